@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/pool.js';
+import { registerAccessControl } from './http/access.js';
+import { registerErrorHandler } from './http/errors.js';
+import type { Api } from './http/types.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { SessionAuth } from './modules/auth/tokens.js';
+import { otpRoutes } from './modules/otp/routes.js';
+import { createOtpService } from './modules/otp/service.js';
+import { passwordRoutes } from './modules/password/routes.js';
+import { createPasswordService } from './modules/password/service.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { createUsersService } from './modules/users/service.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 100 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+      },
+    },
+  });
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'EarnHub API', version: '1.0.0', description: 'Membership, referral and crypto-earnings platform' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/v1/docs/ui' });
+
+  const sessions = new SessionAuth(db, deps.jwtSecret, clock);
+  registerAccessControl(app, sessions);
+  registerErrorHandler(app);
+
+  app.get('/healthz', async (_req, reply) => {
+    await db.query('SELECT 1');
+    return reply.send({ status: 'ok' });
+  });
+  app.get('/api/v1/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const auth = createAuthService({ db, sessions, clock, failsPerAccount: config.LOGIN_FAILS_PER_ACCOUNT });
+  const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
+  const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
+  const users = createUsersService({ db, clock, sessions });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      authRoutes(typed, auth, config.LOGIN_RATE_PER_IP);
+      otpRoutes(typed, otp);
+      passwordRoutes(typed, passwords);
+      usersRoutes(typed, users);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await serveWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/** The built web app with SPA fallback: any GET outside /api that is not a file gets index.html. */
+async function serveWebApp(app: Api, webDist: string | undefined) {
+  const root = path.resolve(webDist ?? path.join(import.meta.dirname, '../../web/dist'));
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  else app.log.warn({ root }, 'web app not built: serving the API only');
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (!built || request.method !== 'GET' || url.startsWith('/api/') || path.extname(url) !== '') {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

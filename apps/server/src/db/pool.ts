@@ -1,0 +1,30 @@
+import pg from 'pg';
+
+export type Db = pg.Pool;
+export type Tx = pg.PoolClient;
+/** Anything that can run a query: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+// bigint columns (int8) arrive as JS bigint: money must never pass through a float.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => BigInt(v.split('.')[0]!));
+
+export function createPool(connectionString: string, max = 10): Db {
+  return new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+}
+
+/** Runs fn in one transaction; commits on success, rolls back on any throw. */
+export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

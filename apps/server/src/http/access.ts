@@ -1,0 +1,67 @@
+/**
+ * Who may call a route. Every /api route must declare `config.access`; a route without one
+ * fails at start-up (deny by default). The onRequest hook authenticates accordingly and puts the
+ * caller on `request.actor`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@app/contracts/messages';
+import { forbidden, unauthorized } from '../errors.js';
+import type { SessionAuth } from '../modules/auth/tokens.js';
+
+export type Access = 'public' | 'member' | 'admin' | 'member-or-admin';
+export type Audience = 'member' | 'admin';
+
+export interface Actor {
+  userId: number;
+  audience: Audience;
+  sessionId: string;
+  ip: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function registerAccessControl(app: FastifyInstance, sessions: SessionAuth) {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (route.url.startsWith('/api/') && !access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearer(request);
+    if (!token) throw unauthorized(MSG.unauthenticated);
+    const allowed: Audience[] = access === 'member-or-admin' ? ['member', 'admin'] : [access];
+    const session = await sessions.verify(token, allowed);
+    request.actor = { ...session, ip: request.ip };
+  });
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The authenticated caller; only for routes whose access is not public. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized(MSG.unauthenticated);
+  return request.actor;
+}
+
+/** A member may act only on their own id; an admin on anyone. */
+export function assertSelfOrAdmin(actor: Actor, userId: number) {
+  if (actor.audience !== 'admin' && actor.userId !== userId) throw forbidden(MSG.forbidden);
+}

@@ -1,0 +1,39 @@
+/** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> first admin -> app -> jobs. */
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { OutboxSender } from './mail/outbox.js';
+import { ensureAdmin } from './modules/admins/bootstrap.js';
+import { loadJwtSecret } from './secrets.js';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await connectDatabase(config, (line) => {
+  if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') console.log(`[postgres] ${line}`);
+});
+const applied = await migrate(database.db);
+const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+const app = await buildApp({ config, db: database.db, clock: systemClock, jwtSecret });
+if (applied.length) app.log.info({ applied }, 'migrations applied');
+await ensureAdmin(database.db, systemClock, app.log, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+
+const outbox = new OutboxSender(database.db, config.SMTP_URL, config.MAIL_FROM, app.log);
+if (config.WORKER) outbox.start();
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms on port ${config.PORT}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  await app.close();
+  await outbox.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

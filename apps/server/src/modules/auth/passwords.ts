@@ -1,0 +1,19 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 defaults to argon2id (its Algorithm enum's default, value 2); parameters are
+// OWASP's second recommended set (19 MiB, 2 passes).
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, OPTIONS);
+
+/** A real hash of a random string, verified when an account is unknown so timing tells nothing. */
+let dummyHash: Promise<string> | null = null;
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}

@@ -1,0 +1,99 @@
+/**
+ * Sessions: a signed JWT (HS256) names a row of `sessions`; the row decides whether it still
+ * works, so sign-out, password changes and blocking revoke a token at once. The audience
+ * (member or admin) is both in the JWT and on the row: the two kinds are not interchangeable.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+import { SESSION_HOURS } from '@app/contracts/auth';
+import { MSG } from '@app/contracts/messages';
+import type { Clock } from '../../clock.js';
+import type { Queryable } from '../../db/pool.js';
+import { unauthorized } from '../../errors.js';
+import type { Audience } from '../../http/access.js';
+
+const ISSUER = 'earnhub';
+
+export interface IssuedToken {
+  token: string;
+  expireAt: Date;
+}
+
+export class SessionAuth {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Queryable,
+    secret: string,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(
+    q: Queryable,
+    userId: number,
+    audience: Audience,
+    meta: { ip?: string; userAgent?: string },
+  ): Promise<IssuedToken> {
+    const now = this.clock.now();
+    const expireAt = new Date(now.getTime() + SESSION_HOURS[audience] * 3600_000);
+    const { rows } = await q.query<{ id: string }>(
+      `INSERT INTO sessions (user_id, audience, created_at, expires_at, ip, user_agent)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [userId, audience, now, expireAt, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null],
+    );
+    const token = await new SignJWT({ sid: rows[0]!.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setAudience(audience)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expireAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expireAt };
+  }
+
+  /** The session behind a token, if it is valid for one of `allowed` and not revoked or expired. */
+  async verify(token: string, allowed: Audience[]): Promise<{ userId: number; audience: Audience; sessionId: string }> {
+    let payload: { sid?: unknown; sub?: string; aud?: unknown };
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: allowed,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      }));
+    } catch {
+      throw unauthorized(MSG.sessionEnded);
+    }
+    if (typeof payload.sid !== 'string') throw unauthorized(MSG.sessionEnded);
+    const { rows } = await this.db.query<{ user_id: bigint; audience: Audience }>(
+      `SELECT s.user_id, s.audience FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+          AND u.status = 'unblock'
+          AND u.role = CASE s.audience WHEN 'admin' THEN 'admin' ELSE 'user' END`,
+      [payload.sid, this.clock.now()],
+    );
+    const row = rows[0];
+    if (!row || !allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
+      throw unauthorized(MSG.sessionEnded);
+    }
+    return { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
+  }
+
+  async revoke(q: Queryable, sessionId: string) {
+    await q.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+      sessionId,
+      this.clock.now(),
+    ]);
+  }
+
+  /** Ends every session of a user (password reset, block), optionally keeping the caller's own. */
+  async revokeAll(q: Queryable, userId: number, keepSessionId?: string) {
+    await q.query(
+      `UPDATE sessions SET revoked_at = $3
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [userId, keepSessionId ?? null, this.clock.now()],
+    );
+  }
+}

@@ -1,0 +1,192 @@
+import type { Queryable } from '../../db/pool.js';
+
+/**
+ * A user with the figures the API shows next to the stored fields. Balances and incomes are read
+ * from the ledger (accounts and posted transfers), the team from the referral path.
+ */
+const USER_VIEW = `
+  SELECT u.*,
+         coalesce(b.fund, 0) AS business_balance,
+         coalesce(b.principal, 0) + coalesce(b.compound, 0) AS active_plan,
+         coalesce(i.roi_income, 0) AS roi_income,
+         coalesce(i.reward, 0) AS reward,
+         coalesce(i.direct_income, 0) AS direct_income,
+         coalesce(i.salary, 0) AS salary,
+         coalesce(i.working, 0) AS working,
+         coalesce(i.level_month, 0) AS level_month,
+         coalesce(i.roi_day, 0) AS roi_day,
+         coalesce(t.total_team, 0) AS total_team
+    FROM users u
+    LEFT JOIN LATERAL (
+      SELECT sum(balance) FILTER (WHERE kind = 'fund') AS fund,
+             sum(balance) FILTER (WHERE kind = 'principal') AS principal,
+             sum(balance) FILTER (WHERE kind = 'compound') AS compound
+        FROM accounts WHERE owner_user_id = u.id
+    ) b ON true
+    LEFT JOIN LATERAL (
+      SELECT sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income') AS roi_income,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'reward') AS reward,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'direct_income') AS direct_income,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'salary') AS salary,
+             sum(tr.amount) FILTER (WHERE tr.kind IN ('direct_income', 'level_income', 'reward', 'salary', 'cto', 'bonus')) AS working,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'level_income' AND tr.created_at >= date_trunc('month', now())) AS level_month,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income' AND tr.created_at >= now() - interval '24 hours') AS roi_day
+        FROM transfers tr JOIN accounts a ON a.id = tr.credit_account
+       WHERE a.owner_user_id = u.id AND tr.status = 'posted'
+    ) i ON true
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS total_team FROM users d WHERE d.path <@ u.path AND d.id <> u.id
+    ) t ON u.path IS NOT NULL`;
+
+export interface UserViewRow {
+  id: bigint;
+  username: string;
+  email: string;
+  role: 'user' | 'admin';
+  status: 'unblock' | 'block';
+  is_active: 'active' | 'inactive';
+  roi_status: 'open' | 'close';
+  level_status: 'open' | 'close';
+  address: string;
+  fullname: string;
+  phone: string;
+  business: bigint;
+  reffer_by: string | null;
+  sponsor_id: bigint | null;
+  refferal_code: string;
+  path: string | null;
+  paid_member: boolean;
+  plan_id: number | null;
+  activation_date: Date | null;
+  last_login: Date | null;
+  verify_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  bep20: string;
+  trc20: string;
+  business_balance: bigint;
+  active_plan: bigint;
+  roi_income: bigint;
+  reward: bigint;
+  direct_income: bigint;
+  salary: bigint;
+  working: bigint;
+  level_month: bigint;
+  roi_day: bigint;
+  total_team: bigint;
+}
+
+export async function findView(q: Queryable, id: number): Promise<UserViewRow | null> {
+  const { rows } = await q.query<UserViewRow>(`${USER_VIEW} WHERE u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findViewByEmail(q: Queryable, email: string): Promise<UserViewRow | null> {
+  const { rows } = await q.query<UserViewRow>(`${USER_VIEW} WHERE u.email = $1 AND u.role = 'user'`, [email]);
+  return rows[0] ?? null;
+}
+
+export interface ListFilter {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+  status?: 'unblock' | 'block' | undefined;
+  onlyInactive?: boolean;
+}
+
+/** Members (never admins), newest first. */
+export async function listMembers(q: Queryable, f: ListFilter) {
+  const where = [`u.role = 'user'`];
+  const params: unknown[] = [];
+  if (f.search) {
+    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    where.push(`(u.email ILIKE ${p} OR u.username ILIKE ${p} OR u.fullname ILIKE ${p} OR u.refferal_code ILIKE ${p})`);
+  }
+  if (f.status) {
+    params.push(f.status);
+    where.push(`u.status = $${params.length}`);
+  }
+  if (f.onlyInactive) where.push(`u.is_active = 'inactive'`);
+  const filter = where.join(' AND ');
+  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]!.n;
+  params.push(f.limit, (f.page - 1) * f.limit);
+  const { rows } = await q.query<UserViewRow>(
+    `${USER_VIEW} WHERE ${filter} ORDER BY u.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export async function memberStats(q: Queryable, now: Date) {
+  const { rows } = await q.query<{ total: number; active: number; blocked: number; verified: number; new_today: number }>(
+    `SELECT count(*)::int AS total,
+            count(*) FILTER (WHERE is_active = 'active')::int AS active,
+            count(*) FILTER (WHERE status = 'block')::int AS blocked,
+            count(*) FILTER (WHERE verify_at IS NOT NULL)::int AS verified,
+            count(*) FILTER (WHERE created_at >= date_trunc('day', $1::timestamptz))::int AS new_today
+       FROM users WHERE role = 'user'`,
+    [now],
+  );
+  const perDay = await q.query<{ day: string; count: number }>(
+    `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(u.id)::int AS count
+       FROM generate_series(date_trunc('day', $1::timestamptz) - interval '13 days', date_trunc('day', $1::timestamptz), interval '1 day') AS d(day)
+       LEFT JOIN users u ON u.role = 'user' AND u.created_at >= d.day AND u.created_at < d.day + interval '1 day'
+      GROUP BY d.day ORDER BY d.day`,
+    [now],
+  );
+  return { ...rows[0]!, perDay: perDay.rows };
+}
+
+export async function lockUser(q: Queryable, id: number) {
+  const { rows } = await q.query<{ id: bigint; password_hash: string; role: string }>(
+    'SELECT id, password_hash, role FROM users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Writes the given columns (names come from the service's fixed list, never from input). */
+export async function updateColumns(q: Queryable, id: number, changes: Record<string, unknown>) {
+  const names = Object.keys(changes);
+  if (names.length === 0) return;
+  const sets = names.map((name, i) => `${name} = $${i + 2}`);
+  await q.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, [id, ...names.map((n) => changes[n])]);
+}
+
+export async function isTaken(q: Queryable, column: 'email' | 'username', value: string, exceptId: number) {
+  const { rowCount } = await q.query(`SELECT 1 FROM users WHERE lower(${column}) = lower($1) AND id <> $2`, [value, exceptId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Moves a member and their whole downline under a new sponsor. */
+export async function moveSubtree(q: Queryable, id: number, oldPath: string, sponsor: { id: bigint; code: string; path: string }) {
+  await q.query('UPDATE users SET sponsor_id = $2, reffer_by = $3 WHERE id = $1', [id, sponsor.id, sponsor.code]);
+  await q.query(
+    `UPDATE users SET path = $2::ltree || subpath(path, nlevel($1::ltree) - 1) WHERE path <@ $1::ltree`,
+    [oldPath, sponsor.path],
+  );
+}
+
+export async function hasDownline(q: Queryable, id: number) {
+  const { rowCount } = await q.query('SELECT 1 FROM users WHERE sponsor_id = $1 LIMIT 1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Any ledger account of the member that ever moved money. */
+export async function hasMoneyHistory(q: Queryable, id: number) {
+  const { rowCount } = await q.query(
+    `SELECT 1 FROM accounts a WHERE a.owner_user_id = $1
+        AND (a.balance <> 0 OR a.pending <> 0
+             OR EXISTS (SELECT 1 FROM transfers t WHERE t.debit_account = a.id OR t.credit_account = a.id))
+      LIMIT 1`,
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteUser(q: Queryable, id: number) {
+  await q.query('DELETE FROM login_failures WHERE account IN (SELECT email FROM users WHERE id = $1)', [id]);
+  await q.query('DELETE FROM accounts WHERE owner_user_id = $1', [id]);
+  await q.query('DELETE FROM users WHERE id = $1', [id]);
+}

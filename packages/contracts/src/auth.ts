@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { email, password, phone, text } from './common.js';
+
+export const registerBody = z.strictObject({
+  fullname: text(100, 2),
+  email,
+  phone,
+  password,
+  /** The sponsor's referral code; optional only for the very first member (the root). */
+  reffer_by: z.string().trim().max(32).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const signinBody = z.strictObject({
+  /** Email or username. */
+  email: text(254),
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type SigninBody = z.infer<typeof signinBody>;
+
+export const memberAuth = z.object({ id: z.number().int(), token: z.string(), refferal_code: z.string() });
+export type MemberAuth = z.infer<typeof memberAuth>;
+
+export const adminAuth = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  email: z.string(),
+  username: z.string(),
+});
+export type AdminAuth = z.infer<typeof adminAuth>;
+
+export const signinResponse = z.object({ auth: memberAuth, expireAt: z.string() });
+export const registerResponse = z.object({ message: z.string(), auth: memberAuth, expireAt: z.string() });
+export const adminSigninResponse = z.object({ admin: adminAuth, expireAt: z.string() });
+
+export const otpSendBody = z.strictObject({ userId: z.coerce.number().int().positive(), email });
+export const otpVerifyBody = z.strictObject({
+  userId: z.coerce.number().int().positive(),
+  otp: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+
+export const passForgetBody = z.strictObject({ email });
+export const passResetBody = z.strictObject({ token: z.string().trim().min(20).max(200), password });
+
+/** Lifetime of a session token. */
+export const SESSION_HOURS = { member: 24, admin: 8 } as const;
+/** Email verification code rules (DOMAIN.md, Members). */
+export const OTP_RULES = { digits: 6, ttlMinutes: 10, maxTries: 5 } as const;
+export const RESET_TOKEN_TTL_MINUTES = 30;

@@ -1,0 +1,57 @@
+/**
+ * Money crosses the wire as a JSON number with at most 6 decimals and lives everywhere else as
+ * integer micro-units (1 USDT = 1_000_000). Conversion goes through the decimal string, never
+ * through float arithmetic, so 0.1 + 0.2 style drift cannot enter a balance.
+ */
+import { z } from 'zod';
+
+export const MICRO = 1_000_000n;
+/** Largest amount accepted from a client: one thousand billion USDT. */
+export const MAX_AMOUNT_MICRO = 1_000_000_000_000n * MICRO;
+
+/** Parses "12.5", 12.5 or "12" into micro-units; null when it is not a plain non-negative decimal of <= 6 places. */
+export function toMicro(value: string | number): bigint | null {
+  const text = typeof value === 'number' ? numberToPlain(value) : value.trim();
+  if (text === null) return null;
+  const match = /^(\d{1,16})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!match) return null;
+  const whole = BigInt(match[1]!);
+  const frac = BigInt((match[2] ?? '').padEnd(6, '0'));
+  return whole * MICRO + frac;
+}
+
+function numberToPlain(n: number): string | null {
+  if (!Number.isFinite(n) || n < 0) return null;
+  // Shortest round-trip form; exponent forms (1e-7, 1e21) are out of range anyway.
+  const s = String(n);
+  return /e/i.test(s) ? null : s;
+}
+
+/** Micro-units to the JSON number sent to clients (exact for every value below 2^53 micro). */
+export function fromMicro(micro: bigint): number {
+  const negative = micro < 0n;
+  const abs = negative ? -micro : micro;
+  const text = `${abs / MICRO}.${(abs % MICRO).toString().padStart(6, '0')}`;
+  return Number(negative ? `-${text}` : text);
+}
+
+/** A money input: number or numeric string, >= 0, <= 6 decimals, bounded; parsed to micro-units. */
+export const moneyInput = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    const micro = toMicro(value);
+    if (micro === null || micro > MAX_AMOUNT_MICRO) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Amount must be a non-negative number with at most 6 decimals',
+      });
+      return z.NEVER;
+    }
+    return micro;
+  });
+
+/** Formats micro-units for people: "1,234.50 USDT" (two decimals on screen). */
+export function formatUsdt(micro: bigint | number, decimals = 2): string {
+  const value = typeof micro === 'bigint' ? fromMicro(micro) : micro;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} USDT`;
+}
