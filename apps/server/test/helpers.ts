@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ManualClock } from '../src/clock.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { createPool, type Db } from '../src/db/pool.js';
+import { ensureAdmin } from '../src/modules/admins/bootstrap.js';
+import { TEMPLATE_DB, withDatabase } from './global-setup.js';
+
+export const ADMIN = { email: 'admin@test.local', password: 'AdminPass123' };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A fresh database cloned from the migrated template, and the app over it with a movable clock. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const serverUrl = inject('pgServerUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const db: Db = createPool(withDatabase(serverUrl, name), 20);
+  const clock = new ManualClock(new Date('2026-11-01T10:00:00Z'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_RATE_PER_IP: '1000',
+    LOGIN_FAILS_PER_ACCOUNT: '5',
+    PUBLIC_URL: 'http://app.test',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({ config, db, clock, jwtSecret: 'x'.repeat(48), logger: false });
+  await ensureAdmin(db, clock, app.log, { email: ADMIN.email, password: ADMIN.password });
+  await app.ready();
+
+  async function close() {
+    await app.close();
+    await db.end();
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+
+  return { app, db, clock, config, close, ...apiHelpers(app) };
+}
+
+type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
+
+function apiHelpers(app: { inject: Inject }) {
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown } = {}) {
+    const res = await app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    return { status: res.statusCode, body: res.body ? safeJson(res.body) : null, raw: res.body };
+  }
+
+  let counter = 0;
+  /** Registers a member under `sponsorCode` (or as root) and returns their id, token and code. */
+  async function register(sponsorCode?: string, overrides: Record<string, unknown> = {}) {
+    counter += 1;
+    const email = `member${counter}-${randomBytes(3).toString('hex')}@test.local`;
+    const body = {
+      fullname: `Member ${counter}`,
+      email,
+      phone: '5550001234',
+      password: 'MemberPass123',
+      ...(sponsorCode ? { reffer_by: sponsorCode } : {}),
+      ...overrides,
+    };
+    const res = await call('POST', '/auth/register', { body });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.raw}`);
+    return { id: res.body.auth.id as number, token: res.body.auth.token as string, code: res.body.auth.refferal_code as string, email: body.email as string, password: body.password as string };
+  }
+
+  async function adminToken() {
+    const res = await call('POST', '/auth/adminsignin', { body: { email: ADMIN.email, password: ADMIN.password } });
+    if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.raw}`);
+    return res.body.admin.token as string;
+  }
+
+  return { call, register, adminToken };
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The last mail sent to an address, from the outbox. */
+export async function lastMail(db: Db, to: string) {
+  const { rows } = await db.query<{ subject: string; body_text: string; template: string }>(
+    'SELECT subject, body_text, template FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+    [to],
+  );
+  return rows[0] ?? null;
+}
