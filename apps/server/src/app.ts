@@ -63,7 +63,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'EarnHub API', version: '1.0.0', description: 'Membership, referral and crypto-earnings platform' },
+      info: {
+        title: 'EarnHub API',
+        version: '1.0.0',
+        description: 'Membership, referral and crypto-earnings platform',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -78,7 +82,9 @@ export async function buildApp(deps: AppDeps) {
     await db.query('SELECT 1');
     return reply.send({ status: 'ok' });
   });
-  app.get('/api/v1/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/v1/docs', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   const auth = createAuthService({ db, sessions, clock, failsPerAccount: config.LOGIN_FAILS_PER_ACCOUNT });
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
@@ -104,7 +110,8 @@ export async function buildApp(deps: AppDeps) {
 async function serveWebApp(app: Api, webDist: string | undefined) {
   const root = path.resolve(webDist ?? path.join(import.meta.dirname, '../../web/dist'));
   const built = existsSync(path.join(root, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  if (built)
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: true });
   else app.log.warn({ root }, 'web app not built: serving the API only');
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;

@@ -1,7 +1,9 @@
 /** Every environment variable the server reads, parsed once. `.env.example` lists the same set. */
 import { z } from 'zod';
 
-const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => ['on', 'true', '1'].includes(v));
+const bool = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => ['on', 'true', '1'].includes(v));
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +27,8 @@ const schema = z.object({
   /** Sign-in attempts per IP per minute, and failed attempts per account per 15 minutes. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** `on`: add the demo admin and member tree on start when the database has no members. */
+  DEMO_DATA: bool.default(false),
   /** Serves apps/web/dist when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/admins/bootstrap.js';
+import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/admins/demo-seed.js';
 import { loadJwtSecret } from './secrets.js';
 
 const startedAt = performance.now();
@@ -17,7 +18,22 @@ const applied = await migrate(database.db);
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 const app = await buildApp({ config, db: database.db, clock: systemClock, jwtSecret });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
-await ensureAdmin(database.db, systemClock, app.log, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+if (config.DEMO_DATA) {
+  const admin = process.env.ADMIN_PASSWORD
+    ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
+    : DEMO_ADMIN;
+  await ensureAdmin(database.db, systemClock, app.log, admin);
+  const { created } = await seedDemo(database.db, systemClock);
+  if (created)
+    app.log.info(
+      `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,
+    );
+} else {
+  await ensureAdmin(database.db, systemClock, app.log, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+}
 
 const outbox = new OutboxSender(database.db, config.SMTP_URL, config.MAIL_FROM, app.log);
 if (config.WORKER) outbox.start();

@@ -27,7 +27,12 @@ export default async function setup(project: TestProject) {
   } else {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'app-test-pg-'));
     const port = 55000 + Math.floor(Math.random() * 4000);
-    const embedded = await startEmbeddedPostgres({ dataDir: dir, port, password: 'test', database: 'postgres' });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: dir,
+      port,
+      password: 'test',
+      database: 'postgres',
+    });
     serverUrl = embedded.url;
     stop = async () => {
       await embedded.stop();

@@ -51,7 +51,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
 function apiHelpers(app: { inject: Inject }) {
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown } = {}) {
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts: { token?: string; body?: unknown } = {},
+  ) {
     const res = await app.inject({
       method,
       url: `/api/v1${url}`,
@@ -76,11 +80,19 @@ function apiHelpers(app: { inject: Inject }) {
     };
     const res = await call('POST', '/auth/register', { body });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.raw}`);
-    return { id: res.body.auth.id as number, token: res.body.auth.token as string, code: res.body.auth.refferal_code as string, email: body.email as string, password: body.password as string };
+    return {
+      id: res.body.auth.id as number,
+      token: res.body.auth.token as string,
+      code: res.body.auth.refferal_code as string,
+      email: body.email as string,
+      password: body.password as string,
+    };
   }
 
   async function adminToken() {
-    const res = await call('POST', '/auth/adminsignin', { body: { email: ADMIN.email, password: ADMIN.password } });
+    const res = await call('POST', '/auth/adminsignin', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
     if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.raw}`);
     return res.body.admin.token as string;
   }

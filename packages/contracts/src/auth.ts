@@ -36,7 +36,10 @@ export const adminSigninResponse = z.object({ admin: adminAuth, expireAt: z.stri
 export const otpSendBody = z.strictObject({ userId: z.coerce.number().int().positive(), email });
 export const otpVerifyBody = z.strictObject({
   userId: z.coerce.number().int().positive(),
-  otp: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 
 export const passForgetBody = z.strictObject({ email });

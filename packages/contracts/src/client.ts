@@ -1,5 +1,10 @@
 /** Client-side constants the spec fixes (section 9), shared so tests can assert them. */
-export const QUERY_DEFAULTS = { retries: 3, backoffStartMs: 1000, backoffCapMs: 30_000, gcTimeMs: 5 * 60_000 } as const;
+export const QUERY_DEFAULTS = {
+  retries: 3,
+  backoffStartMs: 1000,
+  backoffCapMs: 30_000,
+  gcTimeMs: 5 * 60_000,
+} as const;
 export const TOAST_LIMITS = {
   maxVisible: 20,
   blankMs: 4000,

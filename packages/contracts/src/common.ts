@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const errorResponse = z.object({ message: z.string() });
 export const messageResponse = z.object({ message: z.string() });
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const idParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /** `page` from 1, `limit` default 10, max 100 (ARCHITECTURE.md, API). */
 export const pageQuery = z.object({
@@ -21,7 +27,12 @@ export const pageInfo = {
 /** A bounded trimmed string; every free-text input of the API goes through one of these. */
 export const text = (max: number, min = 1) => z.string().trim().min(min).max(max);
 
-export const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Enter a valid email' }));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid email' }));
 
 export const password = z
   .string()

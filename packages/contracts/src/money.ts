@@ -6,14 +6,17 @@
 import { z } from 'zod';
 
 export const MICRO = 1_000_000n;
-/** Largest amount accepted from a client: one thousand billion USDT. */
-export const MAX_AMOUNT_MICRO = 1_000_000_000_000n * MICRO;
+/**
+ * Largest amount accepted or sent: just under one billion USDT. Up to here an amount with 6
+ * decimals has at most 15 significant digits, which a JSON (IEEE double) number holds exactly.
+ */
+export const MAX_AMOUNT_MICRO = 1_000_000_000n * MICRO - 1n;
 
 /** Parses "12.5", 12.5 or "12" into micro-units; null when it is not a plain non-negative decimal of <= 6 places. */
 export function toMicro(value: string | number): bigint | null {
   const text = typeof value === 'number' ? numberToPlain(value) : value.trim();
   if (text === null) return null;
-  const match = /^(\d{1,16})(?:\.(\d{1,6}))?$/.exec(text);
+  const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text);
   if (!match) return null;
   const whole = BigInt(match[1]!);
   const frac = BigInt((match[2] ?? '').padEnd(6, '0'));
@@ -27,7 +30,7 @@ function numberToPlain(n: number): string | null {
   return /e/i.test(s) ? null : s;
 }
 
-/** Micro-units to the JSON number sent to clients (exact for every value below 2^53 micro). */
+/** Micro-units to the JSON number sent to clients (exact up to MAX_AMOUNT_MICRO). */
 export function fromMicro(micro: bigint): number {
   const negative = micro < 0n;
   const abs = negative ? -micro : micro;
@@ -36,19 +39,17 @@ export function fromMicro(micro: bigint): number {
 }
 
 /** A money input: number or numeric string, >= 0, <= 6 decimals, bounded; parsed to micro-units. */
-export const moneyInput = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const micro = toMicro(value);
-    if (micro === null || micro > MAX_AMOUNT_MICRO) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'Amount must be a non-negative number with at most 6 decimals',
-      });
-      return z.NEVER;
-    }
-    return micro;
-  });
+export const moneyInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const micro = toMicro(value);
+  if (micro === null || micro > MAX_AMOUNT_MICRO) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Amount must be a non-negative number with at most 6 decimals',
+    });
+    return z.NEVER;
+  }
+  return micro;
+});
 
 /** Formats micro-units for people: "1,234.50 USDT" (two decimals on screen). */
 export function formatUsdt(micro: bigint | number, decimals = 2): string {

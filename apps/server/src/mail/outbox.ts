@@ -3,8 +3,9 @@
  * it. With SMTP_URL set, a sender delivers pending rows (retrying with backoff); without it, each
  * mail is written to the log and marked `logged`.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Queryable } from '../db/pool.js';
 import type { Mail } from './templates.js';
 
@@ -78,13 +79,27 @@ export class OutboxSender {
     mail: { id: bigint; to_address: string; subject: string; body_text: string; attempts: number },
   ) {
     if (!this.transport) {
-      this.log.info({ mailId: String(mail.id), to: mail.to_address, subject: mail.subject, body: mail.body_text }, 'mail (no SMTP_URL: logged, not sent)');
-      await q.query(`UPDATE mail_outbox SET status = 'logged', attempts = attempts + 1, sent_at = now() WHERE id = $1`, [mail.id]);
+      this.log.info(
+        { mailId: String(mail.id), to: mail.to_address, subject: mail.subject, body: mail.body_text },
+        'mail (no SMTP_URL: logged, not sent)',
+      );
+      await q.query(
+        `UPDATE mail_outbox SET status = 'logged', attempts = attempts + 1, sent_at = now() WHERE id = $1`,
+        [mail.id],
+      );
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: mail.to_address, subject: mail.subject, text: mail.body_text });
-      await q.query(`UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL WHERE id = $1`, [mail.id]);
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.body_text,
+      });
+      await q.query(
+        `UPDATE mail_outbox SET status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = NULL WHERE id = $1`,
+        [mail.id],
+      );
     } catch (error) {
       const attempts = mail.attempts + 1;
       const backoffSeconds = Math.min(2 ** attempts * 15, 3600);

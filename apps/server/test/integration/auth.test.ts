@@ -14,31 +14,57 @@ describe('registration and the referral tree', () => {
     expect(root.code).toMatch(/^[A-Z2-9]{8}$/);
 
     const noSponsor = await t.call('POST', '/auth/register', {
-      body: { fullname: 'No Sponsor', email: 'nosponsor@test.local', phone: '5550001', password: 'Password123' },
+      body: {
+        fullname: 'No Sponsor',
+        email: 'nosponsor@test.local',
+        phone: '5550001',
+        password: 'Password123',
+      },
     });
     expect(noSponsor).toMatchObject({ status: 400, body: { message: MSG.sponsorRequired } });
 
     const badSponsor = await t.call('POST', '/auth/register', {
-      body: { fullname: 'Bad Sponsor', email: 'bad@test.local', phone: '5550001', password: 'Password123', reffer_by: 'NOPE1234' },
+      body: {
+        fullname: 'Bad Sponsor',
+        email: 'bad@test.local',
+        phone: '5550001',
+        password: 'Password123',
+        reffer_by: 'NOPE1234',
+      },
     });
     expect(badSponsor).toMatchObject({ status: 400, body: { message: MSG.sponsorInvalid } });
 
     const child = await t.register(root.code.toLowerCase());
     const grandchild = await t.register(child.code);
-    const { rows } = await t.db.query('SELECT id, path::text AS path, reffer_by FROM users WHERE id = ANY($1) ORDER BY id', [
-      [root.id, child.id, grandchild.id],
+    const { rows } = await t.db.query(
+      'SELECT id, path::text AS path, reffer_by FROM users WHERE id = ANY($1) ORDER BY id',
+      [[root.id, child.id, grandchild.id]],
+    );
+    expect(rows.map((r) => r.path)).toEqual([
+      `${root.id}`,
+      `${root.id}.${child.id}`,
+      `${root.id}.${child.id}.${grandchild.id}`,
     ]);
-    expect(rows.map((r) => r.path)).toEqual([`${root.id}`, `${root.id}.${child.id}`, `${root.id}.${child.id}.${grandchild.id}`]);
     expect(rows[2].reffer_by).toBe(child.code);
 
-    const nobody = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = ANY($1)', [['nosponsor@test.local', 'bad@test.local']]);
+    const nobody = await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = ANY($1)', [
+      ['nosponsor@test.local', 'bad@test.local'],
+    ]);
     expect(nobody.rows[0].n).toBe(0);
   });
 
   it('answers register with message, auth {id, token, refferal_code} and expireAt, and the member is signed in', async () => {
-    const { rows } = await t.db.query(`SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`);
+    const { rows } = await t.db.query(
+      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
+    );
     const res = await t.call('POST', '/auth/register', {
-      body: { fullname: 'Alice Smith', email: 'Alice@Test.Local', phone: '+4915112345678', password: 'Password123', reffer_by: rows[0].refferal_code },
+      body: {
+        fullname: 'Alice Smith',
+        email: 'Alice@Test.Local',
+        phone: '+4915112345678',
+        password: 'Password123',
+        reffer_by: rows[0].refferal_code,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -63,9 +89,17 @@ describe('registration and the referral tree', () => {
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
-    const { rows } = await t.db.query(`SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`);
+    const { rows } = await t.db.query(
+      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
+    );
     const res = await t.call('POST', '/auth/register', {
-      body: { fullname: 'Alice Again', email: 'ALICE@test.local', phone: '5550001', password: 'Password123', reffer_by: rows[0].refferal_code },
+      body: {
+        fullname: 'Alice Again',
+        email: 'ALICE@test.local',
+        phone: '5550001',
+        password: 'Password123',
+        reffer_by: rows[0].refferal_code,
+      },
     });
     expect(res).toMatchObject({ status: 409, body: { message: MSG.emailTaken } });
   });
@@ -76,14 +110,23 @@ describe('sign-in and sessions', () => {
     const m = await someMember();
     const byEmail = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(byEmail.status).toBe(200);
-    expect(byEmail.body).toEqual({ auth: { id: m.id, token: expect.any(String), refferal_code: m.code }, expireAt: expect.any(String) });
+    expect(byEmail.body).toEqual({
+      auth: { id: m.id, token: expect.any(String), refferal_code: m.code },
+      expireAt: expect.any(String),
+    });
     const { rows } = await t.db.query('SELECT username, last_login FROM users WHERE id = $1', [m.id]);
     expect(rows[0].last_login).not.toBeNull();
-    const byUsername = await t.call('POST', '/auth/signin', { body: { email: rows[0].username.toUpperCase(), password: m.password } });
+    const byUsername = await t.call('POST', '/auth/signin', {
+      body: { email: rows[0].username.toUpperCase(), password: m.password },
+    });
     expect(byUsername.status).toBe(200);
-    const wrong = await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'wrong-password' } });
+    const wrong = await t.call('POST', '/auth/signin', {
+      body: { email: m.email, password: 'wrong-password' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: MSG.invalidCredentials } });
-    const unknown = await t.call('POST', '/auth/signin', { body: { email: 'nobody@test.local', password: 'whatever1' } });
+    const unknown = await t.call('POST', '/auth/signin', {
+      body: { email: 'nobody@test.local', password: 'whatever1' },
+    });
     expect(unknown).toMatchObject({ status: 401, body: { message: MSG.invalidCredentials } });
   });
 
@@ -103,7 +146,9 @@ describe('sign-in and sessions', () => {
     expect((await t.call('GET', '/auth/signoutadmin', { token: m.token })).status).toBe(401);
     const adminOnMemberSignin = await t.call('POST', '/auth/signin', { body: ADMIN });
     expect(adminOnMemberSignin).toMatchObject({ status: 403, body: { message: MSG.adminUseAdminLogin } });
-    const memberOnAdminSignin = await t.call('POST', '/auth/adminsignin', { body: { email: m.email, password: m.password } });
+    const memberOnAdminSignin = await t.call('POST', '/auth/adminsignin', {
+      body: { email: m.email, password: m.password },
+    });
     expect(memberOnAdminSignin).toMatchObject({ status: 403, body: { message: MSG.notAdmin } });
     // a forged token signed with another key is refused
     const [h, p] = m.token.split('.');
@@ -131,12 +176,16 @@ describe('sign-in and sessions', () => {
   it('refuses a blocked member at sign-in and ends their open sessions at once', async () => {
     const m = await someMember();
     const admin = await t.adminToken();
-    expect((await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'block' } })).status).toBe(200);
+    expect((await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'block' } })).status).toBe(
+      200,
+    );
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(401);
     const signin = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(signin).toMatchObject({ status: 403, body: { message: MSG.blocked } });
     await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'unblock' } });
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status,
+    ).toBe(200);
   });
 });
 
@@ -147,12 +196,19 @@ describe('the first member, raced', () => {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
           fresh.call('POST', '/auth/register', {
-            body: { fullname: `Racer ${i}`, email: `racer${i}@test.local`, phone: '5550001', password: 'Password123' },
+            body: {
+              fullname: `Racer ${i}`,
+              email: `racer${i}@test.local`,
+              phone: '5550001',
+              password: 'Password123',
+            },
           }),
         ),
       );
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-      expect(results.filter((r) => r.status === 400).every((r) => r.body.message === MSG.sponsorRequired)).toBe(true);
+      expect(
+        results.filter((r) => r.status === 400).every((r) => r.body.message === MSG.sponsorRequired),
+      ).toBe(true);
       const { rows } = await fresh.db.query(`SELECT count(*)::int AS n FROM users WHERE role = 'user'`);
       expect(rows[0].n).toBe(1);
     } finally {
@@ -162,6 +218,8 @@ describe('the first member, raced', () => {
 });
 
 async function someMember() {
-  const { rows } = await t.db.query(`SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`);
+  const { rows } = await t.db.query(
+    `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
+  );
   return t.register(rows[0].refferal_code);
 }

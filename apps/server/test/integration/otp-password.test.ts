@@ -15,7 +15,10 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 describe('email verification by OTP', () => {
   it('mails a 6-digit code and sets verify_at when it is entered', async () => {
     const m = await t.register(rootCode);
-    const sent = await t.call('POST', '/otp/send', { token: m.token, body: { userId: m.id, email: m.email } });
+    const sent = await t.call('POST', '/otp/send', {
+      token: m.token,
+      body: { userId: m.id, email: m.email },
+    });
     expect(sent).toMatchObject({ status: 200, body: { message: MSG.otpSent } });
     const mail = await lastMail(t.db, m.email);
     expect(mail?.template).toBe('otp');
@@ -48,26 +51,47 @@ describe('email verification by OTP', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
     for (let i = 0; i < 5; i++) {
-      answers.push((await t.call('POST', '/otp/verify', { token: m.token, body: { userId: m.id, otp: wrong } })).body.message);
+      answers.push(
+        (await t.call('POST', '/otp/verify', { token: m.token, body: { userId: m.id, otp: wrong } })).body
+          .message,
+      );
     }
-    expect(answers).toEqual([MSG.otpInvalid, MSG.otpInvalid, MSG.otpInvalid, MSG.otpInvalid, MSG.otpTooManyTries]);
+    expect(answers).toEqual([
+      MSG.otpInvalid,
+      MSG.otpInvalid,
+      MSG.otpInvalid,
+      MSG.otpInvalid,
+      MSG.otpTooManyTries,
+    ]);
     const right = await t.call('POST', '/otp/verify', { token: m.token, body: { userId: m.id, otp: code } });
     expect(right).toMatchObject({ status: 400, body: { message: MSG.otpTooManyTries } });
 
-    const tooSoon = await t.call('POST', '/otp/send', { token: m.token, body: { userId: m.id, email: m.email } });
+    const tooSoon = await t.call('POST', '/otp/send', {
+      token: m.token,
+      body: { userId: m.id, email: m.email },
+    });
     expect(tooSoon.status).toBe(429);
     t.clock.advance(61_000);
     await t.call('POST', '/otp/send', { token: m.token, body: { userId: m.id, email: m.email } });
     const fresh = codeIn((await lastMail(t.db, m.email))!.body_text);
-    expect((await t.call('POST', '/otp/verify', { token: m.token, body: { userId: m.id, otp: fresh } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/otp/verify', { token: m.token, body: { userId: m.id, otp: fresh } })).status,
+    ).toBe(200);
   });
 
   it('lets a member ask and verify only for themselves, with their own email', async () => {
     const a = await t.register(rootCode);
     const b = await t.register(rootCode);
-    expect((await t.call('POST', '/otp/send', { token: b.token, body: { userId: a.id, email: a.email } })).status).toBe(403);
-    expect((await t.call('POST', '/otp/verify', { token: b.token, body: { userId: a.id, otp: '123456' } })).status).toBe(403);
-    const mismatch = await t.call('POST', '/otp/send', { token: a.token, body: { userId: a.id, email: b.email } });
+    expect(
+      (await t.call('POST', '/otp/send', { token: b.token, body: { userId: a.id, email: a.email } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', '/otp/verify', { token: b.token, body: { userId: a.id, otp: '123456' } })).status,
+    ).toBe(403);
+    const mismatch = await t.call('POST', '/otp/send', {
+      token: a.token,
+      body: { userId: a.id, email: b.email },
+    });
     expect(mismatch).toMatchObject({ status: 400, body: { message: MSG.otpEmailMismatch } });
     expect((await t.call('POST', '/otp/send', { body: { userId: a.id, email: a.email } })).status).toBe(401);
   });
@@ -97,16 +121,24 @@ describe('password reset', () => {
     expect(reuse).toMatchObject({ status: 400, body: { message: MSG.resetTokenInvalid } });
 
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(401);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status).toBe(401);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'BrandNewPass1' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'BrandNewPass1' } })).status,
+    ).toBe(200);
   });
 
   it('uses a token once even when two resets race', async () => {
     const m = await t.register(rootCode);
     await t.call('POST', '/pass/forget', { body: { email: m.email } });
-    const token = new URL(/https?:\/\/\S+/.exec((await lastMail(t.db, m.email))!.body_text)![0]).searchParams.get('token')!;
+    const token = new URL(
+      /https?:\/\/\S+/.exec((await lastMail(t.db, m.email))!.body_text)![0],
+    ).searchParams.get('token')!;
     const results = await Promise.all(
-      ['RaceOnePass1', 'RaceTwoPass2', 'RaceThreePass3'].map((password) => t.call('POST', '/pass/reset', { body: { token, password } })),
+      ['RaceOnePass1', 'RaceTwoPass2', 'RaceThreePass3'].map((password) =>
+        t.call('POST', '/pass/reset', { body: { token, password } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
@@ -114,8 +146,12 @@ describe('password reset', () => {
   it('refuses an expired token', async () => {
     const m = await t.register(rootCode);
     await t.call('POST', '/pass/forget', { body: { email: m.email } });
-    const token = new URL(/https?:\/\/\S+/.exec((await lastMail(t.db, m.email))!.body_text)![0]).searchParams.get('token')!;
+    const token = new URL(
+      /https?:\/\/\S+/.exec((await lastMail(t.db, m.email))!.body_text)![0],
+    ).searchParams.get('token')!;
     t.clock.advance(31 * 60_000);
-    expect((await t.call('POST', '/pass/reset', { body: { token, password: 'LatePass123' } })).status).toBe(400);
+    expect((await t.call('POST', '/pass/reset', { body: { token, password: 'LatePass123' } })).status).toBe(
+      400,
+    );
   });
 });

@@ -12,22 +12,34 @@ describe('sign-in throttling', () => {
   it('locks an account after 5 failed passwords, even with the right one, for 15 minutes', async () => {
     const m = await t.register();
     for (let i = 0; i < 5; i++) {
-      expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'wrong-pass' } })).status).toBe(401);
+      expect(
+        (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'wrong-pass' } })).status,
+      ).toBe(401);
     }
     const locked = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(locked).toMatchObject({ status: 429, body: { message: MSG.tooManyAttempts } });
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status,
+    ).toBe(200);
   });
 
   it('limits sign-in attempts per IP address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.call('POST', '/auth/signin', { body: { email: `nobody${i}@test.local`, password: 'whatever1' } })).status);
+      statuses.push(
+        (
+          await t.call('POST', '/auth/signin', {
+            body: { email: `nobody${i}@test.local`, password: 'whatever1' },
+          })
+        ).status,
+      );
     }
     // 8 per minute in this app: 3 used above (2 after the lock) plus these
     expect(statuses).toContain(429);
-    const last = await t.call('POST', '/auth/adminsignin', { body: { email: 'x@test.local', password: 'whatever1' } });
+    const last = await t.call('POST', '/auth/adminsignin', {
+      body: { email: 'x@test.local', password: 'whatever1' },
+    });
     expect(last.status).toBe(401); // each route keeps its own bucket
   });
 });

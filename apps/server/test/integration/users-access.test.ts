@@ -20,14 +20,46 @@ type Caller = 'anonymous' | 'memberA' | 'memberB' | 'admin';
 const token = (who: Caller) => ({ anonymous: undefined, memberA: a.token, memberB: b.token, admin })[who];
 
 /** Every users route, called by everyone; the expected status says who may. A is the target. */
-const matrix: Array<{ route: string; call: () => [method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown]; expect: Record<Caller, number> }> = [
-  { route: 'GET /users/list', call: () => ['GET', '/users/list?page=1'], expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 } },
-  { route: 'GET /users/non/users', call: () => ['GET', '/users/non/users'], expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 } },
-  { route: 'GET /users/stats', call: () => ['GET', '/users/stats'], expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 } },
-  { route: 'GET /users?email=', call: () => ['GET', `/users?email=${encodeURIComponent(a.email)}`], expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 } },
-  { route: 'GET /users/{id}', call: () => ['GET', `/users/${a.id}`], expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 200 } },
-  { route: 'PUT /users/{id}', call: () => ['PUT', `/users/${a.id}`, { address: 'Main Street 1' }], expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 200 } },
-  { route: 'DELETE /users/{id}', call: () => ['DELETE', `/users/${leaf.id}`], expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 } },
+const matrix: Array<{
+  route: string;
+  call: () => [method: 'GET' | 'PUT' | 'DELETE', url: string, body?: unknown];
+  expect: Record<Caller, number>;
+}> = [
+  {
+    route: 'GET /users/list',
+    call: () => ['GET', '/users/list?page=1'],
+    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+  },
+  {
+    route: 'GET /users/non/users',
+    call: () => ['GET', '/users/non/users'],
+    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+  },
+  {
+    route: 'GET /users/stats',
+    call: () => ['GET', '/users/stats'],
+    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+  },
+  {
+    route: 'GET /users?email=',
+    call: () => ['GET', `/users?email=${encodeURIComponent(a.email)}`],
+    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+  },
+  {
+    route: 'GET /users/{id}',
+    call: () => ['GET', `/users/${a.id}`],
+    expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /users/{id}',
+    call: () => ['PUT', `/users/${a.id}`, { address: 'Main Street 1' }],
+    expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /users/{id}',
+    call: () => ['DELETE', `/users/${leaf.id}`],
+    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+  },
 ];
 
 describe('access to every users route', () => {
@@ -54,7 +86,9 @@ describe('access to every users route', () => {
   });
 
   it('searches and pages the member list', async () => {
-    const found = await t.call('GET', `/users/list?search=${encodeURIComponent(b.email.slice(0, 12))}`, { token: admin });
+    const found = await t.call('GET', `/users/list?search=${encodeURIComponent(b.email.slice(0, 12))}`, {
+      token: admin,
+    });
     expect(found.body.allusers.map((u: { id: number }) => u.id)).toEqual([b.id]);
     const page2 = await t.call('GET', '/users/list?page=2&limit=1', { token: admin });
     expect(page2.body).toMatchObject({ total: 2, totalPages: 2, currentPage: 2 });

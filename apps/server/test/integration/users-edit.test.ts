@@ -52,7 +52,9 @@ describe('admin edit (spec 2.2)', () => {
       role: 'user',
       updated_at: t.clock.now().toISOString(),
     });
-    const audit = await t.db.query(`SELECT * FROM audit_log WHERE target_type = 'user' AND target_id = $1`, [String(m.id)]);
+    const audit = await t.db.query(`SELECT * FROM audit_log WHERE target_type = 'user' AND target_id = $1`, [
+      String(m.id),
+    ]);
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]).toMatchObject({ action: 'user.update', ip: '127.0.0.1' });
     expect(audit.rows[0].before.username).not.toBe('renamed_member');
@@ -63,7 +65,10 @@ describe('admin edit (spec 2.2)', () => {
   it('refuses a change of role and changes nothing', async () => {
     const m = await t.register(root.code);
     const before = await snapshot(m.id);
-    const res = await t.call('PUT', `/users/${m.id}`, { token: admin, body: { role: 'admin', fullname: 'Should Not Apply' } });
+    const res = await t.call('PUT', `/users/${m.id}`, {
+      token: admin,
+      body: { role: 'admin', fullname: 'Should Not Apply' },
+    });
     expect(res).toMatchObject({ status: 400, body: { message: MSG.roleNotEditable } });
     expect(await snapshot(m.id)).toEqual(before);
     const self = await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { role: 'admin' } });
@@ -83,10 +88,14 @@ describe('admin edit (spec 2.2)', () => {
     expect(res.status).toBe(200);
     expect((await snapshot(m.id)).password_hash).toMatch(/^\$argon2id\$/);
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(401);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status,
+    ).toBe(200);
     const empty = await t.call('PUT', `/users/${m.id}`, { token: admin, body: { password: '' } });
     expect(empty.status).toBe(200);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status,
+    ).toBe(200);
   });
 
   it('moves a member with their team under a new sponsor, never under their own team', async () => {
@@ -96,7 +105,9 @@ describe('admin edit (spec 2.2)', () => {
     const other = await t.register(root.code);
     const loop = await t.call('PUT', `/users/${x.id}`, { token: admin, body: { reffer_by: z.code } });
     expect(loop.status).toBe(400);
-    expect((await t.call('PUT', `/users/${y.id}`, { token: admin, body: { reffer_by: other.code } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/users/${y.id}`, { token: admin, body: { reffer_by: other.code } })).status,
+    ).toBe(200);
     const { rows } = await t.db.query('SELECT path::text AS path FROM users WHERE id = $1', [z.id]);
     expect(rows[0].path).toBe(`${root.id}.${other.id}.${y.id}.${z.id}`);
   });
@@ -114,7 +125,13 @@ describe('member edits their own profile', () => {
     const m = await t.register(root.code);
     const res = await t.call('PUT', `/users/${m.id}`, {
       token: m.token,
-      body: { fullname: 'New Name', phone: '5551234567', address: 'Somewhere 5', bep20: `0x${'a'.repeat(40)}`, trc20: `T${'A'.repeat(33)}` },
+      body: {
+        fullname: 'New Name',
+        phone: '5551234567',
+        address: 'Somewhere 5',
+        bep20: `0x${'a'.repeat(40)}`,
+        trc20: `T${'A'.repeat(33)}`,
+      },
     });
     expect(res).toMatchObject({ status: 200, body: { message: MSG.userUpdated } });
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).body.singleuser).toMatchObject({
@@ -126,7 +143,14 @@ describe('member edits their own profile', () => {
   it('refuses fields that only admins may change (mass assignment)', async () => {
     const m = await t.register(root.code);
     const before = await snapshot(m.id);
-    for (const body of [{ status: 'block' }, { is_active: 'active' }, { email: 'x@test.local' }, { business: 5 }, { role: 'admin' }, { verify_at: '2020-01-01' }]) {
+    for (const body of [
+      { status: 'block' },
+      { is_active: 'active' },
+      { email: 'x@test.local' },
+      { business: 5 },
+      { role: 'admin' },
+      { verify_at: '2020-01-01' },
+    ]) {
       const res = await t.call('PUT', `/users/${m.id}`, { token: m.token, body });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/unrecognized|Unrecognized/);
@@ -136,14 +160,25 @@ describe('member edits their own profile', () => {
 
   it('changes the password only with the current one', async () => {
     const m = await t.register(root.code);
-    const missing = await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { password: 'NewPassword1' } });
+    const missing = await t.call('PUT', `/users/${m.id}`, {
+      token: m.token,
+      body: { password: 'NewPassword1' },
+    });
     expect(missing).toMatchObject({ status: 400, body: { message: MSG.currentPasswordRequired } });
-    const wrong = await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { password: 'NewPassword1', current_password: 'nope' } });
+    const wrong = await t.call('PUT', `/users/${m.id}`, {
+      token: m.token,
+      body: { password: 'NewPassword1', current_password: 'nope' },
+    });
     expect(wrong).toMatchObject({ status: 400, body: { message: MSG.currentPasswordWrong } });
-    const ok = await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { password: 'NewPassword1', current_password: m.password } });
+    const ok = await t.call('PUT', `/users/${m.id}`, {
+      token: m.token,
+      body: { password: 'NewPassword1', current_password: m.password },
+    });
     expect(ok).toMatchObject({ status: 200, body: { message: SPEC_TEXT.passwordChanged } });
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(200);
-    expect((await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'NewPassword1' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'NewPassword1' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -173,18 +208,54 @@ describe('bad input is answered 400 with a message and changes nothing', () => {
     const count = async () => (await t.db.query('SELECT count(*)::int AS n FROM users')).rows[0].n;
     const before = await count();
     for (const body of [
-      { fullname: 'A', email: 'a@test.local', phone: '5550001', password: 'Password123', reffer_by: root.code },
-      { fullname: 'Okay Name', email: 'not-an-email', phone: '5550001', password: 'Password123', reffer_by: root.code },
-      { fullname: 'Okay Name', email: 'ok@test.local', phone: 'abc', password: 'Password123', reffer_by: root.code },
-      { fullname: 'Okay Name', email: 'ok@test.local', phone: '5550001', password: 'short', reffer_by: root.code },
-      { fullname: 'Okay Name', email: 'ok@test.local', phone: '5550001', password: 'Password123', reffer_by: root.code, role: 'admin' },
+      {
+        fullname: 'A',
+        email: 'a@test.local',
+        phone: '5550001',
+        password: 'Password123',
+        reffer_by: root.code,
+      },
+      {
+        fullname: 'Okay Name',
+        email: 'not-an-email',
+        phone: '5550001',
+        password: 'Password123',
+        reffer_by: root.code,
+      },
+      {
+        fullname: 'Okay Name',
+        email: 'ok@test.local',
+        phone: 'abc',
+        password: 'Password123',
+        reffer_by: root.code,
+      },
+      {
+        fullname: 'Okay Name',
+        email: 'ok@test.local',
+        phone: '5550001',
+        password: 'short',
+        reffer_by: root.code,
+      },
+      {
+        fullname: 'Okay Name',
+        email: 'ok@test.local',
+        phone: '5550001',
+        password: 'Password123',
+        reffer_by: root.code,
+        role: 'admin',
+      },
     ]) {
       const res = await t.call('POST', '/auth/register', { body });
       expect(res.status).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
     expect(await count()).toBe(before);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ fullname: 'x'.repeat(200_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ fullname: 'x'.repeat(200_000) }),
+    });
     expect(huge.statusCode).toBe(413);
   });
 

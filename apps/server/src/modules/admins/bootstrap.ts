@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { type Db, withTx } from '../../db/pool.js';
+import { newReferralCode } from '../auth/identifiers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../auth/repo.js';
-import { newReferralCode } from '../auth/identifiers.js';
 
 /**
  * First start with no admin: create one from ADMIN_EMAIL / ADMIN_PASSWORD. Without a password a
@@ -32,7 +32,11 @@ export async function ensureAdmin(
       sponsor: null,
       now: clock.now(),
     });
-    if (opts.password) log.info({ email: opts.email }, 'created the first admin from ADMIN_EMAIL / ADMIN_PASSWORD');
-    else log.warn(`created the first admin ${opts.email} with the generated password: ${password} (shown once; change it after signing in)`);
+    if (opts.password)
+      log.info({ email: opts.email }, 'created the first admin from ADMIN_EMAIL / ADMIN_PASSWORD');
+    else
+      log.warn(
+        `created the first admin ${opts.email} with the generated password: ${password} (shown once; change it after signing in)`,
+      );
   });
 }

@@ -17,7 +17,12 @@ export interface RequestMeta {
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
 
-export function createAuthService(deps: { db: Db; sessions: SessionAuth; clock: Clock; failsPerAccount: number }) {
+export function createAuthService(deps: {
+  db: Db;
+  sessions: SessionAuth;
+  clock: Clock;
+  failsPerAccount: number;
+}) {
   const { db, sessions, clock } = deps;
 
   async function register(body: RegisterBody, meta: RequestMeta) {
@@ -76,7 +81,8 @@ export function createAuthService(deps: { db: Db; sessions: SessionAuth; clock: 
   async function checkCredentials(body: SigninBody, meta: RequestMeta) {
     const now = clock.now();
     const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    if ((await repo.recentFailures(db, body.email, since)) >= deps.failsPerAccount) throw tooMany(MSG.tooManyAttempts);
+    if ((await repo.recentFailures(db, body.email, since)) >= deps.failsPerAccount)
+      throw tooMany(MSG.tooManyAttempts);
     const user = await repo.findByLogin(db, body.email);
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
     if (!user || !ok) {

@@ -3,9 +3,10 @@
  * works, so sign-out, password changes and blocking revoke a token at once. The audience
  * (member or admin) is both in the JWT and on the row: the two kinds are not interchangeable.
  */
-import { SignJWT, jwtVerify } from 'jose';
+
 import { SESSION_HOURS } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/pool.js';
 import { unauthorized } from '../../errors.js';
@@ -54,7 +55,10 @@ export class SessionAuth {
   }
 
   /** The session behind a token, if it is valid for one of `allowed` and not revoked or expired. */
-  async verify(token: string, allowed: Audience[]): Promise<{ userId: number; audience: Audience; sessionId: string }> {
+  async verify(
+    token: string,
+    allowed: Audience[],
+  ): Promise<{ userId: number; audience: Audience; sessionId: string }> {
     let payload: { sid?: unknown; sub?: string; aud?: unknown };
     try {
       ({ payload } = await jwtVerify(token, this.key, {

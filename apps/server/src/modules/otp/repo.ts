@@ -18,14 +18,18 @@ export async function latestOpen(q: Queryable, userId: number, lock = false): Pr
 }
 
 /** A new code replaces every open one. */
-export async function replaceOpen(q: Queryable, userId: number, codeHash: string, now: Date, expiresAt: Date) {
+export async function replaceOpen(
+  q: Queryable,
+  userId: number,
+  codeHash: string,
+  now: Date,
+  expiresAt: Date,
+) {
   await q.query('UPDATE email_otps SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
-  await q.query('INSERT INTO email_otps (user_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-    userId,
-    codeHash,
-    expiresAt,
-    now,
-  ]);
+  await q.query(
+    'INSERT INTO email_otps (user_id, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)',
+    [userId, codeHash, expiresAt, now],
+  );
 }
 
 export async function countTry(q: Queryable, id: bigint) {

@@ -13,7 +13,12 @@ import * as repo from './repo.js';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createPasswordService(deps: { db: Db; clock: Clock; sessions: SessionAuth; publicUrl: string }) {
+export function createPasswordService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionAuth;
+  publicUrl: string;
+}) {
   const { db, clock } = deps;
 
   /** Same answer whether or not the email exists, so it cannot be used to probe for accounts. */
@@ -23,7 +28,13 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
       if (!user || user.email !== email) return;
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
-      await repo.insertReset(tx, sha256(token), user.id, now, new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000));
+      await repo.insertReset(
+        tx,
+        sha256(token),
+        user.id,
+        now,
+        new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      );
       const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
       await enqueueMail(tx, resetMail(user.email, user.fullname, link, RESET_TOKEN_TTL_MINUTES));
     });

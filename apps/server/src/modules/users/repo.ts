@@ -101,7 +101,9 @@ export async function listMembers(q: Queryable, f: ListFilter) {
   if (f.search) {
     params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const p = `$${params.length}`;
-    where.push(`(u.email ILIKE ${p} OR u.username ILIKE ${p} OR u.fullname ILIKE ${p} OR u.refferal_code ILIKE ${p})`);
+    where.push(
+      `(u.email ILIKE ${p} OR u.username ILIKE ${p} OR u.fullname ILIKE ${p} OR u.refferal_code ILIKE ${p})`,
+    );
   }
   if (f.status) {
     params.push(f.status);
@@ -109,7 +111,9 @@ export async function listMembers(q: Queryable, f: ListFilter) {
   }
   if (f.onlyInactive) where.push(`u.is_active = 'inactive'`);
   const filter = where.join(' AND ');
-  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)).rows[0]!.n;
+  const total = (
+    await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${filter}`, params)
+  ).rows[0]!.n;
   params.push(f.limit, (f.page - 1) * f.limit);
   const { rows } = await q.query<UserViewRow>(
     `${USER_VIEW} WHERE ${filter} ORDER BY u.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -119,7 +123,13 @@ export async function listMembers(q: Queryable, f: ListFilter) {
 }
 
 export async function memberStats(q: Queryable, now: Date) {
-  const { rows } = await q.query<{ total: number; active: number; blocked: number; verified: number; new_today: number }>(
+  const { rows } = await q.query<{
+    total: number;
+    active: number;
+    blocked: number;
+    verified: number;
+    new_today: number;
+  }>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE is_active = 'active')::int AS active,
             count(*) FILTER (WHERE status = 'block')::int AS blocked,
@@ -155,13 +165,25 @@ export async function updateColumns(q: Queryable, id: number, changes: Record<st
 }
 
 export async function isTaken(q: Queryable, column: 'email' | 'username', value: string, exceptId: number) {
-  const { rowCount } = await q.query(`SELECT 1 FROM users WHERE lower(${column}) = lower($1) AND id <> $2`, [value, exceptId]);
+  const { rowCount } = await q.query(`SELECT 1 FROM users WHERE lower(${column}) = lower($1) AND id <> $2`, [
+    value,
+    exceptId,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
 /** Moves a member and their whole downline under a new sponsor. */
-export async function moveSubtree(q: Queryable, id: number, oldPath: string, sponsor: { id: bigint; code: string; path: string }) {
-  await q.query('UPDATE users SET sponsor_id = $2, reffer_by = $3 WHERE id = $1', [id, sponsor.id, sponsor.code]);
+export async function moveSubtree(
+  q: Queryable,
+  id: number,
+  oldPath: string,
+  sponsor: { id: bigint; code: string; path: string },
+) {
+  await q.query('UPDATE users SET sponsor_id = $2, reffer_by = $3 WHERE id = $1', [
+    id,
+    sponsor.id,
+    sponsor.code,
+  ]);
   await q.query(
     `UPDATE users SET path = $2::ltree || subpath(path, nlevel($1::ltree) - 1) WHERE path <@ $1::ltree`,
     [oldPath, sponsor.path],

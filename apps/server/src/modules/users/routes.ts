@@ -40,19 +40,31 @@ export function usersRoutes(app: Api, users: UsersService) {
 
   app.get('/users/stats', {
     config: { access: 'admin' },
-    schema: { tags: ['users'], description: 'Member figures for the admin dashboard.', response: { 200: userStatsResponse } },
+    schema: {
+      tags: ['users'],
+      description: 'Member figures for the admin dashboard.',
+      response: { 200: userStatsResponse },
+    },
     handler: async () => users.stats(),
   });
 
   app.get('/users', {
     config: { access: 'admin' },
-    schema: { tags: ['users'], querystring: emailQuery, response: { 200: emailUserResponse, 404: errorResponse } },
+    schema: {
+      tags: ['users'],
+      querystring: emailQuery,
+      response: { 200: emailUserResponse, 404: errorResponse },
+    },
     handler: async (req) => ({ emailuser: await users.byEmail(req.query.email) }),
   });
 
   app.get('/users/:id', {
     config: { access: 'member-or-admin' },
-    schema: { tags: ['users'], params: userIdParam, response: { 200: singleUserResponse, 404: errorResponse } },
+    schema: {
+      tags: ['users'],
+      params: userIdParam,
+      response: { 200: singleUserResponse, 404: errorResponse },
+    },
     handler: async (req) => ({ singleuser: await users.get(actorOf(req), req.params.id) }),
   });
 

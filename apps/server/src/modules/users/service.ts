@@ -1,13 +1,18 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
-import { type AdminUpdateBody, adminUpdateBody, type SelfUpdateBody, selfUpdateBody } from '@app/contracts/users';
+import {
+  type AdminUpdateBody,
+  adminUpdateBody,
+  type SelfUpdateBody,
+  selfUpdateBody,
+} from '@app/contracts/users';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { parseInput } from '../../http/validate.js';
-import { findSponsorByCode } from '../auth/repo.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { findSponsorByCode } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
 import { toUserDto } from './dto.js';
 import * as repo from './repo.js';
@@ -74,7 +79,8 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       const changes: Record<string, unknown> = pick(body, SELF_COLUMNS);
       if (body.password !== undefined) {
         if (!body.current_password) throw badRequest(MSG.currentPasswordRequired);
-        if (!(await verifyPassword(locked.password_hash, body.current_password))) throw badRequest(MSG.currentPasswordWrong);
+        if (!(await verifyPassword(locked.password_hash, body.current_password)))
+          throw badRequest(MSG.currentPasswordWrong);
         changes.password_hash = await hashPassword(body.password);
         // other devices signed in with the old password are signed out; this one stays
         await sessions.revokeAll(tx, id, actor.sessionId);
@@ -96,7 +102,11 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       const changes: Record<string, unknown> = pick(body, ADMIN_COLUMNS);
       for (const column of ['email', 'username'] as const) {
         const value = changes[column] as string | undefined;
-        if (value !== undefined && value.toLowerCase() !== before[column].toLowerCase() && (await repo.isTaken(tx, column, value, id))) {
+        if (
+          value !== undefined &&
+          value.toLowerCase() !== before[column].toLowerCase() &&
+          (await repo.isTaken(tx, column, value, id))
+        ) {
           throw conflict(column === 'email' ? MSG.emailTaken : 'This username is already taken');
         }
       }
@@ -106,7 +116,8 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       }
       changes.updated_at = clock.now();
       await repo.updateColumns(tx, id, changes);
-      if (body.password || (body.status === 'block' && before.status !== 'block')) await sessions.revokeAll(tx, id);
+      if (body.password || (body.status === 'block' && before.status !== 'block'))
+        await sessions.revokeAll(tx, id);
       const after = (await repo.findView(tx, id))!;
       await recordAudit(tx, actor, {
         action: 'user.update',
@@ -125,7 +136,11 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
     if (!sponsor) throw badRequest(MSG.sponsorInvalid);
     const inOwnTeam = sponsor.path === member.path || sponsor.path.startsWith(`${member.path}.`);
     if (inOwnTeam) throw badRequest('A member cannot be moved under themselves or their own team');
-    await repo.moveSubtree(tx, Number(member.id), member.path, { id: sponsor.id, code: sponsor.refferal_code, path: sponsor.path });
+    await repo.moveSubtree(tx, Number(member.id), member.path, {
+      id: sponsor.id,
+      code: sponsor.refferal_code,
+      path: sponsor.path,
+    });
   }
 
   async function remove(actor: Actor, id: number) {
@@ -138,7 +153,12 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       if (await repo.hasDownline(tx, id)) throw badRequest(MSG.deleteHasTeam);
       const before = (await repo.findView(tx, id))!;
       await repo.deleteUser(tx, id);
-      await recordAudit(tx, actor, { action: 'user.delete', targetType: 'user', targetId: id, before: auditable(before, false) });
+      await recordAudit(tx, actor, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        before: auditable(before, false),
+      });
       return { message: MSG.userDeleted };
     });
   }

@@ -1,0 +1,27 @@
+/** `npm run seed:demo`: the demo admin, a root and a small tree (only on a database with no members). */
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { migrate } from '../db/migrate.js';
+import { ensureAdmin } from '../modules/admins/bootstrap.js';
+import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from '../modules/admins/demo-seed.js';
+
+const config = loadConfig({
+  ADMIN_EMAIL: DEMO_ADMIN.email,
+  ADMIN_PASSWORD: DEMO_ADMIN.password,
+  ...process.env,
+});
+const database = await connectDatabase(config, () => {});
+try {
+  await migrate(database.db);
+  const log = { info: console.log, warn: console.warn } as unknown as import('fastify').FastifyBaseLogger;
+  await ensureAdmin(database.db, systemClock, log, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  const { created, logins } = await seedDemo(database.db, systemClock);
+  if (created === 0) console.log('Demo data not added: the database already has members.');
+  else console.log(`Added ${created} demo members (password ${DEMO_PASSWORD}): ${logins.join(', ')}`);
+} finally {
+  await database.close();
+}

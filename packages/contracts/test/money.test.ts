@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatUsdt, fromMicro, MAX_AMOUNT_MICRO, moneyInput, toMicro } from '../src/money.js';
+
+describe('money in micro-units', () => {
+  it('parses decimal strings and numbers exactly', () => {
+    expect(toMicro('12.5')).toBe(12_500_000n);
+    expect(toMicro(0.1)).toBe(100_000n);
+    expect(toMicro('0.000001')).toBe(1n);
+    expect(toMicro(1234.56)).toBe(1_234_560_000n);
+  });
+
+  it('refuses negatives, more than 6 decimals, exponents, NaN and junk', () => {
+    for (const bad of [
+      '-1',
+      '1.0000001',
+      '1e3',
+      'abc',
+      '',
+      '1.',
+      '.5',
+      Number.NaN,
+      -0.5,
+      1e-7,
+      Number.POSITIVE_INFINITY,
+    ]) {
+      expect(toMicro(bad as string | number)).toBeNull();
+    }
+  });
+
+  it('round-trips every amount through the JSON number the API sends', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: MAX_AMOUNT_MICRO }), (micro) => {
+        expect(toMicro(fromMicro(micro))).toBe(micro);
+      }),
+    );
+  });
+
+  it('adds in micro-units without float drift', () => {
+    expect(fromMicro(toMicro(0.1)! + toMicro(0.2)!)).toBe(0.3);
+  });
+
+  it('bounds what a client may send', () => {
+    expect(moneyInput.safeParse('999999999.999999').success).toBe(true);
+    expect(moneyInput.safeParse('1000000000').success).toBe(false);
+    expect(moneyInput.safeParse(-1).error?.issues[0]?.message).toBe(
+      'Amount must be a non-negative number with at most 6 decimals',
+    );
+    expect(MAX_AMOUNT_MICRO).toBe(10n ** 15n - 1n);
+  });
+
+  it('formats for people with two decimals and the currency', () => {
+    expect(formatUsdt(1_234_500_000n)).toBe('1,234.50 USDT');
+    expect(formatUsdt(0n)).toBe('0.00 USDT');
+  });
+});

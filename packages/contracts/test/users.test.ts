@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { adminUpdateBody, selfUpdateBody, user } from '../src/users.js';
+
+describe('user contracts', () => {
+  it('drops any password or hash from a user response', () => {
+    const parsed = user.safeParse({ ...sampleUser(), password: 'secret', password_hash: '$argon2id$...' });
+    expect(parsed.success).toBe(true);
+    expect(Object.keys(parsed.data!)).not.toContain('password');
+    expect(Object.keys(parsed.data!)).not.toContain('password_hash');
+  });
+
+  it('refuses unknown fields in edits, and the admin-only ones in a member edit', () => {
+    expect(selfUpdateBody.safeParse({ status: 'block' }).success).toBe(false);
+    expect(selfUpdateBody.safeParse({ fullname: 'Jo Doe' }).success).toBe(true);
+    expect(adminUpdateBody.safeParse({ is_admin: true }).success).toBe(false);
+    expect(adminUpdateBody.safeParse({ status: 'frozen' }).success).toBe(false);
+    expect(adminUpdateBody.parse({ business: '10.25', phone: 123456789 })).toEqual({
+      business: 10_250_000n,
+      phone: '123456789',
+    });
+  });
+});
+
+function sampleUser() {
+  const now = new Date().toISOString();
+  return {
+    id: 1,
+    username: 'jo1234',
+    email: 'jo@x.io',
+    role: 'user',
+    status: 'unblock',
+    is_active: 'inactive',
+    roi_status: 'open',
+    level_status: 'open',
+    address: '',
+    fullname: 'Jo Doe',
+    phone: '123456',
+    business: 0,
+    business_balance: 0,
+    reffer_by: null,
+    refferal_code: 'ABCDEFGH',
+    total_team: 0,
+    level_month: 0,
+    roi_day: 0,
+    paid_member: false,
+    activation_date: null,
+    last_login: null,
+    created_at: now,
+    verify_at: null,
+    updated_at: now,
+    bep20: '',
+    trc20: '',
+    active_plan: 0,
+    plan_id: null,
+    roi_income: 0,
+    reward: 0,
+    direct_income: 0,
+    salary: 0,
+    non_working: 0,
+    working: 0,
+  };
+}
