@@ -35,7 +35,10 @@ function startServer() {
 
 async function untilHealthy(t0) {
   for (;;) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return Math.round(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -48,25 +51,32 @@ async function stop(proc) {
 }
 
 const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 };
 
 function load(opts) {
   return new Promise((resolve, reject) =>
     autocannon({ url: `${base}${opts.path}`, connections: 10, duration: opts.duration, ...opts }, (err, r) =>
-      err ? reject(err) : resolve({
-        requestsPerSec: Math.round(r.requests.average),
-        latencyP50Ms: r.latency.p50,
-        latencyP99Ms: r.latency.p99,
-        non2xx: r.non2xx,
-        errors: r.errors,
-      }),
+      err
+        ? reject(err)
+        : resolve({
+            requestsPerSec: Math.round(r.requests.average),
+            latencyP50Ms: r.latency.p50,
+            latencyP99Ms: r.latency.p99,
+            non2xx: r.non2xx,
+            errors: r.errors,
+          }),
     ),
   );
 }
 
-const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}` };
+const results = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+};
 
 let server = startServer();
 results.coldStartMs = await untilHealthy(server.t0); // initdb + migrations + first admin
@@ -78,7 +88,12 @@ results.rssIdleMb = rssMb(server.proc.pid);
 const reg = await fetch(`${base}/api/v1/auth/register`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ fullname: 'Bench Root', email: 'root@bench.local', phone: '5550001', password: 'BenchPass123' }),
+  body: JSON.stringify({
+    fullname: 'Bench Root',
+    email: 'root@bench.local',
+    phone: '5550001',
+    password: 'BenchPass123',
+  }),
 }).then((r) => r.json());
 const auth = { authorization: `Bearer ${reg.auth.token}`, 'content-type': 'application/json' };
 

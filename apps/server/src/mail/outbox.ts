@@ -104,9 +104,9 @@ export class OutboxSender {
       const attempts = mail.attempts + 1;
       const backoffSeconds = Math.min(2 ** attempts * 15, 3600);
       await q.query(
-        `UPDATE mail_outbox SET attempts = $2, last_error = $3,
-                status = CASE WHEN $2 >= $4 THEN 'failed' ELSE 'pending' END,
-                next_attempt_at = now() + make_interval(secs => $5)
+        `UPDATE mail_outbox SET attempts = $2::int, last_error = $3,
+                status = CASE WHEN $2::int >= $4::int THEN 'failed' ELSE 'pending' END,
+                next_attempt_at = now() + make_interval(secs => $5::int)
           WHERE id = $1`,
         [mail.id, attempts, String((error as Error).message).slice(0, 500), MAX_ATTEMPTS, backoffSeconds],
       );
