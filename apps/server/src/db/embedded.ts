@@ -25,6 +25,13 @@ export async function startEmbeddedPostgres(opts: {
   await mkdir(path.dirname(databaseDir), { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
   if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o755);
+  const database = opts.database ?? 'app';
+  const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/${database}`;
+  // Already running for this DATA_DIR (the server is up and a CLI such as reconcile runs beside
+  // it): use it, and leave stopping it to its owner.
+  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(url))) {
+    return { url, stop: async () => {} };
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
@@ -38,7 +45,6 @@ export async function startEmbeddedPostgres(opts: {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const database = opts.database ?? 'app';
   const admin = new pg.Client({
     host: '127.0.0.1',
     port: opts.port,
@@ -50,8 +56,17 @@ export async function startEmbeddedPostgres(opts: {
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
-  return {
-    url: `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/${database}`,
-    stop: () => server.stop(),
-  };
+  return { url, stop: () => server.stop() };
+}
+
+async function answers(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -1,0 +1,135 @@
+/**
+ * The one way money moves. `post` writes a set of transfers atomically inside the caller's
+ * transaction: it creates missing accounts, locks every account involved in id order, replays an
+ * earlier posting with the same idempotency key, checks that no member account would go below
+ * zero, inserts the transfers and updates balances. `settle` posts or voids a pending transfer.
+ */
+import { createHash } from 'node:crypto';
+import type { Tx } from '../db/pool.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { type AccountRef, refKey, type TransferKind } from './accounts.js';
+import * as repo from './repo.js';
+
+export interface TransferSpec {
+  kind: TransferKind;
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: bigint;
+  /** A pending transfer holds the amount on the debit account until it is settled. */
+  pending?: boolean;
+  refType?: string;
+  refId?: string | number;
+  meta?: Record<string, unknown>;
+}
+
+export interface Posting {
+  idempotencyKey: string;
+  transfers: TransferSpec[];
+}
+
+export interface PostResult {
+  transfers: repo.TransferRow[];
+  /** True when the key had been used by the same request before: nothing new was written. */
+  replayed: boolean;
+}
+
+export const insufficientFunds = (kind: string) =>
+  new AppError('insufficient_funds', `Insufficient balance in your ${kind} wallet`, 400);
+
+export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostResult> {
+  validate(posting);
+  const requestHash = hashPosting(posting);
+  const refs = posting.transfers.flatMap((t) => [t.debit, t.credit]);
+  const accounts = await repo.lockAccounts(tx, dedupe(refs));
+  const byRef = new Map(accounts.map((a) => [`${a.owner_user_id ?? 0}:${a.kind}`, a]));
+
+  // Checked after the locks: a concurrent request with the same key has committed by now.
+  const earlier = await repo.findPosting(tx, posting.idempotencyKey);
+  if (earlier.length > 0) {
+    if (earlier[0]!.request_hash !== requestHash)
+      throw conflict('This idempotency key was already used for a different request');
+    return { transfers: earlier, replayed: true };
+  }
+
+  const deltas = new Map<bigint, { balance: bigint; pending: bigint }>();
+  const delta = (id: bigint) => {
+    let d = deltas.get(id);
+    if (!d) deltas.set(id, (d = { balance: 0n, pending: 0n }));
+    return d;
+  };
+  const rows: Parameters<typeof repo.insertTransfer>[1][] = [];
+  posting.transfers.forEach((t, i) => {
+    const debit = byRef.get(refKey(t.debit))!;
+    const credit = byRef.get(refKey(t.credit))!;
+    if (t.pending) delta(debit.id).pending += t.amount;
+    else {
+      delta(debit.id).balance -= t.amount;
+      delta(credit.id).balance += t.amount;
+    }
+    rows.push({
+      idempotency_key: `${posting.idempotencyKey}#${i}`,
+      posting_key: posting.idempotencyKey,
+      request_hash: requestHash,
+      kind: t.kind,
+      debit_account: debit.id,
+      credit_account: credit.id,
+      amount: t.amount,
+      status: t.pending ? 'pending' : 'posted',
+      ref_type: t.refType ?? null,
+      ref_id: t.refId === undefined ? null : String(t.refId),
+      meta: t.meta ?? {},
+      created_at: now,
+    });
+  });
+
+  for (const account of accounts) {
+    const d = deltas.get(account.id);
+    if (!d || account.owner_user_id === null) continue;
+    if (account.balance + d.balance - (account.pending + d.pending) < 0n)
+      throw insufficientFunds(account.kind);
+  }
+
+  const transfers: repo.TransferRow[] = [];
+  for (const row of rows) transfers.push(await repo.insertTransfer(tx, row));
+  await repo.applyDeltas(tx, deltas);
+  return { transfers, replayed: false };
+}
+
+/** Posts (the held amount moves) or voids (the hold is released) a pending transfer, once. */
+export async function settle(tx: Tx, transferId: string, outcome: 'posted' | 'voided', now: Date) {
+  const transfer = await repo.lockTransfer(tx, transferId);
+  if (!transfer) throw notFound('Transfer not found');
+  if (transfer.status === outcome) return { transfer, replayed: true };
+  if (transfer.status !== 'pending') throw conflict(`This transfer is already ${transfer.status}`);
+  await repo.lockAccountsById(tx, [transfer.debit_account, transfer.credit_account]);
+  const deltas = new Map<bigint, { balance: bigint; pending: bigint }>();
+  if (outcome === 'posted') {
+    deltas.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
+    deltas.set(transfer.credit_account, { balance: transfer.amount, pending: 0n });
+  } else {
+    deltas.set(transfer.debit_account, { balance: 0n, pending: -transfer.amount });
+  }
+  await repo.applyDeltas(tx, deltas);
+  await repo.setTransferStatus(tx, transferId, outcome, now);
+  return { transfer: { ...transfer, status: outcome, settled_at: now }, replayed: false };
+}
+
+function validate(posting: Posting) {
+  if (!posting.idempotencyKey || posting.idempotencyKey.length > 200)
+    throw badRequest('A valid idempotency key is required');
+  if (posting.transfers.length === 0) throw badRequest('A posting needs at least one transfer');
+  for (const t of posting.transfers) {
+    if (typeof t.amount !== 'bigint' || t.amount <= 0n) throw badRequest('Amount must be greater than zero');
+    if (refKey(t.debit) === refKey(t.credit)) throw badRequest('A transfer needs two different accounts');
+  }
+}
+
+function dedupe(refs: AccountRef[]) {
+  return [...new Map(refs.map((r) => [refKey(r), r])).values()];
+}
+
+/** Same request = same transfers, amounts, accounts and references (meta included). */
+function hashPosting(posting: Posting) {
+  const canonical = JSON.stringify(posting.transfers, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return createHash('sha256').update(canonical).digest('hex');
+}

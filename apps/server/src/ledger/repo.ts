@@ -1,0 +1,108 @@
+import type { Queryable } from '../db/pool.js';
+import type { AccountRef } from './accounts.js';
+
+export interface AccountRow {
+  id: bigint;
+  owner_user_id: bigint | null;
+  kind: string;
+  balance: bigint;
+  pending: bigint;
+}
+
+export interface TransferRow {
+  id: string;
+  idempotency_key: string;
+  posting_key: string;
+  request_hash: string;
+  kind: string;
+  debit_account: bigint;
+  credit_account: bigint;
+  amount: bigint;
+  status: 'posted' | 'pending' | 'voided';
+  ref_type: string | null;
+  ref_id: string | null;
+  meta: Record<string, unknown>;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+/** Creates the accounts that do not exist yet, then locks all of them in id order (no deadlocks). */
+export async function lockAccounts(q: Queryable, refs: AccountRef[]): Promise<AccountRow[]> {
+  const owners = refs.map((r) => r.owner);
+  const kinds = refs.map((r) => r.kind);
+  await q.query(
+    `INSERT INTO accounts (owner_user_id, kind)
+     SELECT * FROM unnest($1::bigint[], $2::text[])
+     ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
+    [owners, kinds],
+  );
+  const { rows } = await q.query<AccountRow>(
+    `SELECT id, owner_user_id, kind, balance, pending FROM accounts
+      WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT coalesce(o, 0), k FROM unnest($1::bigint[], $2::text[]) AS x(o, k))
+      ORDER BY id FOR UPDATE`,
+    [owners, kinds],
+  );
+  return rows;
+}
+
+export async function lockAccountsById(q: Queryable, ids: bigint[]): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    'SELECT id, owner_user_id, kind, balance, pending FROM accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  return rows;
+}
+
+export async function findPosting(q: Queryable, postingKey: string): Promise<TransferRow[]> {
+  const { rows } = await q.query<TransferRow>(
+    'SELECT * FROM transfers WHERE posting_key = $1 ORDER BY idempotency_key',
+    [postingKey],
+  );
+  return rows;
+}
+
+export async function insertTransfer(
+  q: Queryable,
+  t: Omit<TransferRow, 'id' | 'settled_at' | 'created_at'> & { created_at: Date },
+): Promise<TransferRow> {
+  const { rows } = await q.query<TransferRow>(
+    `INSERT INTO transfers (idempotency_key, posting_key, request_hash, kind, debit_account, credit_account,
+                            amount, status, ref_type, ref_id, meta, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+    [
+      t.idempotency_key,
+      t.posting_key,
+      t.request_hash,
+      t.kind,
+      t.debit_account,
+      t.credit_account,
+      t.amount,
+      t.status,
+      t.ref_type,
+      t.ref_id,
+      JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      t.created_at,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function applyDeltas(q: Queryable, deltas: Map<bigint, { balance: bigint; pending: bigint }>) {
+  const ids = [...deltas.keys()];
+  if (ids.length === 0) return;
+  await q.query(
+    `UPDATE accounts a SET balance = a.balance + d.balance, pending = a.pending + d.pending, version = a.version + 1
+       FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, balance, pending)
+      WHERE a.id = d.id`,
+    [ids, ids.map((id) => deltas.get(id)!.balance), ids.map((id) => deltas.get(id)!.pending)],
+  );
+}
+
+export async function lockTransfer(q: Queryable, id: string): Promise<TransferRow | null> {
+  const { rows } = await q.query<TransferRow>('SELECT * FROM transfers WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export async function setTransferStatus(q: Queryable, id: string, status: 'posted' | 'voided', at: Date) {
+  await q.query('UPDATE transfers SET status = $2, settled_at = $3 WHERE id = $1', [id, status, at]);
+}
