@@ -53,8 +53,8 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
 
   const deltas = new Map<bigint, { balance: bigint; pending: bigint }>();
   const delta = (id: bigint) => {
-    let d = deltas.get(id);
-    if (!d) deltas.set(id, (d = { balance: 0n, pending: 0n }));
+    const d = deltas.get(id) ?? { balance: 0n, pending: 0n };
+    deltas.set(id, d);
     return d;
   };
   const rows: Parameters<typeof repo.insertTransfer>[1][] = [];

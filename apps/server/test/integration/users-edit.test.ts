@@ -1,5 +1,8 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTx } from '../../src/db/pool.js';
+import { member, platform } from '../../src/ledger/accounts.js';
+import { post } from '../../src/ledger/ledger.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;
@@ -267,14 +270,22 @@ describe('bad input is answered 400 with a message and changes nothing', () => {
 describe('deleting a member', () => {
   it('refuses when the member has money history, and says to block instead', async () => {
     const m = await t.register(root.code);
-    const { rows } = await t.db.query(
-      `INSERT INTO accounts (owner_user_id, kind) VALUES ($1, 'fund'), (NULL, 'platform:cash') RETURNING id`,
-      [m.id],
-    );
-    await t.db.query(
-      `INSERT INTO transfers (idempotency_key, request_hash, kind, debit_account, credit_account, amount, status)
-       VALUES ('test-deposit', 'h', 'deposit', $1, $2, 1000000, 'posted')`,
-      [rows[1].id, rows[0].id],
+    await withTx(t.db, (tx) =>
+      post(
+        tx,
+        {
+          idempotencyKey: `test-deposit-${m.id}`,
+          transfers: [
+            {
+              kind: 'deposit',
+              debit: platform('platform:cash'),
+              credit: member(m.id, 'fund'),
+              amount: 1_000_000n,
+            },
+          ],
+        },
+        t.clock.now(),
+      ),
     );
     const res = await t.call('DELETE', `/users/${m.id}`, { token: admin });
     expect(res).toMatchObject({ status: 400, body: { message: MSG.deleteHasMoney } });
