@@ -22,10 +22,16 @@ import type { Api } from './http/types.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { SessionAuth } from './modules/auth/tokens.js';
+import { depositsRoutes } from './modules/deposits/routes.js';
+import { createDepositsService } from './modules/deposits/service.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { createOtpService } from './modules/otp/service.js';
 import { passwordRoutes } from './modules/password/routes.js';
 import { createPasswordService } from './modules/password/service.js';
+import { plansRoutes } from './modules/plans/routes.js';
+import { createPlansService } from './modules/plans/service.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { createSettingsService } from './modules/settings/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 
@@ -99,6 +105,9 @@ export async function buildApp(deps: AppDeps) {
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions });
+  const settings = createSettingsService({ db, clock });
+  const plans = createPlansService({ db, clock });
+  const deposits = createDepositsService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -107,6 +116,9 @@ export async function buildApp(deps: AppDeps) {
       otpRoutes(typed, otp);
       passwordRoutes(typed, passwords);
       usersRoutes(typed, users);
+      settingsRoutes(typed, settings);
+      plansRoutes(typed, plans);
+      depositsRoutes(typed, deposits);
     },
     { prefix: '/api/v1' },
   );

@@ -56,3 +56,15 @@ export function formatUsdt(micro: bigint | number, decimals = 2): string {
   const value = typeof micro === 'bigint' ? fromMicro(micro) : micro;
   return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} USDT`;
 }
+
+/**
+ * `percent` of an amount in micro-units, rounded down (a fee or an income never exceeds its
+ * exact value). `percent` is a decimal with at most 6 places, as a number or a numeric string.
+ */
+export function percentOf(amount: bigint, percent: string | number): bigint {
+  const microPercent = toMicro(
+    typeof percent === 'string' ? percent.replace(/0+$/, '').replace(/\.$/, '') || '0' : percent,
+  );
+  if (microPercent === null) throw new Error(`Invalid percent: ${percent}`);
+  return (amount * microPercent) / (100n * MICRO);
+}

@@ -5,9 +5,9 @@ export type Tx = pg.PoolClient;
 /** Anything that can run a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
-// bigint columns (int8) arrive as JS bigint: money must never pass through a float.
+// bigint columns (int8) arrive as JS bigint: money must never pass through a float. numeric stays a
+// string (percentages); sums of money are cast back to bigint in SQL (`sum(amount)::bigint`).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => BigInt(v.split('.')[0]!));
 
 export function createPool(connectionString: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });

@@ -35,15 +35,15 @@ export async function reconcile(q: Queryable): Promise<ReconcileReport> {
             coalesce(c.posted, 0) - coalesce(d.posted, 0) AS expected,
             coalesce(d.held, 0) AS expected_pending
        FROM accounts a
-       LEFT JOIN (SELECT credit_account AS id, sum(amount) FILTER (WHERE status = 'posted') AS posted
+       LEFT JOIN (SELECT credit_account AS id, sum(amount) FILTER (WHERE status = 'posted')::bigint AS posted
                     FROM transfers GROUP BY credit_account) c ON c.id = a.id
-       LEFT JOIN (SELECT debit_account AS id, sum(amount) FILTER (WHERE status = 'posted') AS posted,
-                         sum(amount) FILTER (WHERE status = 'pending') AS held
+       LEFT JOIN (SELECT debit_account AS id, sum(amount) FILTER (WHERE status = 'posted')::bigint AS posted,
+                         sum(amount) FILTER (WHERE status = 'pending')::bigint AS held
                     FROM transfers GROUP BY debit_account) d ON d.id = a.id
       WHERE a.balance <> coalesce(c.posted, 0) - coalesce(d.posted, 0) OR a.pending <> coalesce(d.held, 0)`,
   );
   const totals = await q.query<{ accounts: number; total: bigint | null; transfers: number }>(
-    `SELECT (SELECT count(*)::int FROM accounts) AS accounts, (SELECT sum(balance) FROM accounts) AS total,
+    `SELECT (SELECT count(*)::int FROM accounts) AS accounts, (SELECT sum(balance)::bigint FROM accounts) AS total,
             (SELECT count(*)::int FROM transfers) AS transfers`,
   );
   const orphans: ReconcileReport['orphanedPending'] = [];

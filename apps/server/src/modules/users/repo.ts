@@ -18,19 +18,19 @@ const USER_VIEW = `
          coalesce(t.total_team, 0) AS total_team
     FROM users u
     LEFT JOIN LATERAL (
-      SELECT sum(balance) FILTER (WHERE kind = 'fund') AS fund,
-             sum(balance) FILTER (WHERE kind = 'principal') AS principal,
-             sum(balance) FILTER (WHERE kind = 'compound') AS compound
+      SELECT sum(balance) FILTER (WHERE kind = 'fund')::bigint AS fund,
+             sum(balance) FILTER (WHERE kind = 'principal')::bigint AS principal,
+             sum(balance) FILTER (WHERE kind = 'compound')::bigint AS compound
         FROM accounts WHERE owner_user_id = u.id
     ) b ON true
     LEFT JOIN LATERAL (
-      SELECT sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income') AS roi_income,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'reward') AS reward,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'direct_income') AS direct_income,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'salary') AS salary,
-             sum(tr.amount) FILTER (WHERE tr.kind IN ('direct_income', 'level_income', 'reward', 'salary', 'cto', 'bonus')) AS working,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'level_income' AND tr.created_at >= date_trunc('month', now())) AS level_month,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income' AND tr.created_at >= now() - interval '24 hours') AS roi_day
+      SELECT sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income')::bigint AS roi_income,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'reward')::bigint AS reward,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'direct_income')::bigint AS direct_income,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'salary')::bigint AS salary,
+             sum(tr.amount) FILTER (WHERE tr.kind IN ('direct_income', 'level_income', 'reward', 'salary', 'cto', 'bonus'))::bigint AS working,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'level_income' AND tr.created_at >= date_trunc('month', now()))::bigint AS level_month,
+             sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income' AND tr.created_at >= now() - interval '24 hours')::bigint AS roi_day
         FROM transfers tr JOIN accounts a ON a.id = tr.credit_account
        WHERE a.owner_user_id = u.id AND tr.status = 'posted'
     ) i ON true
