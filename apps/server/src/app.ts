@@ -32,6 +32,8 @@ import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
+import { topupsRoutes } from './modules/topups/routes.js';
+import { createTopupsService } from './modules/topups/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
   const settings = createSettingsService({ db, clock });
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
+  const topups = createTopupsService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -119,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
       settingsRoutes(typed, settings);
       plansRoutes(typed, plans);
       depositsRoutes(typed, deposits);
+      topupsRoutes(typed, topups);
     },
     { prefix: '/api/v1' },
   );

@@ -25,6 +25,11 @@ export interface TransferSpec {
 export interface Posting {
   idempotencyKey: string;
   transfers: TransferSpec[];
+  /**
+   * What makes two requests "the same" for the idempotency check, when the transfers carry ids
+   * created by the attempt itself (a new purchase row per attempt). Defaults to the transfers.
+   */
+  fingerprint?: Record<string, unknown>;
 }
 
 export interface PostResult {
@@ -130,6 +135,22 @@ function dedupe(refs: AccountRef[]) {
 
 /** Same request = same transfers, amounts, accounts and references (meta included). */
 function hashPosting(posting: Posting) {
-  const canonical = JSON.stringify(posting.transfers, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  const canonical = JSON.stringify(posting.fingerprint ?? posting.transfers, (_k, v) =>
+    typeof v === 'bigint' ? v.toString() : v,
+  );
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Thrown inside a transaction whose posting was a replay, so the attempt's own rows roll back. */
+export class Replayed extends Error {
+  constructor(readonly transfers: repo.TransferRow[]) {
+    super('replayed');
+  }
+}
+
+/** `post`, but a replay aborts the caller's transaction with `Replayed` (see above). */
+export async function postOnce(tx: Tx, posting: Posting, now: Date) {
+  const result = await post(tx, posting, now);
+  if (result.replayed) throw new Replayed(result.transfers);
+  return result.transfers;
 }

@@ -17,12 +17,10 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
     config: { access: 'admin' },
     schema: { tags, body: depositAddBody, response: { 201: messageResponse.extend({ deposite: deposit }) } },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Deposit recorded; approve it to credit the member',
-          deposite: await deposits.add(actorOf(req), req.body),
-        }),
+      reply.status(201).send({
+        message: 'Deposit recorded; approve it to credit the member',
+        deposite: await deposits.add(actorOf(req), req.body),
+      }),
   });
   app.get('/deposite/list', {
     config: { access: 'member-or-admin' },

@@ -90,12 +90,10 @@ export function plansRoutes(app: Api, plans: PlansService) {
       response: { 201: messageResponse.extend(singleActPlanResponse.shape) },
     },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Activation plan created',
-          singleactplan: await plans.addActPlan(actorOf(req), req.body),
-        }),
+      reply.status(201).send({
+        message: 'Activation plan created',
+        singleactplan: await plans.addActPlan(actorOf(req), req.body),
+      }),
   });
   app.get('/actplan/list', {
     config: anyone,

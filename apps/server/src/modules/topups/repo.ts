@@ -1,0 +1,145 @@
+import type { Queryable } from '../../db/pool.js';
+
+export interface TopupRow {
+  id: bigint;
+  kind: 'purchase' | 'retopup' | 'activation';
+  payer_id: bigint;
+  payer_username: string;
+  user_id: bigint;
+  username: string;
+  plan_id: number | null;
+  plan_name: string | null;
+  amount: bigint;
+  status: 'done' | 'reversed';
+  transfer_id: string | null;
+  created_at: Date;
+}
+
+const SELECT = `SELECT t.*, p.username AS payer_username, u.username, pl.name AS plan_name
+  FROM topups t JOIN users p ON p.id = t.payer_id JOIN users u ON u.id = t.user_id LEFT JOIN plans pl ON pl.id = t.plan_id`;
+
+export interface MemberRow {
+  id: bigint;
+  username: string;
+  status: 'unblock' | 'block';
+  is_active: 'active' | 'inactive';
+  paid_member: boolean;
+  role: string;
+}
+
+/** A member by id, or by username or referral code; locked when it will change. */
+export async function findMember(
+  q: Queryable,
+  by: { id?: number | undefined; handle?: string | undefined },
+  lock = false,
+) {
+  const { rows } = await q.query<MemberRow>(
+    `SELECT id, username, status, is_active, paid_member, role FROM users
+      WHERE role = 'user' AND (id = $1 OR lower(username) = lower($2) OR refferal_code = upper($2))
+      ORDER BY id LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
+    [by.id ?? null, by.handle ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insert(
+  q: Queryable,
+  t: {
+    kind: TopupRow['kind'];
+    payerId: number;
+    userId: number;
+    planId: number | null;
+    actPlanId: number | null;
+    amount: bigint;
+    now: Date;
+  },
+) {
+  const { rows } = await q.query<{ id: bigint }>(
+    `INSERT INTO topups (kind, payer_id, user_id, plan_id, act_plan_id, amount, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [t.kind, t.payerId, t.userId, t.planId, t.actPlanId, t.amount, t.now],
+  );
+  return rows[0]!.id;
+}
+
+export async function setTransfer(q: Queryable, id: bigint, transferId: string) {
+  await q.query('UPDATE topups SET transfer_id = $2 WHERE id = $1', [id, transferId]);
+}
+
+export async function find(q: Queryable, id: number | bigint, lock = false): Promise<TopupRow | null> {
+  const { rows } = await q.query<TopupRow>(`${SELECT} WHERE t.id = $1 ${lock ? 'FOR UPDATE OF t' : ''}`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findByTransfer(q: Queryable, transferId: string): Promise<TopupRow | null> {
+  const { rows } = await q.query<TopupRow>(`${SELECT} WHERE t.transfer_id = $1`, [transferId]);
+  return rows[0] ?? null;
+}
+
+export async function list(
+  q: Queryable,
+  f: { page: number; limit: number; kind?: string | undefined; userId?: number | undefined },
+) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.kind) where.push(`t.kind = $${params.push(f.kind)}`);
+  if (f.userId) where.push(`(t.user_id = $${params.push(f.userId)} OR t.payer_id = $${params.length})`);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM topups t ${filter}`, params))
+    .rows[0]!.n;
+  const { rows } = await q.query<TopupRow>(
+    `${SELECT} ${filter} ORDER BY t.id DESC LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export async function markActive(q: Queryable, userId: number, planId: number, now: Date) {
+  await q.query(
+    `UPDATE users SET is_active = 'active', plan_id = $2, activation_date = $3, updated_at = $3 WHERE id = $1`,
+    [userId, planId, now],
+  );
+}
+
+export async function markPaid(q: Queryable, userId: number, now: Date) {
+  await q.query('UPDATE users SET paid_member = true, updated_at = $2 WHERE id = $1', [userId, now]);
+}
+
+export async function markReversed(q: Queryable, id: bigint) {
+  await q.query(`UPDATE topups SET status = 'reversed' WHERE id = $1`, [id]);
+}
+
+export async function treeEvent(
+  q: Queryable,
+  e: {
+    userId: number;
+    kind: 'activated' | 'invested' | 'divested';
+    amount: bigint;
+    refType: string;
+    refId: string;
+    now: Date;
+  },
+) {
+  await q.query(
+    'INSERT INTO tree_events (user_id, kind, amount, ref_type, ref_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [e.userId, e.kind, e.amount, e.refType, e.refId, e.now],
+  );
+}
+
+/** The active plan of a member: what their principal and compound accounts hold. */
+export async function activePlan(q: Queryable, userId: number): Promise<bigint> {
+  const { rows } = await q.query<{ total: bigint | null }>(
+    `SELECT sum(balance)::bigint AS total FROM accounts WHERE owner_user_id = $1 AND kind IN ('principal', 'compound')`,
+    [userId],
+  );
+  return rows[0]!.total ?? 0n;
+}
+
+export async function firstActiveActPlan(q: Queryable) {
+  const { rows } = await q.query<{ id: number; fee: bigint }>(
+    'SELECT id, fee FROM act_plans WHERE is_active AND deleted_at IS NULL ORDER BY id LIMIT 1',
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pageInfo, pageQuery } from './common.js';
+import { moneyInput } from './money.js';
+
+const userId = z.coerce.number().int().positive();
+
+/**
+ * Buy a plan (spec: payer `userby_id`, recipient, plan id, amount). The recipient is `user_id`, or
+ * `recipient` as a username or referral code; without either the payer buys for themselves.
+ */
+export const topupBody = z.strictObject({
+  userby_id: userId.optional(),
+  user_id: userId.optional(),
+  recipient: z.string().trim().min(1).max(64).optional(),
+  plan_id: z.coerce.number().int().positive(),
+  amount: moneyInput,
+});
+export type TopupBody = z.infer<typeof topupBody>;
+
+/** Activation fee: `id` is the member to activate, `userby_id` the payer (default: the caller). */
+export const topupEntryBody = z.strictObject({
+  id: userId.optional(),
+  recipient: z.string().trim().min(1).max(64).optional(),
+  userby_id: userId.optional(),
+});
+
+export const TOPUP_KINDS = ['purchase', 'retopup', 'activation'] as const;
+
+export const topup = z.object({
+  id: z.number().int(),
+  kind: z.enum(TOPUP_KINDS),
+  payer_id: z.number().int(),
+  payer_username: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  plan_id: z.number().int().nullable(),
+  plan_name: z.string().nullable(),
+  amount: z.number(),
+  status: z.enum(['done', 'reversed']),
+  created_at: z.string(),
+});
+export type Topup = z.infer<typeof topup>;
+
+export const topupListQuery = pageQuery.extend({
+  kind: z.enum(TOPUP_KINDS).optional(),
+  user_id: userId.optional(),
+});
+export const topupListResponse = z.object({ alltopup: z.array(topup), ...pageInfo });
+export const singleTopupResponse = z.object({ singletopup: topup });
+export const topupResponse = z.object({ message: z.string(), topup });
+
+export const DEFAULT_ACTIVATION_FEE = 10;
