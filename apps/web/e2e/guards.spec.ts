@@ -1,0 +1,60 @@
+import { MSG } from '@app/contracts/messages';
+import { expect, test } from '@playwright/test';
+import { api, ROOT, rootSession, useMemberSession } from './support';
+
+test('a visitor is sent to the right sign-in page', async ({ page }) => {
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test('a signed-in member visiting an admin route lands on /unauthorized', async ({ page }) => {
+  await useMemberSession(page, await rootSession());
+  for (const path of ['/admin/dashboard', '/admin/users', '/admin/check/profile/1']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page.getByRole('heading', { name: 'You are not allowed to see this page' })).toBeVisible();
+  }
+});
+
+test('an expired member session counts as signed out', async ({ page }) => {
+  const session = await rootSession();
+  await useMemberSession(page, { ...session, expireAt: new Date(Date.now() - 60_000).toISOString() });
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('disabled "Soon" sections are not links', async ({ page }) => {
+  await useMemberSession(page, await rootSession());
+  await page.goto('/user/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Member navigation' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByText('Withdrawal')).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Withdrawal/ })).toHaveCount(0);
+});
+
+test('a session the server no longer accepts signs the member out, and signing in returns to the page', async ({
+  page,
+}) => {
+  await rootSession();
+  // A session of its own, ended on the server behind the page's back.
+  const { data: session } = await api<Parameters<typeof useMemberSession>[1]>('/auth/signin', {
+    body: { email: ROOT.email, password: ROOT.password },
+  });
+  await api('/auth/signout', { token: session.auth.token });
+  await useMemberSession(page, session);
+
+  await page.goto(`/user/profile/${session.auth.id}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MSG.sessionEnded)).toBeVisible();
+  await page.getByLabel('Email or username').fill(ROOT.email);
+  await page.getByLabel('Password').fill(ROOT.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/profile/${session.auth.id}$`));
+});

@@ -1,0 +1,63 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the real server and a fresh embedded PostgreSQL. Run from the repo root:
+ *   npm run build && npx playwright test -c apps/web/playwright.config.ts
+ * Uses Debian's Chromium (never downloads a browser).
+ */
+const PORT = 3199;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_PG_PORT = 54399;
+const dataDir = path.join(os.tmpdir(), 'earnhub-e2e-data');
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh database every run: the data directory is removed before the server starts.
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node ../server/dist/main.js`,
+    cwd: import.meta.dirname,
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      ADMIN_EMAIL: 'admin@e2e.test',
+      ADMIN_PASSWORD: 'E2eAdminPass1',
+      PUBLIC_URL: BASE_URL,
+      // Every test signs in; the per-IP sign-in limit is not what these tests are about.
+      LOGIN_RATE_PER_IP: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * JS budgets of UI.md, measured on the production build: what a first visit downloads (gzip).
+ * A scenario is a set of manifest entries (the HTML entry and the lazily loaded route chunks the
+ * visit needs); each one counts with all the chunks it imports statically, each file once.
+ * Run by `npm run build -w @app/web` after `vite build`; exits 1 when a budget is exceeded.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const KB = 1024;
+const PUBLIC_PAGES = [
+  'home/HomePage',
+  'auth/LoginPage',
+  'auth/AdminLoginPage',
+  'auth/RegistrationPage',
+  'auth/ForgotPasswordPage',
+  'auth/ResetPasswordPage',
+  'legal/PrivacyPage',
+  'legal/TermsPage',
+];
+const scenarios = [
+  // Every public page, as the first page of a visit: the entry, the page chunk, and their imports.
+  ...PUBLIC_PAGES.map((page) => ({
+    name: `public: ${page.split('/')[1]}`,
+    budget: 100 * KB,
+    entries: ['index.html', `src/features/public/${page}.tsx`],
+  })),
+  {
+    name: 'member dashboard, first visit',
+    budget: 200 * KB,
+    entries: [
+      'index.html',
+      'src/app/layouts/MemberLayout.tsx',
+      'src/features/member/dashboard/DashboardPage.tsx',
+    ],
+  },
+];
+
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`check-budgets: "${key}" is not in the manifest; update the scenario list`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+let failed = false;
+const rows = scenarios.map(({ name, budget, entries }) => {
+  const files = closure(entries);
+  const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
+  const ok = total <= budget;
+  if (!ok) failed = true;
+  return {
+    scenario: name,
+    files: files.length,
+    'gzip JS': kb(total),
+    budget: kb(budget),
+    result: ok ? 'ok' : 'OVER',
+  };
+});
+
+console.log('\nJS budgets (gzip, first visit):');
+console.table(rows);
+
+// Not part of a first paint, shown so it stays visible: the contract schemas (zod) the public forms
+// fetch right after the page has painted (src/features/public/auth/useSchemaForm.ts).
+const deferred = closure(['src/features/public/auth/schemas.ts']).filter(
+  (file) => !closure(['index.html']).includes(file),
+);
+console.log(
+  `Public form validation, fetched after paint: ${kb(deferred.reduce((sum, file) => sum + gzipSize(file), 0))}\n`,
+);
+
+const lazyOnly = Object.entries(manifest)
+  .filter(([key, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith('.js') && !key.endsWith('.html'))
+  .map(([key, chunk]) => ({ chunk: key, 'gzip JS': kb(gzipSize(chunk.file)) }));
+console.log('Lazily loaded chunks (own size, without shared imports):');
+console.table(lazyOnly);
+
+if (failed) {
+  console.error('A JS budget is exceeded (UI.md). Move code out of the first-visit chunks or lazy-load it.');
+  process.exit(1);
+}

@@ -1,0 +1,49 @@
+import type {
+  adminSigninResponse,
+  passForgetBody,
+  passResetBody,
+  RegisterBody,
+  registerResponse,
+  SigninBody,
+  signinResponse,
+} from '@app/contracts/auth';
+import type { messageResponse } from '@app/contracts/common';
+import type { z } from 'zod';
+import { useAuthStore } from './auth-store';
+import { request } from './client';
+
+/*
+ * The calls of the public pages (sign-in, registration, password reset) as plain functions: those
+ * pages stay free of TanStack Query to fit their JS budget. Signed-in auth calls are hooks in auth.ts.
+ */
+
+type Message = z.infer<typeof messageResponse>;
+
+export async function signin(body: SigninBody) {
+  const data = await request<z.infer<typeof signinResponse>>('/auth/signin', { method: 'POST', body });
+  useAuthStore.getState().setMember(data.auth, data.expireAt);
+  return data;
+}
+
+export async function adminSignin(body: SigninBody) {
+  const data = await request<z.infer<typeof adminSigninResponse>>('/auth/adminsignin', {
+    method: 'POST',
+    body,
+  });
+  useAuthStore.getState().setAdmin(data.admin, data.expireAt);
+  return data;
+}
+
+export async function register(body: RegisterBody) {
+  const data = await request<z.infer<typeof registerResponse>>('/auth/register', { method: 'POST', body });
+  useAuthStore.getState().setMember(data.auth, data.expireAt);
+  return data;
+}
+
+export function forgotPassword(body: z.output<typeof passForgetBody>) {
+  return request<Message>('/pass/forget', { method: 'POST', body });
+}
+
+export function resetPassword(body: z.output<typeof passResetBody>) {
+  return request<Message>('/pass/reset', { method: 'POST', body });
+}

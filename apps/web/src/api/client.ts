@@ -1,0 +1,92 @@
+import { MSG } from '@app/contracts/messages';
+import toast from 'react-hot-toast';
+import { type Side, tokenFor, useAuthStore } from './auth-store';
+
+const BASE = '/api/v1';
+/** Shown when the request never got an answer (spec 8: "the generic network error message"). */
+export const NETWORK_ERROR =
+  'Network error: the server could not be reached. Check your connection and try again.';
+
+/** Every failed call throws this: `message` is the server's own `message` field whenever there was one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : NETWORK_ERROR;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  query?: Query;
+  /** Which session's token to send; omitted for public calls. */
+  as?: Side;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.as) {
+    const token = tokenFor(options.as);
+    // An expired session is signed out here rather than sent and refused.
+    if (!token) return signOutSide(options.as, MSG.sessionEnded);
+    headers.Authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${withQuery(path, options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : `${NETWORK_ERROR} (HTTP ${response.status})`;
+    if (response.status === 401 && options.as) return signOutSide(options.as, message);
+    throw new ApiError(message, response.status);
+  }
+  return data as T;
+}
+
+/**
+ * Clears that side's session; the route guards then send the visitor to the right login page,
+ * so the client needs no handle on the router.
+ */
+function signOutSide(side: Side, message: string): never {
+  const store = useAuthStore.getState();
+  const wasSignedIn = side === 'member' ? store.auth !== null : store.admin !== null;
+  if (side === 'member') store.clearMember(message);
+  else store.clearAdmin(message);
+  if (wasSignedIn) toast.error(message, { id: `session-${side}` });
+  throw new ApiError(message, 401);
+}

@@ -1,0 +1,60 @@
+import { MSG } from '@app/contracts/messages';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAdmin, useAuthStore, useMember, useSignedOutOnPurpose } from '../api/auth-store';
+
+/** Ends a session at its expireAt even if the page just sits there, so a stale screen is never shown as live. */
+function useSignOutAtExpiry(side: 'member' | 'admin') {
+  const expireAt = useAuthStore((s) => (side === 'member' ? s.expireAt : s.adminExpireAt));
+  const clear = useAuthStore((s) => (side === 'member' ? s.clearMember : s.clearAdmin));
+  useEffect(() => {
+    const left = expireAt ? Date.parse(expireAt) - Date.now() : Number.NaN;
+    if (!(left > 0)) return;
+    const timer = setTimeout(
+      () => {
+        clear(MSG.sessionEnded);
+        toast.error(MSG.sessionEnded, { id: `session-${side}` });
+      },
+      Math.min(left, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [expireAt, clear, side]);
+}
+
+/** Member routes: a visitor (or an expired session) goes to /login and comes back after signing in. */
+export function RequireMember() {
+  useSignOutAtExpiry('member');
+  const member = useMember();
+  const location = useLocation();
+  const onPurpose = useSignedOutOnPurpose();
+  if (!member) return <Navigate to="/login" replace state={returnState(location, onPurpose)} />;
+  return <Outlet />;
+}
+
+/**
+ * Admin routes: a signed-in admin passes; a signed-in member is not allowed (/unauthorized);
+ * anyone else signs in at /admin-login first.
+ */
+export function RequireAdmin() {
+  useSignOutAtExpiry('admin');
+  const admin = useAdmin();
+  const member = useMember();
+  const location = useLocation();
+  const onPurpose = useSignedOutOnPurpose();
+  if (admin) return <Outlet />;
+  if (member) return <Navigate to="/unauthorized" replace />;
+  return <Navigate to="/admin-login" replace state={returnState(location, onPurpose)} />;
+}
+
+/** Where to come back to after signing in; nowhere after a deliberate sign-out. */
+function returnState(location: { pathname: string; search: string }, signedOutOnPurpose: boolean) {
+  return signedOutOnPurpose ? undefined : { from: location.pathname + location.search };
+}
+
+/** Where a sign-in page sends someone after success: back where the guard stopped them, if anywhere. */
+export function useReturnTo(fallback: string): string {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : fallback;
+}

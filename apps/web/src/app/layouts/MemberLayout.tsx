@@ -1,0 +1,32 @@
+import { useSignout } from '../../api/auth';
+import { useMember } from '../../api/auth-store';
+import { MEMBER_NAV } from '../nav';
+import { AppShell } from './AppShell';
+import { AreaProviders } from './AreaProviders';
+
+function MemberArea() {
+  const member = useMember();
+  const signout = useSignout('member');
+
+  const signOut = () => signout.mutate();
+
+  return (
+    <AppShell
+      area="Member"
+      nav={MEMBER_NAV}
+      memberId={member?.id}
+      home="/user/dashboard"
+      who={member ? <>Code {member.refferal_code}</> : null}
+      onSignOut={signOut}
+      signingOut={signout.isPending}
+    />
+  );
+}
+
+export default function MemberLayout() {
+  return (
+    <AreaProviders>
+      <MemberArea />
+    </AreaProviders>
+  );
+}

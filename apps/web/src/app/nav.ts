@@ -1,0 +1,78 @@
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  Banknote,
+  Bell,
+  BellPlus,
+  ChartColumn,
+  CircleDollarSign,
+  ClipboardList,
+  Coins,
+  FileBarChart,
+  Gift,
+  History,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Network,
+  Package,
+  PlayCircle,
+  Receipt,
+  ScanLine,
+  Settings,
+  Trophy,
+  User,
+  Users,
+  Video,
+  Wallet,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  /** Route path; `:id` is replaced by the signed-in member's id. */
+  to: string;
+  icon: LucideIcon;
+  /** Not built yet: shown disabled with a "Soon" mark, never as a link. Flip when the screen lands. */
+  soon?: boolean;
+}
+
+/** Every member section of spec 2.1 (detail routes such as /user/queries/{ticketId} are reached from these). */
+export const MEMBER_NAV: NavItem[] = [
+  { label: 'Dashboard', to: '/user/dashboard', icon: LayoutDashboard },
+  { label: 'Profile', to: '/user/profile/:id', icon: User },
+  { label: 'Income', to: '/user/income', icon: ChartColumn, soon: true },
+  { label: 'Watch & earn', to: '/watch/adds', icon: PlayCircle, soon: true },
+  { label: 'Crypto deposit', to: '/user/web3-deposit', icon: Wallet, soon: true },
+  { label: 'Deposit history', to: '/user/deposit-history', icon: History, soon: true },
+  { label: 'Subscription', to: '/user/subscription', icon: Package, soon: true },
+  { label: 'Top-up', to: '/user/topup', icon: ArrowDownToLine, soon: true },
+  { label: 'Withdrawal', to: '/user/withdrawal', icon: ArrowUpFromLine, soon: true },
+  { label: 'Transactions', to: '/user/transaction/roi_transaction/invest', icon: Receipt, soon: true },
+  { label: 'Direct members', to: '/user/direct-members', icon: Users, soon: true },
+  { label: 'Referral tree', to: '/user/refferral-tree', icon: Network, soon: true },
+  { label: 'Rewards', to: '/user/rewards', icon: Trophy, soon: true },
+  { label: 'Notifications', to: '/user/notifications', icon: Bell, soon: true },
+  { label: 'Scanner', to: '/user/scanner', icon: ScanLine, soon: true },
+  { label: 'Support', to: '/user/queries', icon: LifeBuoy, soon: true },
+];
+
+/** Every admin section of spec 2.1 (ticket and profile detail routes are reached from the lists). */
+export const ADMIN_NAV: NavItem[] = [
+  { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
+  { label: 'Users', to: '/admin/users', icon: Users },
+  { label: 'Plans', to: '/admin/plans', icon: Package, soon: true },
+  { label: 'Deposits', to: '/admin/deposits', icon: ArrowDownToLine, soon: true },
+  { label: 'Withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine, soon: true },
+  { label: 'Top-ups', to: '/admin/topup', icon: Coins, soon: true },
+  { label: 'ROI requests', to: '/admin/roi-request', icon: CircleDollarSign, soon: true },
+  { label: 'Income', to: '/admin/income', icon: Banknote, soon: true },
+  { label: 'Reports', to: '/admin/reports', icon: FileBarChart, soon: true },
+  { label: 'Reward plans', to: '/admin/reward-plans', icon: Gift, soon: true },
+  { label: 'Reward transactions', to: '/admin/reward-transactions', icon: Trophy, soon: true },
+  { label: 'Tickets', to: '/admin/tickets', icon: LifeBuoy, soon: true },
+  { label: 'Create notification', to: '/admin/notifications', icon: BellPlus, soon: true },
+  { label: 'Notification list', to: '/admin/notification/list', icon: ClipboardList, soon: true },
+  { label: 'Video manager', to: '/admin/video-manager', icon: Video, soon: true },
+  { label: 'Crypto wallet', to: '/admin/web3', icon: Wallet, soon: true },
+  { label: 'Settings', to: '/admin/settings', icon: Settings, soon: true },
+];

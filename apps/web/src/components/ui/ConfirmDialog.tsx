@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { Modal } from './Modal';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action that cannot be taken back (block, delete). */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={() => !busy && onCancel()}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

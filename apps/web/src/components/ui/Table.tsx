@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+}
+
+interface TableProps<Row> {
+  columns: Array<Column<Row>>;
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  loading?: boolean;
+  /** What to show when there are no rows: say what to do next. */
+  empty: ReactNode;
+  caption?: string;
+  skeletonRows?: number;
+}
+
+/** A data table: sticky header, skeleton rows while loading, an empty state, horizontal scroll on phones. */
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+  caption,
+  skeletonRows = 5,
+}: TableProps<Row>) {
+  const showSkeleton = loading && !rows?.length;
+  return (
+    <div className="max-h-[70vh] overflow-auto rounded-xl border border-line bg-surface shadow-sm">
+      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="sticky top-0 z-10 bg-subtle">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={cn(
+                  'border-b border-line px-4 py-2.5 text-xs font-semibold tracking-wide text-muted uppercase',
+                  column.className,
+                )}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody aria-busy={loading || undefined}>
+          {showSkeleton &&
+            Array.from({ length: skeletonRows }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <tr key={i} className="border-b border-line last:border-0">
+                {columns.map((column) => (
+                  <td key={column.key} className="px-4 py-3">
+                    <span className="block h-4 w-3/4 animate-pulse rounded bg-subtle" />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          {!showSkeleton && rows?.length === 0 && (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {!showSkeleton &&
+            rows?.map((row) => (
+              <tr key={rowKey(row)} className="border-b border-line last:border-0 hover:bg-subtle/60">
+                {columns.map((column) => (
+                  <td key={column.key} className={cn('px-4 py-3 align-middle', column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Ban, MailCheck, UserCheck, UserPlus, Users } from 'lucide-react';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useUserStats } from '../../../api/users';
+import { lazyComponent } from '../../../app/lazy-page';
+import { Banner } from '../../../components/ui/Banner';
+import { buttonClass } from '../../../components/ui/Button';
+import { Card, StatCard } from '../../../components/ui/Card';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { formatCount } from '../../../lib/format';
+
+// Recharts is heavy: it loads only here, after the figures are already on screen.
+const NewMembersChart = lazyComponent(() => import('./NewMembersChart'));
+
+function percent(part: number, total: number): string {
+  return total ? `${Math.round((part / total) * 100)}% of members` : 'No members yet';
+}
+
+export default function AdminDashboardPage() {
+  const { data: stats, isPending, error } = useUserStats();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Admin dashboard · EarnHub</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-fg">Dashboard</h1>
+          <p className="mt-1 text-sm text-muted">Members at a glance.</p>
+        </div>
+        <Link to="/admin/users" className={buttonClass('secondary', 'sm')}>
+          Manage users
+        </Link>
+      </div>
+
+      {error && <Banner tone="error">{errorMessage(error)}</Banner>}
+      {isPending && <PageSpinner label="Loading figures" />}
+
+      {stats && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+            <StatCard
+              title="Members"
+              icon={<Users className="size-4" aria-hidden="true" />}
+              value={formatCount(stats.total)}
+              caption="All registered members"
+            />
+            <StatCard
+              title="Active"
+              icon={<UserCheck className="size-4" aria-hidden="true" />}
+              value={formatCount(stats.active)}
+              caption={percent(stats.active, stats.total)}
+            />
+            <StatCard
+              title="Blocked"
+              icon={<Ban className="size-4" aria-hidden="true" />}
+              value={formatCount(stats.blocked)}
+              caption={percent(stats.blocked, stats.total)}
+            />
+            <StatCard
+              title="Verified email"
+              icon={<MailCheck className="size-4" aria-hidden="true" />}
+              value={formatCount(stats.verified)}
+              caption={percent(stats.verified, stats.total)}
+            />
+            <StatCard
+              title="New today"
+              icon={<UserPlus className="size-4" aria-hidden="true" />}
+              value={formatCount(stats.newToday)}
+              caption="Registered since midnight"
+            />
+          </div>
+          <Card title="New members per day">
+            {stats.newPerDay.length === 0 ? (
+              <p className="py-10 text-center text-sm text-muted">No registrations in this period yet.</p>
+            ) : (
+              <Suspense fallback={<PageSpinner label="Loading chart" />}>
+                <NewMembersChart data={stats.newPerDay} />
+              </Suspense>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { UserStats } from '@app/contracts/users';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Bar chart of registrations per day (its own chunk: see AdminDashboardPage). */
+export default function NewMembersChart({ data }: { data: UserStats['newPerDay'] }) {
+  const rows = data.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) }));
+  const total = data.reduce((sum, d) => sum + d.count, 0);
+  return (
+    <figure>
+      <div
+        className="h-64 w-full"
+        role="img"
+        aria-label={`Bar chart: ${total} new members over ${data.length} days`}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid vertical={false} stroke="var(--line)" />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              axisLine={false}
+              tick={{ fill: 'var(--muted)', fontSize: 12 }}
+              minTickGap={12}
+            />
+            <YAxis
+              allowDecimals={false}
+              tickLine={false}
+              axisLine={false}
+              tick={{ fill: 'var(--muted)', fontSize: 12 }}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--subtle)' }}
+              contentStyle={{
+                background: 'var(--surface)',
+                border: '1px solid var(--line)',
+                borderRadius: 8,
+                color: 'var(--fg)',
+              }}
+              formatter={(value) => [value, 'New members']}
+            />
+            <Bar dataKey="count" fill="var(--accent)" radius={[4, 4, 0, 0]} maxBarSize={36} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-2 text-xs text-muted">
+        {total} new {total === 1 ? 'member' : 'members'} in the last {data.length} days.
+      </figcaption>
+    </figure>
+  );
+}

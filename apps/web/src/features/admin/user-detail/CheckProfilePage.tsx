@@ -1,0 +1,114 @@
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useAdminUpdateUser, useDeleteUser, useUser } from '../../../api/users';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { STATUS_LABEL } from '../../../lib/user-labels';
+import { useTimedBanner } from '../../../lib/useTimedBanner';
+import { type AdminUpdate, EditableDetailsForm } from './EditableDetailsForm';
+import { UserFacts } from './UserFacts';
+
+/** Spec 2.2: one member's facts, the Editable Details form, and deletion. */
+export default function CheckProfilePage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { data: user, isPending, error } = useUser(id, 'admin');
+  const update = useAdminUpdateUser();
+  const remove = useDeleteUser();
+  const { banner, show } = useTimedBanner();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const save = (body: AdminUpdate) =>
+    update.mutate(
+      { id, body },
+      {
+        onSuccess: (data) => show('success', data.message),
+        onError: (err) => show('error', errorMessage(err)),
+      },
+    );
+
+  const deleteUser = () =>
+    remove.mutate(id, {
+      onSuccess: (data) => {
+        toast.success(data.message);
+        navigate('/admin/users', { replace: true });
+      },
+      onError: (err) => {
+        setConfirmDelete(false);
+        show('error', errorMessage(err));
+      },
+    });
+
+  const back = (
+    <Link
+      to="/admin/users"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" /> Users
+    </Link>
+  );
+
+  if (!Number.isInteger(id) || id <= 0)
+    return <Banner tone="error">This address does not name a user.</Banner>;
+  if (isPending) return <PageSpinner label="Loading user" />;
+  if (error || !user)
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <Banner tone="error">{errorMessage(error)}</Banner>
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{`${user.username} · EarnHub admin`}</title>
+      <div className="flex flex-col gap-3">
+        {back}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-fg">
+              {user.fullname || user.username}
+              <Badge tone={STATUS_LABEL[user.status].tone}>{STATUS_LABEL[user.status].text}</Badge>
+              {user.role === 'admin' && <Badge tone="accent">admin</Badge>}
+            </h1>
+            <p className="mt-1 text-sm text-muted">
+              {user.username} · {user.email} · id {user.id}
+            </p>
+          </div>
+          <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={user.role === 'admin'}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete user
+          </Button>
+        </div>
+      </div>
+
+      {/* The banner sits in an always-present live region so screen readers hear it appear. */}
+      <div aria-live="polite" className="empty:hidden" data-testid="banner-area">
+        {banner && (
+          <Banner key={banner.at} tone={banner.tone}>
+            {banner.text}
+          </Banner>
+        )}
+      </div>
+
+      <UserFacts user={user} />
+      <EditableDetailsForm key={user.updated_at} user={user} saving={update.isPending} onSave={save} />
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete this user?"
+        description={`${user.username} (${user.email}) will be removed for good. Members with money history or a team cannot be deleted: block them instead.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={deleteUser}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  ACTIVE_STATE,
+  type adminUpdateBody,
+  ROLES,
+  SWITCH_STATE,
+  USER_STATUS,
+  type User,
+} from '@app/contracts/users';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input, Select } from '../../../components/ui/Input';
+
+/** Every field of the form is text, as the inputs give it; the server parses (spec 5: no client-side validation). */
+interface FormValues {
+  username: string;
+  email: string;
+  password: string;
+  role: User['role'];
+  status: User['status'];
+  is_active: User['is_active'];
+  roi_status: User['roi_status'];
+  level_status: User['level_status'];
+  address: string;
+  business: string;
+  business_balance: string;
+  fullname: string;
+  phone: string;
+  reffer_by: string;
+}
+
+function valuesOf(user: User): FormValues {
+  return {
+    username: user.username,
+    email: user.email,
+    // Never the current password (the API does not have it in clear): filled in only to set a new one.
+    password: '',
+    role: user.role,
+    status: user.status,
+    is_active: user.is_active,
+    roi_status: user.roi_status,
+    level_status: user.level_status,
+    address: user.address,
+    business: String(user.business),
+    business_balance: String(user.business_balance),
+    fullname: user.fullname,
+    phone: user.phone,
+    reffer_by: user.reffer_by ?? '',
+  };
+}
+
+export type AdminUpdate = z.input<typeof adminUpdateBody>;
+
+interface Props {
+  user: User;
+  saving: boolean;
+  onSave: (body: AdminUpdate) => void;
+}
+
+/**
+ * Spec 2.2 "Editable Details". Only the fields the admin changed are sent, plus updated_at; an empty
+ * password is left out. The parent remounts this form (key = updated_at) after a save, so it starts
+ * again from the saved record with an empty password.
+ */
+export function EditableDetailsForm({ user, saving, onSave }: Props) {
+  const {
+    register,
+    handleSubmit,
+    formState: { dirtyFields },
+  } = useForm<FormValues>({ defaultValues: valuesOf(user) });
+
+  const onSubmit = handleSubmit((values) => {
+    const body: Record<string, unknown> = {};
+    for (const key of Object.keys(dirtyFields) as Array<keyof FormValues>) {
+      if (key !== 'role') body[key] = values[key];
+    }
+    if (!values.password) delete body.password;
+    onSave({ ...(body as AdminUpdate), updated_at: new Date().toISOString() });
+  });
+
+  const options = (values: readonly string[]) =>
+    values.map((v) => (
+      <option key={v} value={v}>
+        {v}
+      </option>
+    ));
+
+  return (
+    <Card title="Editable Details">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Editable Details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Username" autoComplete="off" {...register('username')} />
+          <Input label="Email" type="text" autoComplete="off" {...register('email')} />
+          <Input
+            label="Password"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Leave empty to keep the current password"
+            hint="Filled in: becomes the member's new password."
+            {...register('password')}
+          />
+          <Select label="Role" {...register('role', { disabled: true })}>
+            {options(ROLES)}
+          </Select>
+          <Select label="Status" {...register('status')}>
+            {options(USER_STATUS)}
+          </Select>
+          <Select label="Is Active" {...register('is_active')}>
+            {options(ACTIVE_STATE)}
+          </Select>
+          <Select label="Roi Status" {...register('roi_status')}>
+            {options(SWITCH_STATE)}
+          </Select>
+          <Select label="level status" {...register('level_status')}>
+            {options(SWITCH_STATE)}
+          </Select>
+        </div>
+        <Input label="Address" autoComplete="off" {...register('address')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input label="Business" type="number" step="any" inputMode="decimal" {...register('business')} />
+          <Input
+            label="Business Balance"
+            type="number"
+            step="any"
+            inputMode="decimal"
+            hint="A ledger balance: change it by recording a deposit or an adjustment."
+            {...register('business_balance')}
+          />
+          <Input label="Full Name" autoComplete="off" {...register('fullname')} />
+          <Input label="Phone" type="number" inputMode="numeric" {...register('phone')} />
+          <Input label="Refferal By" autoComplete="off" {...register('reffer_by')} />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" busy={saving}>
+            Save Changes
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { formatCount } from '../../../lib/format';
+
+interface PagerProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  fetching?: boolean;
+  onPage: (page: number) => void;
+}
+
+export function Pager({ page, totalPages, total, fetching, onPage }: PagerProps) {
+  const last = Math.max(1, totalPages);
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
+    >
+      <p className="flex items-center gap-2 tabular-nums">
+        Page {page} of {last} · {formatCount(total)} {total === 1 ? 'member' : 'members'}
+        {fetching && <Spinner label="Updating" />}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
+          Next <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,166 @@
+import { USER_STATUS, type User } from '@app/contracts/users';
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useAdminUpdateUser, useUserList } from '../../../api/users';
+import { Banner } from '../../../components/ui/Banner';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Input, Select } from '../../../components/ui/Input';
+import { Table } from '../../../components/ui/Table';
+import { userColumns } from './columns';
+import { Pager } from './Pager';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+const SEARCH_DEBOUNCE_MS = 350;
+type Status = (typeof USER_STATUS)[number];
+
+function isStatus(value: string | null): value is Status {
+  return (USER_STATUS as readonly string[]).includes(value ?? '');
+}
+
+export default function UsersPage() {
+  // Filters live in the address, so coming back from a profile shows the same page of results.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const limitParam = Number(params.get('limit'));
+  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const search = params.get('search') ?? '';
+
+  const [searchText, setSearchText] = useState(search);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Debounced: one request when typing pauses, not one per key; a new search starts from page 1.
+  const onSearch = (text: string) => {
+    setSearchText(text);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+  };
+
+  const list = useUserList({ page, limit, search: search || undefined, status });
+  const setStatus = useAdminUpdateUser();
+  const [target, setTarget] = useState<User | null>(null);
+
+  const confirmStatus = () => {
+    if (!target) return;
+    const next: Status = target.status === 'block' ? 'unblock' : 'block';
+    setStatus.mutate(
+      { id: target.id, body: { status: next } },
+      {
+        onSuccess: (data) => toast.success(data.message),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setTarget(null),
+      },
+    );
+  };
+
+  const columns = userColumns({
+    onToggleBlock: setTarget,
+    busyId: setStatus.isPending ? target?.id : undefined,
+  });
+  const data = list.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Users · EarnHub admin</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg">Users</h1>
+        <p className="mt-1 text-sm text-muted">Find a member, open their profile, block or unblock them.</p>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_8rem]">
+        <div className="relative col-span-2 sm:col-span-1">
+          <Input
+            label="Search"
+            type="search"
+            placeholder="Email, username, name or referral code"
+            value={searchText}
+            onChange={(e) => onSearch(e.target.value)}
+          />
+          <Search
+            className="pointer-events-none absolute right-3 bottom-3 size-4 text-muted"
+            aria-hidden="true"
+          />
+        </div>
+        <Select
+          label="Status"
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value || undefined, page: 1 })}
+        >
+          <option value="">All members</option>
+          <option value="unblock">Unblocked</option>
+          <option value="block">Blocked</option>
+        </Select>
+        <Select
+          label="Per page"
+          value={limit}
+          onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+
+      <Table
+        caption="Members"
+        columns={columns}
+        rows={data?.allusers}
+        rowKey={(u) => u.id}
+        loading={list.isPending}
+        skeletonRows={Math.min(limit, 10)}
+        empty={
+          search || status
+            ? 'No member matches these filters. Try another search or clear the status filter.'
+            : 'No members yet. They appear here as soon as someone registers.'
+        }
+      />
+
+      {data && (
+        <Pager
+          page={data.currentPage}
+          totalPages={data.totalPages}
+          total={data.total}
+          fetching={list.isFetching}
+          onPage={(p) => update({ page: p })}
+        />
+      )}
+
+      <ConfirmDialog
+        open={target !== null}
+        title={target?.status === 'block' ? 'Unblock this member?' : 'Block this member?'}
+        description={
+          target?.status === 'block'
+            ? `${target.username} will be able to sign in, claim and withdraw again.`
+            : `${target?.username ?? ''} will not be able to sign in, claim, transfer or withdraw. Their balances stay intact.`
+        }
+        confirmLabel={target?.status === 'block' ? 'Unblock' : 'Block'}
+        danger={target?.status !== 'block'}
+        busy={setStatus.isPending}
+        onConfirm={confirmStatus}
+        onCancel={() => setTarget(null)}
+      />
+    </div>
+  );
+}

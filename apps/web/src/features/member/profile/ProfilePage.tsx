@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { useMember } from '../../../api/auth-store';
+import { errorMessage } from '../../../api/client';
+import { useUser } from '../../../api/users';
+import { Banner } from '../../../components/ui/Banner';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { EmailVerification } from './EmailVerification';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
+
+export default function ProfilePage() {
+  const member = useMember();
+  const { id } = useParams();
+  const { hash } = useLocation();
+  const { data: user, isPending, error } = useUser(member?.id ?? 0, 'member');
+
+  // The dashboard links to #verify; scroll there once the section exists.
+  useEffect(() => {
+    if (user && hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [user, hash]);
+
+  // A member only ever sees their own profile: another id in the address leads back to theirs.
+  if (member && id !== String(member.id))
+    return <Navigate to={`/user/profile/${member.id}${hash}`} replace />;
+  if (isPending) return <PageSpinner label="Loading your profile" />;
+  if (error || !user) return <Banner tone="error">{errorMessage(error)}</Banner>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Profile · EarnHub</title>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg">Profile</h1>
+        <p className="mt-1 text-sm text-muted">
+          Username <span className="font-medium text-fg">{user.username}</span> · referral code{' '}
+          <span className="font-medium text-fg">{user.refferal_code}</span>
+        </p>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <ProfileForm user={user} />
+        <div className="flex flex-col gap-6">
+          <EmailVerification user={user} />
+          <PasswordForm userId={user.id} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link, Navigate, useNavigate } from 'react-router';
+import { signin } from '../../../api/auth-public';
+import { useMember } from '../../../api/auth-store';
+import { errorMessage } from '../../../api/client';
+import { useReturnTo } from '../../../app/guards';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input } from '../../../components/ui/Input';
+import { useAction } from '../../../lib/use-action';
+import { AuthCard, linkClass } from './AuthCard';
+import { useSchemaForm } from './useSchemaForm';
+
+export default function LoginPage() {
+  const member = useMember();
+  const returnTo = useReturnTo('/user/dashboard');
+  const navigate = useNavigate();
+  const action = useAction(signin);
+  const { errors, onSubmit, clear } = useSchemaForm(
+    (s) => s.signinBody,
+    (body) => action.run(body, () => navigate(returnTo, { replace: true })),
+  );
+
+  // Already signed in (and not through this form just now): nothing to do here.
+  if (member && !action.pending && !action.data) return <Navigate to="/user/dashboard" replace />;
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in with your email or username."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/registration" className={linkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+        <Input
+          label="Email or username"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          error={errors.email}
+          onChange={() => clear('email')}
+        />
+        <Input
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          onChange={() => clear('password')}
+        />
+        <div className="-mt-1 text-right text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" busy={action.pending} className="w-full">
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { register } from '../../../api/auth-public';
+import { useMember } from '../../../api/auth-store';
+import { errorMessage } from '../../../api/client';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input } from '../../../components/ui/Input';
+import { useAction } from '../../../lib/use-action';
+import { AuthCard, linkClass } from './AuthCard';
+import { useSchemaForm } from './useSchemaForm';
+
+export default function RegistrationPage() {
+  const member = useMember();
+  const [params] = useSearchParams();
+  // A referral link is /registration?ref=CODE: the sponsor code is filled in for the visitor.
+  const ref = params.get('ref')?.trim() ?? '';
+  const navigate = useNavigate();
+  const action = useAction(register);
+  const { errors, onSubmit, clear } = useSchemaForm(
+    (s) => s.registerBody,
+    (body) =>
+      action.run({ ...body, reffer_by: body.reffer_by || undefined }, (data) => {
+        toast.success(data.message);
+        navigate('/user/dashboard', { replace: true });
+      }),
+  );
+
+  if (member && !action.pending && !action.data) return <Navigate to="/user/dashboard" replace />;
+
+  const field = (name: string) => ({ name, error: errors[name], onChange: () => clear(name) });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="It takes a minute. You can verify your email from your profile afterwards."
+      footer={
+        <>
+          Already a member?{' '}
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+        <Input label="Full name" autoComplete="name" {...field('fullname')} />
+        <Input label="Email" type="email" autoComplete="email" {...field('email')} />
+        <Input
+          label="Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          hint="Digits only, with the country code, e.g. 447700900123"
+          {...field('phone')}
+        />
+        <Input
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          {...field('password')}
+        />
+        <Input
+          label="Sponsor referral code"
+          autoComplete="off"
+          defaultValue={ref}
+          hint={ref ? 'Filled in from your invitation link' : 'The code of the member who invited you'}
+          {...field('reffer_by')}
+        />
+        <Button type="submit" busy={action.pending} className="w-full">
+          Create account
+        </Button>
+        <p className="text-xs text-muted">
+          By creating an account you accept the{' '}
+          <Link to="/terms" className={linkClass}>
+            terms
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className={linkClass}>
+            privacy policy
+          </Link>
+          .
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { passForgetBody, passResetBody, registerBody, signinBody } from '@app/contracts/auth';
+import { z } from 'zod';
+
+/*
+ * The contract schemas the public forms validate with. This module (and zod with it, ~25 KB gzip)
+ * is imported dynamically by useSchemaForm, after the page has painted, so the first visit of the
+ * public pages stays within its 100 KB budget (UI.md).
+ */
+
+export { passForgetBody, registerBody, signinBody };
+
+// The reset body plus a confirmation the server never sees.
+export const resetForm = passResetBody
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });

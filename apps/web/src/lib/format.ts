@@ -1,0 +1,51 @@
+import { formatUsdt } from '@app/contracts/money';
+
+/** Money from the API arrives as a JSON number of USDT (<= 6 decimals): shown with two, exact in the title. */
+export function money(value: number): { text: string; exact: string } {
+  return { text: formatUsdt(value), exact: formatUsdt(value, 6) };
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "21 Nov 2025, 14:03" in the member's locale, or a dash. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? dateTime.format(date) : '—';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? dateOnly.format(date) : '—';
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 hr. ago" / "in 2 days"; "just now" under a minute. */
+export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return '—';
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+export function formatCount(value: number): string {
+  return value.toLocaleString();
+}
