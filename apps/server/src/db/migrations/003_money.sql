@@ -80,7 +80,7 @@ CREATE TABLE withdrawals (
   network       text NOT NULL CHECK (network IN ('BEP20', 'TRC20')),
   address       text NOT NULL,
   status        text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
-  hold_transfer uuid NOT NULL REFERENCES transfers(id),
+  hold_transfer uuid REFERENCES transfers(id),
   tx_hash       text,
   reason        text,
   decided_by    bigint REFERENCES users(id),
@@ -116,3 +116,7 @@ CREATE TABLE tree_events (
 CREATE INDEX tree_events_created ON tree_events (id);
 CREATE TRIGGER tree_events_append_only BEFORE UPDATE OR DELETE ON tree_events
   FOR EACH ROW EXECUTE FUNCTION refuse_change();
+
+-- share of each ROI claim a member compounds automatically (PUT /withdrawalrequest/compound/amount)
+ALTER TABLE users ADD COLUMN compound_percent numeric(7, 4) NOT NULL DEFAULT 0
+  CHECK (compound_percent >= 0 AND compound_percent <= 100);

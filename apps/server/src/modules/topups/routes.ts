@@ -23,44 +23,28 @@ export function topupsRoutes(app: Api, topups: TopupsService) {
     config: member,
     schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Plan purchased',
-          topup: await topups.purchase(
-            actorOf(req),
-            req.body,
-            'purchase',
-            clientIdempotencyKey(req, 'topup'),
-          ),
-        }),
+      reply.status(201).send({
+        message: 'Plan purchased',
+        topup: await topups.purchase(actorOf(req), req.body, 'purchase', clientIdempotencyKey(req, 'topup')),
+      }),
   });
   app.post('/topup/addretopup', {
     config: member,
     schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Plan topped up',
-          topup: await topups.purchase(
-            actorOf(req),
-            req.body,
-            'retopup',
-            clientIdempotencyKey(req, 'retopup'),
-          ),
-        }),
+      reply.status(201).send({
+        message: 'Plan topped up',
+        topup: await topups.purchase(actorOf(req), req.body, 'retopup', clientIdempotencyKey(req, 'retopup')),
+      }),
   });
   app.post('/topup/entry', {
     config: member,
     schema: { tags, headers: z.object(idempotency), body: topupEntryBody, response: { 201: topupResponse } },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Member activated',
-          topup: await topups.activate(actorOf(req), req.body, clientIdempotencyKey(req, 'activation')),
-        }),
+      reply.status(201).send({
+        message: 'Member activated',
+        topup: await topups.activate(actorOf(req), req.body, clientIdempotencyKey(req, 'activation')),
+      }),
   });
   app.get('/topup/list', {
     config: member,

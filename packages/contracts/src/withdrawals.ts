@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { pageInfo, pageQuery } from './common.js';
+import { moneyInput } from './money.js';
+import { percent } from './settings.js';
+
+export const WITHDRAWAL_KINDS = ['profit', 'roi', 'principal', 'compound'] as const;
+export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
+export const WITHDRAWAL_STATUS = ['pending', 'approved', 'rejected'] as const;
+export const NETWORKS = ['BEP20', 'TRC20'] as const;
+
+/** The wallet each kind is paid from (DOMAIN.md, Money in and out). */
+export const WITHDRAWAL_WALLET = {
+  profit: 'earnings',
+  roi: 'roi',
+  principal: 'principal',
+  compound: 'compound',
+} as const;
+
+export const withdrawalRequestBody = z.strictObject({
+  amount: moneyInput,
+  network: z.enum(NETWORKS).default('BEP20'),
+  /** Must be the caller's own id when sent (the spec's clients send it). */
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Admin decision (spec: status, amount, user_id); approval needs the payout transaction hash. */
+export const withdrawalDecisionBody = z.strictObject({
+  status: z.enum(['approved', 'rejected']),
+  amount: moneyInput.optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+  tx_hash: z.string().trim().max(120).optional(),
+  reason: z.string().trim().max(300).optional(),
+});
+
+export const withdrawal = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  kind: z.enum(WITHDRAWAL_KINDS),
+  amount: z.number(),
+  fee: z.number(),
+  net: z.number(),
+  fee_percent: z.number(),
+  network: z.enum(NETWORKS),
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUS),
+  tx_hash: z.string().nullable(),
+  reason: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+export const withdrawalListQuery = pageQuery.extend({
+  kind: z.enum(WITHDRAWAL_KINDS).optional(),
+  status: z.enum(WITHDRAWAL_STATUS).optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+});
+export const withdrawalListResponse = z.object({
+  allwithdrawals: z.array(withdrawal),
+  ...pageInfo,
+  totals: z.object({ amount: z.number(), fee: z.number(), net: z.number() }),
+});
+export const singleWithdrawalResponse = z.object({ singlewithdrawal: withdrawal });
+export const withdrawalResponse = z.object({ message: z.string(), withdrawal });
+
+export const compoundShareBody = z.strictObject({
+  percent,
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+export const ADJUSTABLE_WALLETS = ['fund', 'earnings', 'roi', 'principal', 'compound'] as const;
+export const adjustmentBody = z.strictObject({
+  user_id: z.coerce.number().int().positive(),
+  wallet: z.enum(ADJUSTABLE_WALLETS),
+  amount: moneyInput,
+  direction: z.enum(['debit', 'credit']).default('debit'),
+  reason: z.string().trim().min(3, 'Give a reason for the adjustment').max(300),
+});
