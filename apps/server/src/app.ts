@@ -36,6 +36,8 @@ import { topupsRoutes } from './modules/topups/routes.js';
 import { createTopupsService } from './modules/topups/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
+import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
+import { createWithdrawalsService } from './modules/withdrawals/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
+  const withdrawals = createWithdrawalsService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
       plansRoutes(typed, plans);
       depositsRoutes(typed, deposits);
       topupsRoutes(typed, topups);
+      withdrawalsRoutes(typed, withdrawals);
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
-import { percent } from './settings.js';
+import { percent, type Settings } from './settings.js';
 
 export const WITHDRAWAL_KINDS = ['profit', 'roi', 'principal', 'compound'] as const;
 export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
@@ -77,3 +77,24 @@ export const adjustmentBody = z.strictObject({
   direction: z.enum(['debit', 'credit']).default('debit'),
   reason: z.string().trim().min(3, 'Give a reason for the adjustment').max(300),
 });
+
+/**
+ * The fee percent of a withdrawal (DOMAIN.md): profit, ROI and compound from settings; principal by
+ * days since activation through the tiers (e.g. 20 % within 10 days, 10 % within 20, then 0).
+ */
+export function withdrawalFeePercent(
+  kind: WithdrawalKind,
+  s: Pick<
+    Settings,
+    'fee_profit_percent' | 'fee_roi_percent' | 'fee_compound_percent' | 'fee_principal_tiers'
+  >,
+  daysSinceActivation: number,
+): number {
+  if (kind === 'profit') return s.fee_profit_percent;
+  if (kind === 'roi') return s.fee_roi_percent;
+  if (kind === 'compound') return s.fee_compound_percent;
+  const tier = [...s.fee_principal_tiers]
+    .sort((a, b) => a.within_days - b.within_days)
+    .find((t) => daysSinceActivation < t.within_days);
+  return tier?.percent ?? 0;
+}

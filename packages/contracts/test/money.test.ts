@@ -54,3 +54,13 @@ describe('money in micro-units', () => {
     expect(formatUsdt(0n)).toBe('0.00 USDT');
   });
 });
+
+describe('percentOf', () => {
+  it('takes a percentage of micro-units exactly, rounding down', async () => {
+    const { percentOf } = await import('../src/money.js');
+    expect(percentOf(1_000_000_000n, 20)).toBe(200_000_000n);
+    expect(percentOf(5_000_000n, '0.5000')).toBe(25_000n);
+    expect(percentOf(1n, 50)).toBe(0n);
+    expect(percentOf(333_333n, 33.3333)).toBe(111_110n);
+  });
+});

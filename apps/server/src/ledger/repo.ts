@@ -106,3 +106,16 @@ export async function lockTransfer(q: Queryable, id: string): Promise<TransferRo
 export async function setTransferStatus(q: Queryable, id: string, status: 'posted' | 'voided', at: Date) {
   await q.query('UPDATE transfers SET status = $2, settled_at = $3 WHERE id = $1', [id, status, at]);
 }
+
+/** What a member can use across some of their accounts: balances less amounts on hold. */
+export async function availableBalance(q: Queryable, ownerId: number, kinds: string[]): Promise<bigint> {
+  const { rows } = await q.query<{ total: bigint | null }>(
+    'SELECT sum(balance - pending)::bigint AS total FROM accounts WHERE owner_user_id = $1 AND kind = ANY($2)',
+    [ownerId, kinds],
+  );
+  return rows[0]!.total ?? 0n;
+}
+
+/** The active plan of DOMAIN.md: principal + compound, less what is on its way out. */
+export const activePlanOf = (q: Queryable, ownerId: number) =>
+  availableBalance(q, ownerId, ['principal', 'compound']);

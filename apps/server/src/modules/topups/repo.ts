@@ -128,15 +128,6 @@ export async function treeEvent(
   );
 }
 
-/** The active plan of a member: what their principal and compound accounts hold. */
-export async function activePlan(q: Queryable, userId: number): Promise<bigint> {
-  const { rows } = await q.query<{ total: bigint | null }>(
-    `SELECT sum(balance)::bigint AS total FROM accounts WHERE owner_user_id = $1 AND kind IN ('principal', 'compound')`,
-    [userId],
-  );
-  return rows[0]!.total ?? 0n;
-}
-
 export async function firstActiveActPlan(q: Queryable) {
   const { rows } = await q.query<{ id: number; fee: bigint }>(
     'SELECT id, fee FROM act_plans WHERE is_active AND deleted_at IS NULL ORDER BY id LIMIT 1',

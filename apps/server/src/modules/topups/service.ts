@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, Replayed } from '../../ledger/ledger.js';
-import { findPosting } from '../../ledger/repo.js';
+import { activePlanOf, findPosting } from '../../ledger/repo.js';
 import { findPlan } from '../plans/repo.js';
 import * as repo from './repo.js';
 
@@ -85,7 +85,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         );
       }
       const userId = Number(target.id);
-      if (kind === 'retopup' && (await repo.activePlan(tx, userId)) === 0n) {
+      if (kind === 'retopup' && (await activePlanOf(tx, userId)) === 0n) {
         throw badRequest('A re-top-up is for members who already hold a plan; buy a plan first');
       }
       const now = clock.now();
@@ -272,7 +272,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
           refId: String(id),
           now,
         });
-        if ((await repo.activePlan(tx, userId)) === 0n)
+        if ((await activePlanOf(tx, userId)) === 0n)
           await tx.query(`UPDATE users SET is_active = 'inactive', updated_at = $2 WHERE id = $1`, [
             userId,
             now,

@@ -18,9 +18,10 @@ const USER_VIEW = `
          coalesce(t.total_team, 0) AS total_team
     FROM users u
     LEFT JOIN LATERAL (
-      SELECT sum(balance) FILTER (WHERE kind = 'fund')::bigint AS fund,
-             sum(balance) FILTER (WHERE kind = 'principal')::bigint AS principal,
-             sum(balance) FILTER (WHERE kind = 'compound')::bigint AS compound
+      -- what the member can use: amounts held by pending withdrawals are on their way out
+      SELECT sum(balance - pending) FILTER (WHERE kind = 'fund')::bigint AS fund,
+             sum(balance - pending) FILTER (WHERE kind = 'principal')::bigint AS principal,
+             sum(balance - pending) FILTER (WHERE kind = 'compound')::bigint AS compound
         FROM accounts WHERE owner_user_id = u.id
     ) b ON true
     LEFT JOIN LATERAL (

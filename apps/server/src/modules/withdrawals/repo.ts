@@ -1,0 +1,121 @@
+import type { Queryable } from '../../db/pool.js';
+
+export interface WithdrawalRow {
+  id: bigint;
+  user_id: bigint;
+  username: string;
+  kind: 'profit' | 'roi' | 'principal' | 'compound';
+  amount: bigint;
+  fee: bigint;
+  net: bigint;
+  fee_percent: string;
+  network: 'BEP20' | 'TRC20';
+  address: string;
+  status: 'pending' | 'approved' | 'rejected';
+  hold_transfer: string | null;
+  tx_hash: string | null;
+  reason: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+}
+
+const SELECT = 'SELECT w.*, u.username FROM withdrawals w JOIN users u ON u.id = w.user_id';
+
+export interface RequesterRow {
+  id: bigint;
+  status: 'unblock' | 'block';
+  verify_at: Date | null;
+  bep20: string;
+  trc20: string;
+  activation_date: Date | null;
+}
+
+export async function requester(q: Queryable, userId: number): Promise<RequesterRow | null> {
+  const { rows } = await q.query<RequesterRow>(
+    `SELECT id, status, verify_at, bep20, trc20, activation_date FROM users WHERE id = $1 AND role = 'user' FOR UPDATE`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insert(
+  q: Queryable,
+  w: Pick<WithdrawalRow, 'kind' | 'amount' | 'fee' | 'net' | 'fee_percent' | 'network' | 'address'> & {
+    userId: number;
+    now: Date;
+  },
+) {
+  const { rows } = await q.query<{ id: bigint }>(
+    `INSERT INTO withdrawals (user_id, kind, amount, fee, net, fee_percent, network, address, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [w.userId, w.kind, w.amount, w.fee, w.net, w.fee_percent, w.network, w.address, w.now],
+  );
+  return rows[0]!.id;
+}
+
+export async function setHold(q: Queryable, id: bigint, transferId: string) {
+  await q.query('UPDATE withdrawals SET hold_transfer = $2 WHERE id = $1', [id, transferId]);
+}
+
+export async function find(q: Queryable, id: number | bigint, lock = false): Promise<WithdrawalRow | null> {
+  const { rows } = await q.query<WithdrawalRow>(
+    `${SELECT} WHERE w.id = $1 ${lock ? 'FOR UPDATE OF w' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function decide(
+  q: Queryable,
+  id: bigint,
+  d: { status: 'approved' | 'rejected'; by: number; now: Date; txHash: string | null; reason: string | null },
+) {
+  await q.query(
+    'UPDATE withdrawals SET status = $2, decided_by = $3, decided_at = $4, tx_hash = $5, reason = $6 WHERE id = $1',
+    [id, d.status, d.by, d.now, d.txHash, d.reason],
+  );
+}
+
+export async function list(
+  q: Queryable,
+  f: {
+    page: number;
+    limit: number;
+    kind?: string | undefined;
+    status?: string | undefined;
+    userId?: number | undefined;
+  },
+) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.kind) where.push(`w.kind = $${params.push(f.kind)}`);
+  if (f.status) where.push(`w.status = $${params.push(f.status)}`);
+  if (f.userId) where.push(`w.user_id = $${params.push(f.userId)}`);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const totals = await q.query<{ n: number; amount: bigint | null; fee: bigint | null; net: bigint | null }>(
+    `SELECT count(*)::int AS n, sum(amount)::bigint AS amount, sum(fee)::bigint AS fee, sum(net)::bigint AS net
+       FROM withdrawals w ${filter}`,
+    params,
+  );
+  const { rows } = await q.query<WithdrawalRow>(
+    `${SELECT} ${filter} ORDER BY w.id DESC LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    params,
+  );
+  return { rows, totals: totals.rows[0]! };
+}
+
+export async function setCompoundShare(q: Queryable, userId: number, percent: number, now: Date) {
+  await q.query('UPDATE users SET compound_percent = $2, updated_at = $3 WHERE id = $1', [
+    userId,
+    percent,
+    now,
+  ]);
+}
+
+export async function setActive(q: Queryable, userId: number, active: boolean, now: Date) {
+  await q.query(`UPDATE users SET is_active = $2, updated_at = $3 WHERE id = $1 AND is_active <> $2`, [
+    userId,
+    active ? 'active' : 'inactive',
+    now,
+  ]);
+}

@@ -1,0 +1,344 @@
+import { MSG } from '@app/contracts/messages';
+import { formatUsdt, fromMicro, percentOf, toMicro } from '@app/contracts/money';
+import {
+  WITHDRAWAL_WALLET,
+  type Withdrawal,
+  type WithdrawalKind,
+  withdrawalFeePercent,
+} from '@app/contracts/withdrawals';
+import { recordAudit } from '../../audit/audit.js';
+import type { Clock } from '../../clock.js';
+import { type Db, withTx } from '../../db/pool.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
+import { member, platform } from '../../ledger/accounts.js';
+import { post, settle } from '../../ledger/ledger.js';
+import { registerPendingOwner } from '../../ledger/reconcile.js';
+import { activePlanOf } from '../../ledger/repo.js';
+import { readSettings } from '../settings/service.js';
+import * as repo from './repo.js';
+
+// a pending withdrawal hold belongs to a request still waiting for a decision
+registerPendingOwner('withdrawal', `SELECT 1 FROM withdrawals WHERE id::text = $1 AND status = 'pending'`);
+
+const dto = (w: repo.WithdrawalRow): Withdrawal => ({
+  id: Number(w.id),
+  user_id: Number(w.user_id),
+  username: w.username,
+  kind: w.kind,
+  amount: fromMicro(w.amount),
+  fee: fromMicro(w.fee),
+  net: fromMicro(w.net),
+  fee_percent: Number(w.fee_percent),
+  network: w.network,
+  address: w.address,
+  status: w.status,
+  tx_hash: w.tx_hash,
+  reason: w.reason,
+  decided_at: w.decided_at?.toISOString() ?? null,
+  created_at: w.created_at.toISOString(),
+});
+
+const DAY_MS = 86_400_000;
+
+export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** A request holds the gross amount on the wallet (pending transfer) until an admin decides. */
+  async function request(
+    actor: Actor,
+    kind: WithdrawalKind,
+    body: { amount: bigint; network: 'BEP20' | 'TRC20'; user_id?: number | undefined },
+    clientKey: string | null,
+  ) {
+    if (actor.audience !== 'member') throw forbidden('Withdrawals are requested by the member');
+    if (body.user_id !== undefined && body.user_id !== actor.userId) throw forbidden(MSG.forbidden);
+    return withTx(db, async (tx) => {
+      const settings = await readSettings(tx);
+      if (!settings.withdrawals_open)
+        throw badRequest('Withdrawals are closed at the moment. Please try again later.');
+      const user = await repo.requester(tx, actor.userId);
+      if (!user) throw notFound(MSG.userNotFound);
+      if (user.status === 'block') throw forbidden(MSG.blocked);
+      if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
+      const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
+      if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);
+      const minimum = toMicro(settings.withdrawal_min)!;
+      if (body.amount < minimum) throw badRequest(`The minimum withdrawal is ${formatUsdt(minimum)}`);
+      const now = clock.now();
+      const days = user.activation_date
+        ? Math.floor((now.getTime() - user.activation_date.getTime()) / DAY_MS)
+        : Number.POSITIVE_INFINITY;
+      const feePercent = withdrawalFeePercent(kind, settings, days);
+      const fee = percentOf(body.amount, feePercent);
+      const id = await repo.insert(tx, {
+        userId: actor.userId,
+        kind,
+        amount: body.amount,
+        fee,
+        net: body.amount - fee,
+        fee_percent: String(feePercent),
+        network: body.network,
+        address,
+        now,
+      });
+      const { transfers, replayed } = await post(
+        tx,
+        {
+          idempotencyKey: clientKey ?? `withdrawal:${id}`,
+          fingerprint: {
+            op: 'withdrawal',
+            kind,
+            user: actor.userId,
+            amount: body.amount,
+            network: body.network,
+          },
+          transfers: [
+            {
+              kind: 'withdrawal',
+              debit: member(actor.userId, WITHDRAWAL_WALLET[kind]),
+              credit: platform('platform:withdrawals_pending'),
+              amount: body.amount,
+              pending: true,
+              refType: 'withdrawal',
+              refId: String(id),
+              meta: {
+                kind,
+                fee_percent: feePercent,
+                fee: fee,
+                net: body.amount - fee,
+                days_since_activation: Number.isFinite(days) ? days : null,
+              },
+            },
+          ],
+        },
+        now,
+      );
+      if (replayed) {
+        await tx.query('DELETE FROM withdrawals WHERE id = $1', [id]);
+        return dto((await repo.find(tx, Number(transfers[0]!.ref_id)))!);
+      }
+      await repo.setHold(tx, id, transfers[0]!.id);
+      // money on its way out earns nothing: a principal or compound request lowers the active plan at once
+      if (kind === 'principal' || kind === 'compound') {
+        if ((await activePlanOf(tx, actor.userId)) === 0n) await repo.setActive(tx, actor.userId, false, now);
+      }
+      return dto((await repo.find(tx, id))!);
+    });
+  }
+
+  /** Approve (posts the hold: net to payouts, fee to fees) or reject (voids it: all back), once. */
+  async function decide(
+    actor: Actor,
+    id: number,
+    expectedKind: WithdrawalKind,
+    body: {
+      status: 'approved' | 'rejected';
+      amount?: bigint | undefined;
+      user_id?: number | undefined;
+      tx_hash?: string | undefined;
+      reason?: string | undefined;
+    },
+  ) {
+    return withTx(db, async (tx) => {
+      const w = await repo.find(tx, id, true);
+      if (!w || w.kind !== expectedKind) throw notFound('Withdrawal request not found');
+      if (w.status === body.status) return { message: `Already ${w.status}`, withdrawal: dto(w) };
+      if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
+      if (body.amount !== undefined && body.amount !== w.amount)
+        throw badRequest('The amount of a request cannot be changed; reject it instead');
+      if (body.user_id !== undefined && body.user_id !== Number(w.user_id))
+        throw badRequest('This request belongs to another member');
+      const now = clock.now();
+      if (body.status === 'approved') {
+        if (!body.tx_hash) throw badRequest('Enter the payout transaction hash to approve');
+        await settle(tx, w.hold_transfer!, 'posted', now);
+        const transfers = [
+          {
+            kind: 'withdrawal' as const,
+            debit: platform('platform:withdrawals_pending'),
+            credit: platform('platform:payouts'),
+            amount: w.net,
+            refType: 'withdrawal',
+            refId: String(id),
+            meta: { tx_hash: body.tx_hash },
+          },
+          {
+            kind: 'withdrawal_fee' as const,
+            debit: platform('platform:withdrawals_pending'),
+            credit: platform('platform:fees'),
+            amount: w.fee,
+            refType: 'withdrawal',
+            refId: String(id),
+            meta: { fee_percent: Number(w.fee_percent) },
+          },
+        ].filter((t) => t.amount > 0n);
+        await post(tx, { idempotencyKey: `withdrawal-payout:${id}`, transfers }, now);
+      } else {
+        await settle(tx, w.hold_transfer!, 'voided', now);
+        if (
+          (w.kind === 'principal' || w.kind === 'compound') &&
+          (await activePlanOf(tx, Number(w.user_id))) > 0n
+        ) {
+          await repo.setActive(tx, Number(w.user_id), true, now);
+        }
+      }
+      await repo.decide(tx, w.id, {
+        status: body.status,
+        by: actor.userId,
+        now,
+        txHash: body.tx_hash ?? null,
+        reason: body.reason ?? null,
+      });
+      const after = dto((await repo.find(tx, id))!);
+      await recordAudit(tx, actor, {
+        action: `withdrawal.${body.status}`,
+        targetType: 'withdrawal',
+        targetId: id,
+        before: dto(w),
+        after,
+      });
+      return {
+        message:
+          body.status === 'approved'
+            ? 'Withdrawal approved'
+            : 'Withdrawal rejected; the amount is back in the wallet',
+        withdrawal: after,
+      };
+    });
+  }
+
+  /** A member cancels their own pending request (or an admin does): the hold is released. */
+  async function cancel(actor: Actor, id: number) {
+    return withTx(db, async (tx) => {
+      const w = await repo.find(tx, id, true);
+      if (!w) throw notFound('Withdrawal request not found');
+      assertSelfOrAdmin(actor, Number(w.user_id));
+      if (w.status !== 'pending')
+        throw conflict(`This request is already ${w.status} and cannot be cancelled`);
+      const now = clock.now();
+      await settle(tx, w.hold_transfer!, 'voided', now);
+      if (
+        (w.kind === 'principal' || w.kind === 'compound') &&
+        (await activePlanOf(tx, Number(w.user_id))) > 0n
+      ) {
+        await repo.setActive(tx, Number(w.user_id), true, now);
+      }
+      await repo.decide(tx, w.id, {
+        status: 'rejected',
+        by: actor.userId,
+        now,
+        txHash: null,
+        reason: 'cancelled',
+      });
+      if (actor.audience === 'admin') {
+        await recordAudit(tx, actor, {
+          action: 'withdrawal.cancel',
+          targetType: 'withdrawal',
+          targetId: id,
+          before: dto(w),
+          after: dto((await repo.find(tx, id))!),
+        });
+      }
+      return { message: 'Withdrawal request cancelled' };
+    });
+  }
+
+  async function list(
+    actor: Actor,
+    f: {
+      page: number;
+      limit: number;
+      kind?: string | undefined;
+      status?: string | undefined;
+      user_id?: number | undefined;
+    },
+  ) {
+    const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
+    const { rows, totals } = await repo.list(db, { ...f, userId });
+    return {
+      allwithdrawals: rows.map(dto),
+      total: totals.n,
+      totalPages: Math.ceil(totals.n / f.limit),
+      currentPage: f.page,
+      totals: {
+        amount: fromMicro(totals.amount ?? 0n),
+        fee: fromMicro(totals.fee ?? 0n),
+        net: fromMicro(totals.net ?? 0n),
+      },
+    };
+  }
+
+  async function get(actor: Actor, id: number) {
+    const w = await repo.find(db, id);
+    if (!w) throw notFound('Withdrawal request not found');
+    assertSelfOrAdmin(actor, Number(w.user_id));
+    return dto(w);
+  }
+
+  async function setCompoundShare(actor: Actor, percent: number, userId?: number) {
+    const target = userId ?? actor.userId;
+    assertSelfOrAdmin(actor, target);
+    await repo.setCompoundShare(db, target, percent, clock.now());
+    return { message: `From now on ${percent}% of each ROI claim is compounded` };
+  }
+
+  /** Audited admin adjustment of a member wallet against platform cash. */
+  async function adjust(
+    actor: Actor,
+    body: {
+      user_id: number;
+      wallet: 'fund' | 'earnings' | 'roi' | 'principal' | 'compound';
+      amount: bigint;
+      direction: 'debit' | 'credit';
+      reason: string;
+    },
+    clientKey: string | null,
+  ) {
+    if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
+    return withTx(db, async (tx) => {
+      const { rowCount } = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND role = 'user'`, [
+        body.user_id,
+      ]);
+      if (!rowCount) throw badRequest('Member not found');
+      const wallet = member(body.user_id, body.wallet);
+      const cash = platform('platform:cash');
+      const { transfers, replayed } = await post(
+        tx,
+        {
+          idempotencyKey: clientKey ?? `adjustment:${crypto.randomUUID()}`,
+          transfers: [
+            {
+              kind: 'admin_adjustment',
+              debit: body.direction === 'debit' ? wallet : cash,
+              credit: body.direction === 'debit' ? cash : wallet,
+              amount: body.amount,
+              refType: 'adjustment',
+              refId: String(actor.userId),
+              meta: { reason: body.reason, admin_id: actor.userId },
+            },
+          ],
+        },
+        clock.now(),
+      );
+      if (!replayed) {
+        await recordAudit(tx, actor, {
+          action: `adjustment.${body.direction}`,
+          targetType: 'user',
+          targetId: body.user_id,
+          after: {
+            wallet: body.wallet,
+            amount: body.amount,
+            reason: body.reason,
+            transfer: transfers[0]!.id,
+          },
+        });
+      }
+      return { message: body.direction === 'debit' ? 'Wallet debited' : 'Wallet credited' };
+    });
+  }
+
+  return { request, decide, cancel, list, get, setCompoundShare, adjust };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
