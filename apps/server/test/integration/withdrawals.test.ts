@@ -246,3 +246,17 @@ describe('principal withdrawal', () => {
     expect(report.ok).toBe(true);
   });
 });
+
+describe('idempotency', () => {
+  it('answers a retried request with the first one and holds the amount once', async () => {
+    const m = await readyMember(100);
+    const send = (amount: number) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/withdrawalrequest/add', headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': 'wd-retry-0001' }, payload: { amount } });
+    const first = await send(40);
+    const again = await send(40);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().withdrawal.id).toBe(first.json().withdrawal.id);
+    expect((await send(41)).statusCode).toBe(409);
+    expect(await wallets(m.id)).toMatchObject({ earnings: [100, 40] });
+  });
+});

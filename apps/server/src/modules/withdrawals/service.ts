@@ -12,7 +12,7 @@ import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
-import { post, settle } from '../../ledger/ledger.js';
+import { post, postOnce, Replayed, settle } from '../../ledger/ledger.js';
 import { registerPendingOwner } from '../../ledger/reconcile.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { readSettings } from '../settings/service.js';
@@ -53,78 +53,81 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
   ) {
     if (actor.audience !== 'member') throw forbidden('Withdrawals are requested by the member');
     if (body.user_id !== undefined && body.user_id !== actor.userId) throw forbidden(MSG.forbidden);
-    return withTx(db, async (tx) => {
-      const settings = await readSettings(tx);
-      if (!settings.withdrawals_open)
-        throw badRequest('Withdrawals are closed at the moment. Please try again later.');
-      const user = await repo.requester(tx, actor.userId);
-      if (!user) throw notFound(MSG.userNotFound);
-      if (user.status === 'block') throw forbidden(MSG.blocked);
-      if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
-      const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
-      if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);
-      const minimum = toMicro(settings.withdrawal_min)!;
-      if (body.amount < minimum) throw badRequest(`The minimum withdrawal is ${formatUsdt(minimum)}`);
-      const now = clock.now();
-      const days = user.activation_date
-        ? Math.floor((now.getTime() - user.activation_date.getTime()) / DAY_MS)
-        : Number.POSITIVE_INFINITY;
-      const feePercent = withdrawalFeePercent(kind, settings, days);
-      const fee = percentOf(body.amount, feePercent);
-      const id = await repo.insert(tx, {
-        userId: actor.userId,
-        kind,
-        amount: body.amount,
-        fee,
-        net: body.amount - fee,
-        fee_percent: String(feePercent),
-        network: body.network,
-        address,
-        now,
-      });
-      const { transfers, replayed } = await post(
-        tx,
-        {
-          idempotencyKey: clientKey ?? `withdrawal:${id}`,
-          fingerprint: {
-            op: 'withdrawal',
-            kind,
-            user: actor.userId,
-            amount: body.amount,
-            network: body.network,
-          },
-          transfers: [
-            {
-              kind: 'withdrawal',
-              debit: member(actor.userId, WITHDRAWAL_WALLET[kind]),
-              credit: platform('platform:withdrawals_pending'),
+    try {
+      return await withTx(db, async (tx) => {
+        const settings = await readSettings(tx);
+        if (!settings.withdrawals_open)
+          throw badRequest('Withdrawals are closed at the moment. Please try again later.');
+        const user = await repo.requester(tx, actor.userId);
+        if (!user) throw notFound(MSG.userNotFound);
+        if (user.status === 'block') throw forbidden(MSG.blocked);
+        if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
+        const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
+        if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);
+        const minimum = toMicro(settings.withdrawal_min)!;
+        if (body.amount < minimum) throw badRequest(`The minimum withdrawal is ${formatUsdt(minimum)}`);
+        const now = clock.now();
+        const days = user.activation_date
+          ? Math.floor((now.getTime() - user.activation_date.getTime()) / DAY_MS)
+          : Number.POSITIVE_INFINITY;
+        const feePercent = withdrawalFeePercent(kind, settings, days);
+        const fee = percentOf(body.amount, feePercent);
+        const id = await repo.insert(tx, {
+          userId: actor.userId,
+          kind,
+          amount: body.amount,
+          fee,
+          net: body.amount - fee,
+          fee_percent: String(feePercent),
+          network: body.network,
+          address,
+          now,
+        });
+        const [hold] = await postOnce(
+          tx,
+          {
+            idempotencyKey: clientKey ?? `withdrawal:${id}`,
+            fingerprint: {
+              op: 'withdrawal',
+              kind,
+              user: actor.userId,
               amount: body.amount,
-              pending: true,
-              refType: 'withdrawal',
-              refId: String(id),
-              meta: {
-                kind,
-                fee_percent: feePercent,
-                fee: fee,
-                net: body.amount - fee,
-                days_since_activation: Number.isFinite(days) ? days : null,
-              },
+              network: body.network,
             },
-          ],
-        },
-        now,
-      );
-      if (replayed) {
-        await tx.query('DELETE FROM withdrawals WHERE id = $1', [id]);
-        return dto((await repo.find(tx, Number(transfers[0]!.ref_id)))!);
-      }
-      await repo.setHold(tx, id, transfers[0]!.id);
-      // money on its way out earns nothing: a principal or compound request lowers the active plan at once
-      if (kind === 'principal' || kind === 'compound') {
-        if ((await activePlanOf(tx, actor.userId)) === 0n) await repo.setActive(tx, actor.userId, false, now);
-      }
-      return dto((await repo.find(tx, id))!);
-    });
+            transfers: [
+              {
+                kind: 'withdrawal',
+                debit: member(actor.userId, WITHDRAWAL_WALLET[kind]),
+                credit: platform('platform:withdrawals_pending'),
+                amount: body.amount,
+                pending: true,
+                refType: 'withdrawal',
+                refId: String(id),
+                meta: {
+                  kind,
+                  fee_percent: feePercent,
+                  fee: fee,
+                  net: body.amount - fee,
+                  days_since_activation: Number.isFinite(days) ? days : null,
+                },
+              },
+            ],
+          },
+          now,
+        );
+        await repo.setHold(tx, id, hold!.id);
+        // money on its way out earns nothing: a principal or compound request lowers the active plan at once
+        if (kind === 'principal' || kind === 'compound') {
+          if ((await activePlanOf(tx, actor.userId)) === 0n)
+            await repo.setActive(tx, actor.userId, false, now);
+        }
+        return dto((await repo.find(tx, id))!);
+      });
+    } catch (error) {
+      // the same Idempotency-Key and request again: this attempt rolled back, answer with the first
+      if (!(error instanceof Replayed)) throw error;
+      return dto((await repo.find(db, Number(error.transfers[0]!.ref_id)))!);
+    }
   }
 
   /** Approve (posts the hold: net to payouts, fee to fees) or reject (voids it: all back), once. */
