@@ -251,7 +251,12 @@ describe('idempotency', () => {
   it('answers a retried request with the first one and holds the amount once', async () => {
     const m = await readyMember(100);
     const send = (amount: number) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/withdrawalrequest/add', headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': 'wd-retry-0001' }, payload: { amount } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/withdrawalrequest/add',
+        headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': 'wd-retry-0001' },
+        payload: { amount },
+      });
     const first = await send(40);
     const again = await send(40);
     expect(again.statusCode).toBe(201);

@@ -78,7 +78,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     return once(async (tx) => {
       const { payer, target } = await parties(tx, payerId, { id: body.user_id, handle: body.recipient });
       const plan = await findPlan(tx, body.plan_id);
-      if (!plan || !plan.is_active) throw badRequest('This plan is not available');
+      if (!plan?.is_active) throw badRequest('This plan is not available');
       if (body.amount < plan.min_amount || body.amount > plan.max_amount) {
         throw badRequest(
           `Amount must be between ${formatUsdt(plan.min_amount)} and ${formatUsdt(plan.max_amount)} for ${plan.name}`,
