@@ -22,6 +22,8 @@ import type { Api } from './http/types.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { SessionAuth } from './modules/auth/tokens.js';
+import { codesRoutes } from './modules/codes/routes.js';
+import { createCodesService } from './modules/codes/service.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
 import { createDepositsService } from './modules/deposits/service.js';
 import { otpRoutes } from './modules/otp/routes.js';
@@ -34,6 +36,8 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
 import { createTopupsService } from './modules/topups/service.js';
+import { transfersRoutes } from './modules/transfers/routes.js';
+import { createTransfersService } from './modules/transfers/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
@@ -114,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
   const withdrawals = createWithdrawalsService({ db, clock });
+  const transfers = createTransfersService({ db, clock });
+  const codes = createCodesService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -127,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
       depositsRoutes(typed, deposits);
       topupsRoutes(typed, topups);
       withdrawalsRoutes(typed, withdrawals);
+      transfersRoutes(typed, transfers);
+      codesRoutes(typed, codes);
     },
     { prefix: '/api/v1' },
   );

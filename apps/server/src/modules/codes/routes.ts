@@ -1,0 +1,52 @@
+import {
+  codeRedeemBody,
+  codesIssueBody,
+  codesIssueResponse,
+  codesListQuery,
+  codesListResponse,
+  singleCodeResponse,
+} from '@app/contracts/codes';
+import { idParam, messageResponse } from '@app/contracts/common';
+import { actorOf } from '../../http/access.js';
+import type { Api } from '../../http/types.js';
+import type { CodesService } from './service.js';
+
+export function codesRoutes(app: Api, codes: CodesService) {
+  const tags = ['codes'];
+  app.post('/codes', {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      description: 'Issue one-time activation codes (e-pins) with a value.',
+      body: codesIssueBody,
+      response: { 201: codesIssueResponse },
+    },
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send({
+          message: 'Codes issued',
+          codes: await codes.issue(actorOf(req), req.body.count, req.body.value),
+        }),
+  });
+  app.get('/codes', {
+    config: { access: 'admin' },
+    schema: { tags, querystring: codesListQuery, response: { 200: codesListResponse } },
+    handler: async (req) => codes.list(req.query),
+  });
+  app.post('/codes/redeem', {
+    config: { access: 'member', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      description: 'Redeem a code: its value is added to the fund wallet.',
+      body: codeRedeemBody,
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => codes.redeem(actorOf(req), req.body.code),
+  });
+  app.get('/codes/:id', {
+    config: { access: 'admin' },
+    schema: { tags, params: idParam, response: { 200: singleCodeResponse } },
+    handler: async (req) => ({ code: await codes.get(req.params.id) }),
+  });
+}

@@ -1,0 +1,126 @@
+import { MSG } from '@app/contracts/messages';
+import { fromMicro } from '@app/contracts/money';
+import type { MemberTransfer } from '@app/contracts/transfers';
+import type { Clock } from '../../clock.js';
+import { type Db, type Tx, withTx } from '../../db/pool.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
+import { member } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { findById } from '../auth/repo.js';
+import { readSettings } from '../settings/service.js';
+import { findMember } from '../topups/repo.js';
+import * as repo from './repo.js';
+
+const dto = (t: repo.MemberTransferRow): MemberTransfer => ({
+  id: t.id,
+  kind: t.from_user_id === t.to_user_id ? 'to_self' : 'to_friend',
+  from_user_id: Number(t.from_user_id),
+  from_username: t.from_username,
+  to_user_id: Number(t.to_user_id),
+  to_username: t.to_username,
+  from_wallet: t.from_wallet,
+  to_wallet: t.to_wallet,
+  amount: fromMicro(t.amount),
+  created_at: t.created_at.toISOString(),
+});
+
+export function createTransfersService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Verified, unblocked, transfers open, and the password re-confirmed. */
+  async function confirmSender(tx: Tx, actor: Actor, password: string) {
+    if (actor.audience !== 'member') throw forbidden('Transfers are made by the member');
+    if (!(await readSettings(tx)).transfers_open)
+      throw badRequest('Transfers are closed at the moment. Please try again later.');
+    const user = await findById(tx, actor.userId);
+    if (!user) throw notFound(MSG.userNotFound);
+    if (user.status === 'block') throw forbidden(MSG.blocked);
+    if (!user.verify_at) throw forbidden('Verify your email before transferring');
+    if (!(await verifyPassword(user.password_hash, password))) throw badRequest('Password is incorrect');
+  }
+
+  async function move(
+    actor: Actor,
+    from: 'earnings' | 'fund',
+    toUserId: number,
+    amount: bigint,
+    clientKey: string | null,
+  ) {
+    const { transfers } = await withTx(db, (tx) =>
+      post(
+        tx,
+        {
+          idempotencyKey: clientKey ?? `transfer:${crypto.randomUUID()}`,
+          transfers: [
+            {
+              kind: 'transfer',
+              debit: member(actor.userId, from),
+              credit: member(toUserId, 'fund'),
+              amount,
+              refType: 'member_transfer',
+              refId: String(actor.userId),
+            },
+          ],
+        },
+        clock.now(),
+      ),
+    );
+    return dto((await repo.find(db, transfers[0]!.id))!);
+  }
+
+  async function toSelf(
+    actor: Actor,
+    body: { amount: bigint; password: string; user_id?: number | undefined },
+    clientKey: string | null,
+  ) {
+    if (body.user_id !== undefined && body.user_id !== actor.userId) throw forbidden(MSG.forbidden);
+    if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
+    await withTx(db, (tx) => confirmSender(tx, actor, body.password));
+    return move(actor, 'earnings', actor.userId, body.amount, clientKey);
+  }
+
+  async function toFriend(
+    actor: Actor,
+    body: {
+      amount: bigint;
+      password: string;
+      recipient?: string | undefined;
+      to_user_id?: number | undefined;
+    },
+    clientKey: string | null,
+  ) {
+    if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
+    if (!body.recipient && !body.to_user_id)
+      throw badRequest('Name the member to send to (username or referral code)');
+    const friend = await withTx(db, async (tx) => {
+      await confirmSender(tx, actor, body.password);
+      const found = await findMember(tx, { id: body.to_user_id, handle: body.recipient });
+      if (!found) throw badRequest('No member with that username or referral code');
+      if (Number(found.id) === actor.userId)
+        throw badRequest('Use "to my fund wallet" to move money between your own wallets');
+      if (found.status === 'block') throw badRequest('This member cannot receive transfers');
+      return found;
+    });
+    return move(actor, 'fund', Number(friend.id), body.amount, clientKey);
+  }
+
+  async function list(actor: Actor, f: { page: number; limit: number; user_id?: number | undefined }) {
+    const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
+    const { rows, total } = await repo.list(db, { ...f, userId });
+    return { alltransfer: rows.map(dto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+  }
+
+  async function get(actor: Actor, id: string) {
+    const t = await repo.find(db, id);
+    if (!t) throw notFound('Transfer not found');
+    if (actor.audience !== 'admin' && Number(t.to_user_id) !== actor.userId)
+      assertSelfOrAdmin(actor, Number(t.from_user_id));
+    return dto(t);
+  }
+
+  return { toSelf, toFriend, list, get };
+}
+
+export type TransfersService = ReturnType<typeof createTransfersService>;

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../src/ledger/reconcile.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+let admin: string;
+type Member = Awaited<ReturnType<TestApp['register']>>;
+let root: Member;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  root = await t.register();
+});
+afterAll(async () => t.close());
+
+async function verified(credit: { wallet: string; amount: number } | null = null) {
+  const m = await t.register(root.code);
+  await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
+  if (credit) {
+    await t.call('POST', '/withdrawalrequest/debit', {
+      token: admin,
+      body: {
+        user_id: m.id,
+        wallet: credit.wallet,
+        amount: credit.amount,
+        direction: 'credit',
+        reason: 'test credit',
+      },
+    });
+  }
+  return m;
+}
+const user = async (m: Member) => (await t.call('GET', `/users/${m.id}`, { token: m.token })).body.singleuser;
+
+describe('transfers', () => {
+  it('moves own earnings to own fund with the password', async () => {
+    const m = await verified({ wallet: 'earnings', amount: 80 });
+    const wrong = await t.call('POST', '/transfer/touser', {
+      token: m.token,
+      body: { amount: 30, password: 'nope' },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'Password is incorrect' } });
+    const ok = await t.call('POST', '/transfer/touser', {
+      token: m.token,
+      body: { amount: 30, password: m.password },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.transfer).toMatchObject({
+      kind: 'to_self',
+      from_wallet: 'earnings',
+      to_wallet: 'fund',
+      amount: 30,
+    });
+    expect((await user(m)).business_balance).toBe(30);
+  });
+
+  it('sends fund to a friend by username or referral code, and both see it', async () => {
+    const a = await verified({ wallet: 'fund', amount: 100 });
+    const b = await verified();
+    const sent = await t.call('POST', '/transfer/friend', {
+      token: a.token,
+      body: { amount: 40, password: a.password, recipient: b.code },
+    });
+    expect(sent.body.transfer).toMatchObject({
+      kind: 'to_friend',
+      from_user_id: a.id,
+      to_user_id: b.id,
+      amount: 40,
+    });
+    expect((await user(a)).business_balance).toBe(60);
+    expect((await user(b)).business_balance).toBe(40);
+    expect((await t.call('GET', `/transfer/byid/${sent.body.transfer.id}`, { token: b.token })).status).toBe(
+      200,
+    );
+    const stranger = await verified();
+    expect(
+      (await t.call('GET', `/transfer/byid/${sent.body.transfer.id}`, { token: stranger.token })).status,
+    ).toBe(403);
+    expect((await t.call('GET', '/transfer/list', { token: b.token })).body.alltransfer).toHaveLength(1);
+    expect((await t.call('GET', '/transfer/list', { token: stranger.token })).body.alltransfer).toHaveLength(
+      0,
+    );
+  });
+
+  it('refuses unverified or blocked senders, overdrafts, self-sends and bad amounts, changing nothing', async () => {
+    const unverified = await t.register(root.code);
+    expect(
+      (
+        await t.call('POST', '/transfer/touser', {
+          token: unverified.token,
+          body: { amount: 1, password: unverified.password },
+        })
+      ).body.message,
+    ).toBe('Verify your email before transferring');
+    const a = await verified({ wallet: 'fund', amount: 10 });
+    const b = await verified();
+    const over = await t.call('POST', '/transfer/friend', {
+      token: a.token,
+      body: { amount: 11, password: a.password, recipient: b.code },
+    });
+    expect(over.body.message).toBe('Insufficient balance in your fund wallet');
+    expect(
+      (
+        await t.call('POST', '/transfer/friend', {
+          token: a.token,
+          body: { amount: 1, password: a.password, recipient: a.code },
+        })
+      ).status,
+    ).toBe(400);
+    for (const amount of [-1, 0, 1.0000001, 'abc']) {
+      expect(
+        (
+          await t.call('POST', '/transfer/friend', {
+            token: a.token,
+            body: { amount, password: a.password, recipient: b.code },
+          })
+        ).status,
+      ).toBe(400);
+    }
+    expect((await user(a)).business_balance).toBe(10);
+    expect(
+      (
+        await t.call('POST', '/transfer/friend', {
+          token: admin,
+          body: { amount: 1, password: 'x', recipient: b.code },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('settles transfers in opposite directions at once without deadlock or loss', async () => {
+    const a = await verified({ wallet: 'fund', amount: 50 });
+    const b = await verified({ wallet: 'fund', amount: 50 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const [from, to] = i % 2 ? [a, b] : [b, a];
+        return t.call('POST', '/transfer/friend', {
+          token: from.token,
+          body: { amount: 2, password: from.password, recipient: to.code },
+        });
+      }),
+    );
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    expect((await user(a)).business_balance).toBe(50);
+    expect((await user(b)).business_balance).toBe(50);
+  });
+});
+
+describe('activation codes', () => {
+  it('are issued by admins, redeemed once even with 20 redemptions racing', async () => {
+    const issued = await t.call('POST', '/codes', { token: admin, body: { count: 3, value: 25 } });
+    expect(issued.status).toBe(201);
+    expect(issued.body.codes).toHaveLength(3);
+    const code = issued.body.codes[0].code as string;
+    expect(code).toMatch(/^[A-Z2-9]{12}$/);
+    const m = await verified();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.call('POST', '/codes/redeem', { token: m.token, body: { code } })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(19);
+    expect((await user(m)).business_balance).toBe(25);
+    const used = await t.call('GET', '/codes?used=true', { token: admin });
+    expect(used.body.codes).toEqual([expect.objectContaining({ code, used_by: m.id, value: 25 })]);
+    expect((await t.call('GET', '/codes?used=false', { token: admin })).body.total).toBe(2);
+    expect((await t.call('GET', '/codes', { token: m.token })).status).toBe(401);
+    expect((await t.call('POST', '/codes', { token: m.token, body: { count: 1, value: 5 } })).status).toBe(
+      401,
+    );
+  });
+
+  it('keeps the ledger reconciled', async () => {
+    expect((await reconcile(t.db)).ok).toBe(true);
+  });
+});

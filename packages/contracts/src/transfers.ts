@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pageInfo, pageQuery } from './common.js';
+import { moneyInput } from './money.js';
+
+/** Move own earnings into own fund wallet; the password re-confirms the member. */
+export const transferToSelfBody = z.strictObject({
+  amount: moneyInput,
+  password: z.string().min(1, 'Enter your password to confirm').max(128),
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Send fund to another member found by username or referral code (or id). */
+export const transferToFriendBody = z.strictObject({
+  amount: moneyInput,
+  password: z.string().min(1, 'Enter your password to confirm').max(128),
+  recipient: z.string().trim().min(1).max(64).optional(),
+  to_user_id: z.coerce.number().int().positive().optional(),
+});
+
+export const memberTransfer = z.object({
+  id: z.string(),
+  kind: z.enum(['to_self', 'to_friend']),
+  from_user_id: z.number().int(),
+  from_username: z.string(),
+  to_user_id: z.number().int(),
+  to_username: z.string(),
+  from_wallet: z.string(),
+  to_wallet: z.string(),
+  amount: z.number(),
+  created_at: z.string(),
+});
+export type MemberTransfer = z.infer<typeof memberTransfer>;
+
+export const transferListQuery = pageQuery.extend({ user_id: z.coerce.number().int().positive().optional() });
+export const transferListResponse = z.object({ alltransfer: z.array(memberTransfer), ...pageInfo });
+export const singleTransferResponse = z.object({ singletransfer: memberTransfer });
+export const transferResponse = z.object({ message: z.string(), transfer: memberTransfer });
+export const transferIdParam = z.object({ id: z.uuid('Not a transfer id') });
