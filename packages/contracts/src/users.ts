@@ -119,3 +119,14 @@ export const userStatsResponse = z.object({
   newPerDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
 });
 export type UserStats = z.infer<typeof userStatsResponse>;
+
+const walletAmounts = z.object({
+  fund: z.number(),
+  earnings: z.number(),
+  roi: z.number(),
+  principal: z.number(),
+  compound: z.number(),
+});
+/** A member's wallets: what they can use now, and what pending withdrawals hold. */
+export const walletsResponse = z.object({ wallets: walletAmounts, held: walletAmounts });
+export type Wallets = z.infer<typeof walletsResponse>;

@@ -265,3 +265,18 @@ describe('idempotency', () => {
     expect(await wallets(m.id)).toMatchObject({ earnings: [100, 40] });
   });
 });
+
+describe('wallets', () => {
+  it('shows available and held amounts per wallet, to the member and admins only', async () => {
+    const m = await readyMember(100);
+    await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 30 } });
+    const res = await t.call('GET', `/users/${m.id}/wallets`, { token: m.token });
+    expect(res.body).toEqual({
+      wallets: { fund: 0, earnings: 70, roi: 0, principal: 0, compound: 0 },
+      held: { fund: 0, earnings: 30, roi: 0, principal: 0, compound: 0 },
+    });
+    const other = await readyMember();
+    expect((await t.call('GET', `/users/${m.id}/wallets`, { token: other.token })).status).toBe(403);
+    expect((await t.call('GET', `/users/${m.id}/wallets`, { token: admin })).status).toBe(200);
+  });
+});

@@ -22,12 +22,10 @@ export function codesRoutes(app: Api, codes: CodesService) {
       response: { 201: codesIssueResponse },
     },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Codes issued',
-          codes: await codes.issue(actorOf(req), req.body.count, req.body.value),
-        }),
+      reply.status(201).send({
+        message: 'Codes issued',
+        codes: await codes.issue(actorOf(req), req.body.count, req.body.value),
+      }),
   });
   app.get('/codes', {
     config: { access: 'admin' },

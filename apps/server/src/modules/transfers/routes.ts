@@ -27,12 +27,10 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
       response: { 201: transferResponse },
     },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Moved to your fund wallet',
-          transfer: await transfers.toSelf(actorOf(req), req.body, clientIdempotencyKey(req, 'touser')),
-        }),
+      reply.status(201).send({
+        message: 'Moved to your fund wallet',
+        transfer: await transfers.toSelf(actorOf(req), req.body, clientIdempotencyKey(req, 'touser')),
+      }),
   });
   app.post('/transfer/friend', {
     config: { access: 'member' },
@@ -44,12 +42,10 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
       response: { 201: transferResponse },
     },
     handler: async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Transfer sent',
-          transfer: await transfers.toFriend(actorOf(req), req.body, clientIdempotencyKey(req, 'friend')),
-        }),
+      reply.status(201).send({
+        message: 'Transfer sent',
+        transfer: await transfers.toFriend(actorOf(req), req.body, clientIdempotencyKey(req, 'friend')),
+      }),
   });
   app.get('/transfer/list', {
     config: { access: 'member-or-admin' },

@@ -213,3 +213,11 @@ export async function deleteUser(q: Queryable, id: number) {
   await q.query('DELETE FROM accounts WHERE owner_user_id = $1', [id]);
   await q.query('DELETE FROM users WHERE id = $1', [id]);
 }
+
+export async function wallets(q: Queryable, id: number) {
+  const { rows } = await q.query<{ kind: string; balance: bigint; pending: bigint }>(
+    'SELECT kind, balance, pending FROM accounts WHERE owner_user_id = $1',
+    [id],
+  );
+  return rows;
+}

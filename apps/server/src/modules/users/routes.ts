@@ -8,6 +8,7 @@ import {
   userListQuery,
   userListResponse,
   userStatsResponse,
+  walletsResponse,
 } from '@app/contracts/users';
 import { z } from 'zod';
 import { actorOf } from '../../http/access.js';
@@ -66,6 +67,17 @@ export function usersRoutes(app: Api, users: UsersService) {
       response: { 200: singleUserResponse, 404: errorResponse },
     },
     handler: async (req) => ({ singleuser: await users.get(actorOf(req), req.params.id) }),
+  });
+
+  app.get('/users/:id/wallets', {
+    config: { access: 'member-or-admin' },
+    schema: {
+      tags: ['users'],
+      description: 'Wallet balances: available now, and held by pending withdrawals.',
+      params: userIdParam,
+      response: { 200: walletsResponse },
+    },
+    handler: async (req) => users.wallets(actorOf(req), req.params.id),
   });
 
   app.put('/users/:id', {

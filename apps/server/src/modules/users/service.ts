@@ -1,9 +1,11 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
+import { fromMicro } from '@app/contracts/money';
 import {
   type AdminUpdateBody,
   adminUpdateBody,
   type SelfUpdateBody,
   selfUpdateBody,
+  type Wallets,
 } from '@app/contracts/users';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
@@ -57,6 +59,19 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
     const row = await repo.findView(db, id);
     if (!row || (actor.audience === 'member' && row.role !== 'user')) throw notFound(MSG.userNotFound);
     return toUserDto(row);
+  }
+
+  async function wallets(actor: Actor, id: number) {
+    assertSelfOrAdmin(actor, id);
+    const rows = await repo.wallets(db, id);
+    const pick = (value: (r: (typeof rows)[number]) => bigint) =>
+      Object.fromEntries(
+        (['fund', 'earnings', 'roi', 'principal', 'compound'] as const).map((kind) => {
+          const row = rows.find((r) => r.kind === kind);
+          return [kind, fromMicro(row ? value(row) : 0n)];
+        }),
+      ) as Wallets['wallets'];
+    return { wallets: pick((r) => r.balance - r.pending), held: pick((r) => r.pending) };
   }
 
   async function byEmail(email: string) {
@@ -163,7 +178,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
     });
   }
 
-  return { list, stats, get, byEmail, update, remove };
+  return { list, stats, get, wallets, byEmail, update, remove };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
