@@ -36,6 +36,8 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
 import { createTopupsService } from './modules/topups/service.js';
+import { transactionsRoutes } from './modules/transactions/routes.js';
+import { createTransactionsService } from './modules/transactions/service.js';
 import { transfersRoutes } from './modules/transfers/routes.js';
 import { createTransfersService } from './modules/transfers/service.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   const withdrawals = createWithdrawalsService({ db, clock });
   const transfers = createTransfersService({ db, clock });
   const codes = createCodesService({ db, clock });
+  const transactions = createTransactionsService({ db, withdrawals });
 
   await app.register(
     async (api) => {
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
       withdrawalsRoutes(typed, withdrawals);
       transfersRoutes(typed, transfers);
       codesRoutes(typed, codes);
+      transactionsRoutes(typed, transactions, withdrawals, clock);
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,76 @@
+import type { Queryable } from '../../db/pool.js';
+
+export interface EntryRow {
+  transaction_id: string;
+  user_id: bigint;
+  username: string;
+  transaction_type: 'credit' | 'debit';
+  source: string;
+  wallet: string;
+  amount: bigint;
+  status: 'posted' | 'pending' | 'voided';
+  meta: Record<string, unknown>;
+  ref_type: string | null;
+  ref_id: string | null;
+  created_at: Date;
+}
+
+export interface EntryFilter {
+  page: number;
+  limit: number;
+  userId?: number | undefined;
+  sources?: readonly string[] | undefined;
+  transactionType?: string | undefined;
+  status?: string | undefined;
+  search?: string | undefined;
+}
+
+export async function list(q: Queryable, f: EntryFilter) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.userId) where.push(`e.user_id = $${params.push(f.userId)}`);
+  if (f.sources) where.push(`e.source = ANY($${params.push(f.sources)})`);
+  if (f.transactionType) where.push(`e.transaction_type = $${params.push(f.transactionType)}`);
+  if (f.status) where.push(`e.status = $${params.push(f.status)}`);
+  if (f.search) {
+    const p = `$${params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+    where.push(
+      `(u.username ILIKE ${p} OR u.email ILIKE ${p} OR e.transaction_id::text ILIKE ${p} OR e.ref_id ILIKE ${p})`,
+    );
+  }
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const from = 'FROM member_entries e JOIN users u ON u.id = e.user_id';
+  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${filter}`, params)).rows[0]!
+    .n;
+  const { rows } = await q.query<EntryRow>(
+    `SELECT e.*, u.username ${from} ${filter}
+      ORDER BY e.created_at DESC, e.transaction_id LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export async function totalsBySource(q: Queryable, f: { userId?: number; from?: Date; to?: Date }) {
+  const where = ["e.status = 'posted'"];
+  const params: unknown[] = [];
+  if (f.userId) where.push(`e.user_id = $${params.push(f.userId)}`);
+  if (f.from) where.push(`e.created_at >= $${params.push(f.from)}`);
+  if (f.to) where.push(`e.created_at < $${params.push(f.to)}`);
+  const { rows } = await q.query<{ source: string; credits: bigint; debits: bigint; count: number }>(
+    `SELECT e.source,
+            coalesce(sum(e.amount) FILTER (WHERE e.transaction_type = 'credit'), 0)::bigint AS credits,
+            coalesce(sum(e.amount) FILTER (WHERE e.transaction_type = 'debit'), 0)::bigint AS debits,
+            count(*)::int AS count
+       FROM member_entries e WHERE ${where.join(' AND ')} GROUP BY e.source ORDER BY e.source`,
+    params,
+  );
+  return rows;
+}
+
+export async function transferRef(q: Queryable, id: string) {
+  const { rows } = await q.query<{ status: string; ref_type: string | null; ref_id: string | null }>(
+    'SELECT status, ref_type, ref_id FROM transfers WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
