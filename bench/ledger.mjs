@@ -1,0 +1,173 @@
+// Ledger benchmark: plan purchases per second (the full service path: validation, account locks,
+// ledger posting, purchase row, member state, tree events) with 1, 8 and 32 concurrent clients,
+// and pgbench's simple-update (-N) transactions per second on the same PostgreSQL as the
+// reference. Run with `npm run bench:ledger`; writes bench/results/ledger.json.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dist = path.resolve(import.meta.dirname, '../apps/server/dist');
+const { startEmbeddedPostgres } = await import(`${dist}/db/embedded.js`);
+const { migrate } = await import(`${dist}/db/migrate.js`);
+const { createPool, withTx } = await import(`${dist}/db/pool.js`);
+const { insertUser } = await import(`${dist}/modules/auth/repo.js`);
+const { insertPlan } = await import(`${dist}/modules/plans/repo.js`);
+const { post } = await import(`${dist}/ledger/ledger.js`);
+const { member, platform } = await import(`${dist}/ledger/accounts.js`);
+const { createTopupsService } = await import(`${dist}/modules/topups/service.js`);
+const { systemClock } = await import(`${dist}/clock.js`);
+
+const CLIENTS = [1, 8, 32];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const U = 1_000_000n;
+const port = 54395;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
+const pg = await startEmbeddedPostgres({ dataDir: dir, port, password: 'bench', database: 'app' });
+const setupDb = createPool(pg.url, 4);
+await migrate(setupDb);
+
+// 32 paying members, each with plenty of fund, and one plan
+const members = [];
+await withTx(setupDb, async (tx) => {
+  let sponsor = null;
+  for (let i = 0; i < 32; i++) {
+    const id = Number(
+      await insertUser(tx, {
+        username: `bench${i}`,
+        email: `bench${i}@bench.local`,
+        passwordHash: 'x',
+        fullname: `Bench ${i}`,
+        phone: '5550000',
+        role: 'user',
+        refferalCode: `BENCH${String(i).padStart(3, '0')}`,
+        sponsor,
+        now: new Date(),
+      }),
+    );
+    if (!sponsor) sponsor = { id: BigInt(id), refferal_code: 'BENCH000', path: String(id) };
+    members.push(id);
+    await post(
+      tx,
+      {
+        idempotencyKey: `bench-fund-${id}`,
+        transfers: [
+          {
+            kind: 'deposit',
+            debit: platform('platform:cash'),
+            credit: member(id, 'fund'),
+            amount: 100_000_000n * U,
+          },
+        ],
+      },
+      new Date(),
+    );
+  }
+});
+const plan = await insertPlan(
+  setupDb,
+  {
+    name: 'Bench',
+    min_amount: 10n * U,
+    max_amount: 1_000_000n * U,
+    roi_percent: 0.5,
+    cap_multiple: 7,
+    direct_percent: 5,
+    is_active: true,
+  },
+  new Date(),
+);
+await setupDb.end();
+
+async function purchasesPerSecond(clients) {
+  const db = createPool(pg.url, clients + 2);
+  const topups = createTopupsService({ db, clock: systemClock });
+  let done = 0;
+  let failed = 0;
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const actor = {
+        userId: members[i % members.length],
+        audience: 'member',
+        sessionId: 'bench',
+        ip: '127.0.0.1',
+      };
+      while (Date.now() < until) {
+        try {
+          await topups.purchase(actor, { plan_id: plan.id, amount: 100n * U }, 'purchase', null);
+          done += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  await db.end();
+  return { perSecond: Math.round(done / SECONDS), completed: done, failed };
+}
+
+function pgbench(clients) {
+  const env = { ...process.env, PGPASSWORD: 'bench' };
+  const args = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
+  const out = execFileSync(
+    'pgbench',
+    [
+      ...args,
+      '-N',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(SECONDS),
+      'pgbench',
+    ],
+    { env, encoding: 'utf8' },
+  );
+  return Math.round(Number(/tps = ([\d.]+)/.exec(out)[1]));
+}
+
+const results = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, node ${process.version}`,
+  seconds: SECONDS,
+  purchases: {},
+  pgbenchN: {},
+};
+for (const c of CLIENTS) results.purchases[c] = await purchasesPerSecond(c);
+try {
+  const env = { ...process.env, PGPASSWORD: 'bench' };
+  execFileSync(
+    'psql',
+    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'app', '-c', 'CREATE DATABASE pgbench'],
+    { env, stdio: 'ignore' },
+  );
+  execFileSync(
+    'pgbench',
+    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-i', '-s', '10', '-q', 'pgbench'],
+    { env, stdio: 'ignore' },
+  );
+  for (const c of CLIENTS) results.pgbenchN[c] = pgbench(c);
+  results.ratioAt8 = Number((results.purchases[8].perSecond / results.pgbenchN[8]).toFixed(3));
+} catch (error) {
+  results.pgbenchN = {
+    error: `pgbench or psql not available (apt-get install postgresql-client): ${error.message}`,
+  };
+}
+await pg.stop();
+rmSync(dir, { recursive: true, force: true });
+
+writeFileSync(
+  path.resolve(import.meta.dirname, 'results/ledger.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
+console.table(
+  Object.fromEntries(
+    CLIENTS.map((c) => [
+      `${c} clients`,
+      { 'purchases/s': results.purchases[c].perSecond, 'pgbench -N tps': results.pgbenchN[c] ?? '-' },
+    ]),
+  ),
+);
+console.log(`purchases at 8 clients / pgbench -N at 8 clients: ${results.ratioAt8 ?? 'n/a'} (goal >= 0.5)`);
