@@ -26,23 +26,29 @@ export interface TransferRow {
   settled_at: Date | null;
 }
 
-/** Creates the accounts that do not exist yet, then locks all of them in id order (no deadlocks). */
+/**
+ * Locks every account of `refs` in id order (no deadlocks), creating the ones that do not exist
+ * yet. The common case (all exist) is a single statement.
+ */
 export async function lockAccounts(q: Queryable, refs: AccountRef[]): Promise<AccountRow[]> {
   const owners = refs.map((r) => r.owner);
   const kinds = refs.map((r) => r.kind);
+  const select = () =>
+    q.query<AccountRow>(
+      `SELECT id, owner_user_id, kind, balance, pending FROM accounts
+        WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT coalesce(o, 0), k FROM unnest($1::bigint[], $2::text[]) AS x(o, k))
+        ORDER BY id FOR UPDATE`,
+      [owners, kinds],
+    );
+  const found = await select();
+  if (found.rows.length === refs.length) return found.rows;
   await q.query(
     `INSERT INTO accounts (owner_user_id, kind)
      SELECT * FROM unnest($1::bigint[], $2::text[])
      ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
     [owners, kinds],
   );
-  const { rows } = await q.query<AccountRow>(
-    `SELECT id, owner_user_id, kind, balance, pending FROM accounts
-      WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT coalesce(o, 0), k FROM unnest($1::bigint[], $2::text[]) AS x(o, k))
-      ORDER BY id FOR UPDATE`,
-    [owners, kinds],
-  );
-  return rows;
+  return (await select()).rows;
 }
 
 export async function lockAccountsById(q: Queryable, ids: bigint[]): Promise<AccountRow[]> {
