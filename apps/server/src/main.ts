@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/admins/bootstrap.js';
+import { seedDemoMoney } from './modules/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/admins/demo-seed.js';
 import { loadJwtSecret } from './secrets.js';
 
@@ -24,6 +25,7 @@ if (config.DEMO_DATA) {
     : DEMO_ADMIN;
   await ensureAdmin(database.db, systemClock, app.log, admin);
   const { created } = await seedDemo(database.db, systemClock);
+  if (created) await seedDemoMoney(database.db, systemClock);
   if (created)
     app.log.info(
       `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../src/ledger/reconcile.js';
+import { seedDemoMoney } from '../../src/modules/admins/demo-money.js';
+import { DEMO_PASSWORD, seedDemo } from '../../src/modules/admins/demo-seed.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('demo data', () => {
+  it('creates a tree with money that reconciles, once', async () => {
+    const first = await seedDemo(t.db, t.clock);
+    expect(first.created).toBe(13);
+    await seedDemoMoney(t.db, t.clock);
+    expect((await seedDemo(t.db, t.clock)).created).toBe(0);
+
+    const signin = await t.call('POST', '/auth/signin', { body: { email: 'riya', password: DEMO_PASSWORD } });
+    expect(signin.status).toBe(200);
+    const riya = (await t.call('GET', `/users/${signin.body.auth.id}`, { token: signin.body.auth.token }))
+      .body.singleuser;
+    expect(riya).toMatchObject({
+      total_team: 12,
+      active_plan: 2500,
+      business_balance: 2500,
+      is_active: 'active',
+    });
+    const stats = (await t.call('GET', '/users/stats', { token: await t.adminToken() })).body;
+    expect(stats).toMatchObject({ total: 13, active: 6, blocked: 1, verified: 10 });
+    expect((await reconcile(t.db)).ok).toBe(true);
+  });
+});
