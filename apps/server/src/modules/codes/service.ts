@@ -3,6 +3,7 @@ import { MSG } from '@app/contracts/messages';
 import { formatUsdt, fromMicro } from '@app/contracts/money';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
@@ -82,7 +83,7 @@ export function createCodesService(deps: { db: Db; clock: Clock }) {
 
   async function list(f: { page: number; limit: number; used?: 'true' | 'false' | undefined }) {
     const { rows, total } = await repo.list(db, f);
-    return { codes: rows.map(dto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+    return { codes: rows.map(dto), ...pageFacts(total, f) };
   }
 
   async function get(id: number) {

@@ -1,3 +1,4 @@
+import { pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface DepositRow {
@@ -43,7 +44,7 @@ export async function list(
   const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposits d ${filter}`, params))
     .rows[0]!.n;
   const { rows } = await q.query<DepositRow>(
-    `${SELECT} ${filter} ORDER BY d.id DESC LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    `${SELECT} ${filter} ORDER BY d.id DESC ${pageClause(params, f)}`,
     params,
   );
   return { rows, total };

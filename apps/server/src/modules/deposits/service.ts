@@ -2,6 +2,7 @@ import type { Deposit } from '@app/contracts/deposits';
 import { fromMicro } from '@app/contracts/money';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -59,7 +60,7 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
   ) {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, total } = await repo.list(db, { ...f, userId });
-    return { alldeposite: rows.map(dto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+    return { alldeposite: rows.map(dto), ...pageFacts(total, f) };
   }
 
   async function get(actor: Actor, id: number) {

@@ -1,3 +1,4 @@
+import { pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface TopupRow {
@@ -90,7 +91,7 @@ export async function list(
   const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM topups t ${filter}`, params))
     .rows[0]!.n;
   const { rows } = await q.query<TopupRow>(
-    `${SELECT} ${filter} ORDER BY t.id DESC LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    `${SELECT} ${filter} ORDER BY t.id DESC ${pageClause(params, f)}`,
     params,
   );
   return { rows, total };

@@ -3,6 +3,7 @@ import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
 import { DEFAULT_ACTIVATION_FEE, type Topup, type TopupBody } from '@app/contracts/topups';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -208,7 +209,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
   ) {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, total } = await repo.list(db, { ...f, userId });
-    return { alltopup: rows.map(dto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+    return { alltopup: rows.map(dto), ...pageFacts(total, f) };
   }
 
   async function get(actor: Actor, id: number) {

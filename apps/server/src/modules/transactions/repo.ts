@@ -1,3 +1,4 @@
+import { pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface EntryRow {
@@ -44,7 +45,7 @@ export async function list(q: Queryable, f: EntryFilter) {
     .n;
   const { rows } = await q.query<EntryRow>(
     `SELECT e.*, u.username ${from} ${filter}
-      ORDER BY e.created_at DESC, e.transaction_id LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+      ORDER BY e.created_at DESC, e.transaction_id ${pageClause(params, f)}`,
     params,
   );
   return { rows, total };

@@ -1,6 +1,7 @@
 import { fromMicro } from '@app/contracts/money';
 import { TABLE_SOURCES, type TableName, type Transaction, tableNameOf } from '@app/contracts/transactions';
 import type { WithdrawalKind } from '@app/contracts/withdrawals';
+import { pageFacts } from '../../db/paging.js';
 import type { Db } from '../../db/pool.js';
 import { conflict, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -57,9 +58,7 @@ export function createTransactionsService(deps: { db: Db; withdrawals: Withdrawa
     });
     return {
       transactions: rows.map(dto),
-      total,
-      totalPages: Math.ceil(total / f.limit),
-      currentPage: f.page,
+      ...pageFacts(total, f),
     };
   }
 

@@ -1,3 +1,4 @@
+import { pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface MemberTransferRow {
@@ -33,7 +34,7 @@ export async function list(q: Queryable, f: { page: number; limit: number; userI
   const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} ${mine}) x`, params))
     .rows[0]!.n;
   const { rows } = await q.query<MemberTransferRow>(
-    `${SELECT} ${mine} ORDER BY t.created_at DESC, t.id LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    `${SELECT} ${mine} ORDER BY t.created_at DESC, t.id ${pageClause(params, f)}`,
     params,
   );
   return { rows, total };

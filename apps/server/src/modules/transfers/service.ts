@@ -2,6 +2,7 @@ import { MSG } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
 import type { MemberTransfer } from '@app/contracts/transfers';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -109,7 +110,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
   async function list(actor: Actor, f: { page: number; limit: number; user_id?: number | undefined }) {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, total } = await repo.list(db, { ...f, userId });
-    return { alltransfer: rows.map(dto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+    return { alltransfer: rows.map(dto), ...pageFacts(total, f) };
   }
 
   async function get(actor: Actor, id: string) {

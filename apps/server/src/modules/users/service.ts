@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/users';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -39,7 +40,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
 
   async function list(f: repo.ListFilter) {
     const { rows, total } = await repo.listMembers(db, f);
-    return { users: rows.map(toUserDto), total, totalPages: Math.ceil(total / f.limit), currentPage: f.page };
+    return { users: rows.map(toUserDto), ...pageFacts(total, f) };
   }
 
   async function stats() {

@@ -1,3 +1,4 @@
+import { pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface WithdrawalRow {
@@ -98,7 +99,7 @@ export async function list(
     params,
   );
   const { rows } = await q.query<WithdrawalRow>(
-    `${SELECT} ${filter} ORDER BY w.id DESC LIMIT $${params.push(f.limit)} OFFSET $${params.push((f.page - 1) * f.limit)}`,
+    `${SELECT} ${filter} ORDER BY w.id DESC ${pageClause(params, f)}`,
     params,
   );
   return { rows, totals: totals.rows[0]! };

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/withdrawals';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
+import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
@@ -261,9 +262,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
     const { rows, totals } = await repo.list(db, { ...f, userId });
     return {
       allwithdrawals: rows.map(dto),
-      total: totals.n,
-      totalPages: Math.ceil(totals.n / f.limit),
-      currentPage: f.page,
+      ...pageFacts(totals.n, f),
       totals: {
         amount: fromMicro(totals.amount ?? 0n),
         fee: fromMicro(totals.fee ?? 0n),
