@@ -35,8 +35,8 @@ test('disabled "Soon" sections are not links', async ({ page }) => {
   await page.goto('/user/dashboard');
   const nav = page.getByRole('navigation', { name: 'Member navigation' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(nav.getByText('Withdrawal')).toBeVisible();
-  await expect(nav.getByRole('link', { name: /Withdrawal/ })).toHaveCount(0);
+  await expect(nav.getByText('Scanner')).toBeVisible();
+  await expect(nav.getByRole('link', { name: /Scanner/ })).toHaveCount(0);
 });
 
 test('a session the server no longer accepts signs the member out, and signing in returns to the page', async ({

@@ -110,6 +110,8 @@ test('forgot password: the reset link from the mail sets a new password', async 
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page stays on screen while the next page loads: wait for it before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(MSG.resetMailed)).toBeVisible();

@@ -25,12 +25,16 @@ export function uniq(): string {
   return `${Date.now().toString(36)}${counter}`;
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; idempotencyKey?: string } = {},
+) {
   const response = await fetch(`${BASE_URL}/api/v1${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
       ...(init.body ? { 'content-type': 'application/json' } : {}),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.idempotencyKey ? { 'idempotency-key': init.idempotencyKey } : {}),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
@@ -78,6 +82,19 @@ export async function adminToken(): Promise<string> {
   const { status, data } = await api<{ admin: { token: string } }>('/auth/adminsignin', { body: ADMIN });
   expect(status).toBe(200);
   return data.admin.token;
+}
+
+/** Runs one SQL statement on the test database (setup shortcuts such as a verified email). */
+export async function sql(text: string, params: unknown[] = []) {
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${E2E_PG_PORT}/app`,
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The last e-mail sent to an address (the server writes mail to an outbox table without SMTP). */

@@ -31,6 +31,8 @@ interface RequestOptions {
   /** Which session's token to send; omitted for public calls. */
   as?: Side;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key` on money actions: a retry with the same key is answered with the first result. */
+  idempotencyKey?: string;
 }
 
 function withQuery(path: string, query?: Query): string {
@@ -52,6 +54,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!token) return signOutSide(options.as, MSG.sessionEnded);
     headers.Authorization = `Bearer ${token}`;
   }
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
   try {

@@ -1,11 +1,13 @@
 import type { messageResponse } from '@app/contracts/common';
 import type {
   adminUpdateBody,
+  emailUserResponse,
   selfUpdateBody,
   singleUserResponse,
   USER_STATUS,
   UserStats,
   userListResponse,
+  Wallets,
 } from '@app/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -26,6 +28,9 @@ export interface UserListParams {
 export const userKeys = {
   all: ['users'] as const,
   one: (side: Side, id: number) => ['users', side, id] as const,
+  /** Under one(): invalidating a user refreshes their wallets too. */
+  wallets: (side: Side, id: number) => ['users', side, id, 'wallets'] as const,
+  byEmail: (email: string) => ['users', 'email', email] as const,
   list: (params: UserListParams) => ['users', 'list', params] as const,
   stats: ['users', 'stats'] as const,
 };
@@ -37,6 +42,27 @@ export function useUser(id: number, as: Side) {
     queryFn: ({ signal }) => request<z.infer<typeof singleUserResponse>>(`/users/${id}`, { as, signal }),
     select: (data) => data.singleuser,
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** GET /users/{id}/wallets: what each wallet holds now, and what pending withdrawals hold. */
+export function useWallets(id: number, as: Side) {
+  return useQuery({
+    queryKey: userKeys.wallets(as, id),
+    queryFn: ({ signal }) => request<Wallets>(`/users/${id}/wallets`, { as, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** GET /users?email= (admin): finds the member a deposit is for. Runs once an email is submitted. */
+export function useUserByEmail(email: string) {
+  return useQuery({
+    queryKey: userKeys.byEmail(email),
+    queryFn: ({ signal }) =>
+      request<z.infer<typeof emailUserResponse>>('/users', { as: 'admin', signal, query: { email } }),
+    select: (data) => data.emailuser,
+    enabled: email.length > 0,
+    staleTime: 0,
   });
 }
 

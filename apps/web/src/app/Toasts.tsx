@@ -16,6 +16,8 @@ export function Toasts() {
   return (
     <Toaster
       position="top-right"
+      // Below the 64 px app header, so a toast never covers Sign out or the theme switch.
+      containerStyle={{ top: 80 }}
       toastOptions={{
         removeDelay: TOAST_LIMITS.removeDelayMs,
         blank: { duration: TOAST_LIMITS.blankMs },

@@ -12,9 +12,11 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Below the description: what the action will do (a summary), an error from the server. */
+  children?: ReactNode;
 }
 
-/** Asks before an action that cannot be taken back (block, delete). */
+/** Asks before an action that cannot be taken back (block, delete, any money action). */
 export function ConfirmDialog({
   open,
   title,
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -42,6 +45,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {children && <div className="mt-4 flex flex-col gap-3">{children}</div>}
+    </Modal>
   );
 }

@@ -81,3 +81,35 @@ export function Select({ label, error, hint, className, id, children, ...rest }:
     </FieldShell>
   );
 }
+
+type CheckboxProps = { label: string; hint?: ReactNode; className?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type'
+>;
+
+/** A labelled checkbox; the label sits to the right and is the click target. */
+export function Checkbox({ label, hint, className, id, ...rest }: CheckboxProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={cn('flex items-start gap-2.5', className)}>
+      <input
+        id={inputId}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 rounded border-line accent-accent"
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        {...rest}
+      />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-fg">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${inputId}-hint`} className="text-xs text-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -17,6 +17,8 @@ interface TableProps<Row> {
   empty: ReactNode;
   caption?: string;
   skeletonRows?: number;
+  /** Below this width the table scrolls sideways (phones); narrow tables in cards pass a smaller one. */
+  minWidth?: string;
 }
 
 /** A data table: sticky header, skeleton rows while loading, an empty state, horizontal scroll on phones. */
@@ -28,11 +30,18 @@ export function Table<Row>({
   empty,
   caption,
   skeletonRows = 5,
+  minWidth = 'min-w-[640px]',
 }: TableProps<Row>) {
   const showSkeleton = loading && !rows?.length;
   return (
     <div className="max-h-[70vh] overflow-auto rounded-xl border border-line bg-surface shadow-sm">
-      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
+      {/* An empty table keeps to its container, so the empty-state text is readable on a phone. */}
+      <table
+        className={cn(
+          'w-full border-collapse text-left text-sm',
+          (showSkeleton || Boolean(rows?.length)) && minWidth,
+        )}
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="sticky top-0 z-10 bg-subtle">
           <tr>

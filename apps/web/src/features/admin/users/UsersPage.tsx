@@ -8,9 +8,9 @@ import { useAdminUpdateUser, useUserList } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input, Select } from '../../../components/ui/Input';
+import { Pager } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
 import { userColumns } from './columns';
-import { Pager } from './Pager';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const SEARCH_DEBOUNCE_MS = 350;

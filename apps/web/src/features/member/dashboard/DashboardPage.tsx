@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
-import { useUser } from '../../../api/users';
+import { useUser, useWallets } from '../../../api/users';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Card, StatCard } from '../../../components/ui/Card';
@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount, formatDate, formatRelative, money } from '../../../lib/format';
 import { ACTIVE_LABEL, STATUS_LABEL, SWITCH_LABEL } from '../../../lib/user-labels';
 import { ReferralCard } from './ReferralCard';
+import { WalletsCard } from './WalletsCard';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,6 +25,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function DashboardPage() {
   const member = useMember();
   const { data: user, isPending, error } = useUser(member?.id ?? 0, 'member');
+  const wallets = useWallets(member?.id ?? 0, 'member');
 
   if (isPending) return <PageSpinner label="Loading your dashboard" />;
   if (error || !user) return <Banner tone="error">{errorMessage(error)}</Banner>;
@@ -104,6 +106,8 @@ export default function DashboardPage() {
           }
         />
       </div>
+
+      <WalletsCard wallets={wallets.data} fund={user.business_balance} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <ReferralCard code={user.refferal_code} />

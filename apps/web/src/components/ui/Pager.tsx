@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../lib/format';
+import { Button } from './Button';
+import { Spinner } from './Spinner';
 
 interface PagerProps {
   page: number;
@@ -9,9 +9,19 @@ interface PagerProps {
   total: number;
   fetching?: boolean;
   onPage: (page: number) => void;
+  /** What the list counts, singular and plural. */
+  noun?: [string, string];
 }
 
-export function Pager({ page, totalPages, total, fetching, onPage }: PagerProps) {
+/** Paging under a table: where we are, how many there are, previous and next. */
+export function Pager({
+  page,
+  totalPages,
+  total,
+  fetching,
+  onPage,
+  noun = ['member', 'members'],
+}: PagerProps) {
   const last = Math.max(1, totalPages);
   return (
     <nav
@@ -19,7 +29,7 @@ export function Pager({ page, totalPages, total, fetching, onPage }: PagerProps)
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
     >
       <p className="flex items-center gap-2 tabular-nums">
-        Page {page} of {last} · {formatCount(total)} {total === 1 ? 'member' : 'members'}
+        Page {page} of {last} · {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
         {fetching && <Spinner label="Updating" />}
       </p>
       <div className="flex gap-2">

@@ -1,0 +1,205 @@
+import { DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useDecideDeposit, useDepositList } from '../../../api/deposits';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Select } from '../../../components/ui/Input';
+import { Money } from '../../../components/ui/Money';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager } from '../../../components/ui/Pager';
+import { SummaryList } from '../../../components/ui/SummaryList';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { DECISION_LABEL } from '../../../lib/money-labels';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { RecordDepositCard } from './RecordDepositCard';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+type Decision = { d: Deposit; status: 'approved' | 'rejected' };
+
+function columns(onDecide: (decision: Decision) => void, busyId?: number): Array<Column<Deposit>> {
+  return [
+    { key: 'date', header: 'Recorded', cell: (d) => <When iso={d.created_at} stacked /> },
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (d) => (
+        <Link
+          to={`/admin/check/profile/${d.user_id}`}
+          className="font-medium text-accent-text hover:underline"
+        >
+          {d.username}
+        </Link>
+      ),
+    },
+    { key: 'amount', header: 'Amount', className: 'text-right', cell: (d) => <Money value={d.amount} /> },
+    {
+      key: 'note',
+      header: 'Note',
+      cell: (d) => <span className="block max-w-56 truncate text-muted">{d.note || '—'}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (d) => (
+        <div className="flex flex-col items-start gap-1.5">
+          <Badge tone={DECISION_LABEL[d.status].tone}>{DECISION_LABEL[d.status].text}</Badge>
+          {d.status === 'pending' ? (
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                busy={busyId === d.id}
+                onClick={() => onDecide({ d, status: 'approved' })}
+                aria-label={`Approve deposit ${d.id} for ${d.username}`}
+              >
+                Approve
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="text-red-700 dark:text-red-400"
+                onClick={() => onDecide({ d, status: 'rejected' })}
+                aria-label={`Reject deposit ${d.id} for ${d.username}`}
+              >
+                Reject
+              </Button>
+            </div>
+          ) : (
+            <span className="text-xs text-muted">
+              <When iso={d.decided_at} />
+            </span>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
+export default function DepositsPage() {
+  const { page, params, update, oneOf } = useUrlFilters();
+  const limitParam = Number(params.get('limit'));
+  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const status = oneOf('status', DEPOSIT_STATUS);
+  const list = useDepositList({ page, limit, status }, 'admin');
+  const decide = useDecideDeposit();
+  const [target, setTarget] = useState<Decision | null>(null);
+  const data = list.data;
+
+  const confirm = () => {
+    if (!target) return;
+    decide.mutate(
+      { id: target.d.id, status: target.status },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          setTarget(null);
+        },
+      },
+    );
+  };
+  const approving = target?.status === 'approved';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Deposits · EarnHub admin</title>
+      <PageHeader
+        title="Deposits"
+        description="Record money members paid outside the app, then approve or reject it."
+      />
+
+      <RecordDepositCard />
+
+      <section aria-labelledby="deposits-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="deposits-heading" className="text-lg font-semibold text-fg">
+            All deposits
+          </h2>
+          <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[12rem_8rem]">
+            <Select
+              label="Status"
+              value={status ?? ''}
+              onChange={(e) => update({ status: e.target.value, page: 1 })}
+            >
+              <option value="">All statuses</option>
+              {DEPOSIT_STATUS.map((s) => (
+                <option key={s} value={s}>
+                  {DECISION_LABEL[s].text}
+                </option>
+              ))}
+            </Select>
+            <Select
+              label="Per page"
+              value={limit}
+              onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+        <Table
+          caption="Deposits"
+          columns={columns(setTarget, decide.isPending ? target?.d.id : undefined)}
+          rows={data?.alldeposite}
+          rowKey={(d) => d.id}
+          loading={list.isPending}
+          skeletonRows={Math.min(limit, 10)}
+          empty={
+            status
+              ? 'No deposit with this status. Choose "All statuses" to see every deposit.'
+              : 'No deposits yet. Record one above when a member pays outside the app.'
+          }
+        />
+        {data && data.total > 0 && (
+          <Pager
+            page={data.currentPage}
+            totalPages={data.totalPages}
+            total={data.total}
+            fetching={list.isFetching}
+            onPage={(p) => update({ page: p })}
+            noun={['deposit', 'deposits']}
+          />
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={target !== null}
+        title={approving ? 'Approve this deposit?' : 'Reject this deposit?'}
+        description={
+          approving
+            ? 'The amount is credited to the member’s fund wallet at once. Approving twice never credits twice.'
+            : 'Nothing is credited; the deposit stays on record as rejected.'
+        }
+        confirmLabel={approving ? 'Approve and credit' : 'Reject deposit'}
+        danger={!approving}
+        busy={decide.isPending}
+        onConfirm={confirm}
+        onCancel={() => {
+          if (decide.isPending) return;
+          decide.reset();
+          setTarget(null);
+        }}
+      >
+        {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+        {target && (
+          <SummaryList
+            rows={[
+              { label: 'Member', value: target.d.username },
+              { label: 'Amount', value: <Money value={target.d.amount} />, strong: true },
+              { label: 'Note', value: target.d.note || '—' },
+            ]}
+          />
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

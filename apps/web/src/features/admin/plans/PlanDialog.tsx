@@ -1,0 +1,176 @@
+import { type Plan, planBody, planUpdateBody } from '@app/contracts/plans';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useCreatePlan, useUpdatePlan } from '../../../api/plans';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox, Input } from '../../../components/ui/Input';
+import { Modal } from '../../../components/ui/Modal';
+import { amountText, numberText } from '../../../lib/forms';
+import { toWire } from '../../../lib/money';
+
+// The contract's plan fields, fed from text boxes.
+const fields = planUpdateBody.shape;
+const planForm = z
+  .object({
+    name: z.string().trim().min(1, 'Give the plan a name').pipe(planBody.shape.name),
+    min_amount: amountText(planBody.shape.min_amount),
+    max_amount: amountText(planBody.shape.max_amount),
+    roi_percent: numberText(fields.roi_percent.unwrap()),
+    cap_multiple: numberText(fields.cap_multiple.unwrap()),
+    direct_percent: numberText(fields.direct_percent.unwrap()),
+    is_active: z.boolean(),
+  })
+  .refine((v) => typeof v.max_amount !== 'bigint' || v.max_amount >= v.min_amount, {
+    path: ['max_amount'],
+    message: 'Maximum amount must be at least the minimum amount',
+  });
+type PlanInput = z.input<typeof planForm>;
+
+function valuesOf(plan: Plan | null): PlanInput {
+  return {
+    name: plan?.name ?? '',
+    min_amount: plan ? String(plan.min_amount) : '',
+    max_amount: plan ? String(plan.max_amount) : '',
+    roi_percent: String(plan?.roi_percent ?? 0.5),
+    cap_multiple: String(plan?.cap_multiple ?? 7),
+    direct_percent: String(plan?.direct_percent ?? 5),
+    is_active: plan?.is_active ?? true,
+  };
+}
+
+interface Props {
+  /** null: closed; 'new': create; a plan: edit it. */
+  target: Plan | 'new' | null;
+  onClose: () => void;
+}
+
+export function PlanDialog({ target, onClose }: Props) {
+  const create = useCreatePlan();
+  const update = useUpdatePlan();
+  const mutation = target === 'new' ? create : update;
+  const close = () => {
+    if (mutation.isPending) return;
+    create.reset();
+    update.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={target !== null}
+      onClose={close}
+      title={target === 'new' ? 'New plan' : `Edit ${target?.name ?? 'plan'}`}
+      description={
+        target === 'new'
+          ? 'Members can buy it as soon as it is on sale.'
+          : 'Changes apply to new purchases and to the daily ROI from now on.'
+      }
+      className="max-w-lg"
+    >
+      {target !== null && (
+        <PlanForm
+          key={target === 'new' ? 'new' : target.id}
+          plan={target === 'new' ? null : target}
+          create={create}
+          update={update}
+          onDone={onClose}
+          onCancel={close}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PlanForm({
+  plan,
+  create,
+  update,
+  onDone,
+  onCancel,
+}: {
+  plan: Plan | null;
+  create: ReturnType<typeof useCreatePlan>;
+  update: ReturnType<typeof useUpdatePlan>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PlanInput, unknown, z.output<typeof planForm>>({
+    resolver: zodResolver(planForm),
+    defaultValues: valuesOf(plan),
+  });
+  const mutation = plan ? update : create;
+
+  const onSubmit = handleSubmit((v) => {
+    const body = { ...v, min_amount: toWire(v.min_amount), max_amount: toWire(v.max_amount) };
+    const done = (data: { message: string }) => {
+      toast.success(data.message);
+      onDone();
+    };
+    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: done });
+    else create.mutate(body, { onSuccess: done });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Plan">
+      {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
+      <Input label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register('name')} />
+      <div className="grid grid-cols-2 gap-4">
+        <Input
+          label="Minimum (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.min_amount?.message}
+          {...register('min_amount')}
+        />
+        <Input
+          label="Maximum (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.max_amount?.message}
+          {...register('max_amount')}
+        />
+        <Input
+          label="Daily ROI (%)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.roi_percent?.message}
+          {...register('roi_percent')}
+        />
+        <Input
+          label="Direct income (%)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.direct_percent?.message}
+          {...register('direct_percent')}
+        />
+        <Input
+          label="Earning limit (× plan)"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.cap_multiple?.message}
+          {...register('cap_multiple')}
+        />
+      </div>
+      <Checkbox
+        label="On sale"
+        hint="Members can buy it. Untick to hide it without retiring it."
+        {...register('is_active')}
+      />
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={mutation.isPending}>
+          {plan ? 'Save plan' : 'Create plan'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Plan } from '@app/contracts/plans';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../api/client';
+import { usePlans, useRetirePlan } from '../../../api/plans';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Money } from '../../../components/ui/Money';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { type Column, Table } from '../../../components/ui/Table';
+import { formatPercent } from '../../../lib/money';
+import { ActivationPlansCard } from './ActivationPlansCard';
+import { LevelsCard } from './LevelsCard';
+import { PlanDialog } from './PlanDialog';
+
+function columns(onEdit: (p: Plan) => void, onRetire: (p: Plan) => void): Array<Column<Plan>> {
+  return [
+    { key: 'name', header: 'Name', cell: (p) => <span className="font-medium">{p.name}</span> },
+    {
+      key: 'range',
+      header: 'Amount',
+      cell: (p) => (
+        <span className="whitespace-nowrap">
+          <Money value={p.min_amount} /> – <Money value={p.max_amount} />
+        </span>
+      ),
+    },
+    { key: 'roi', header: 'Daily ROI', className: 'text-right', cell: (p) => formatPercent(p.roi_percent) },
+    { key: 'cap', header: 'Limit', className: 'text-right', cell: (p) => `${p.cap_multiple}×` },
+    {
+      key: 'direct',
+      header: 'Direct',
+      className: 'text-right',
+      cell: (p) => formatPercent(p.direct_percent),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (p.is_active ? <Badge tone="green">On sale</Badge> : <Badge>Hidden</Badge>),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (p) => (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" variant="secondary" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => onRetire(p)}
+            aria-label={`Retire ${p.name}`}
+          >
+            Retire
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}
+
+export default function PlansPage() {
+  const plans = usePlans('admin');
+  const retire = useRetirePlan();
+  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const [retiring, setRetiring] = useState<Plan | null>(null);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Plans · EarnHub admin</title>
+      <PageHeader
+        title="Plans"
+        description="What members can buy, the activation fee, and the level income percents."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" /> New plan
+          </Button>
+        }
+      />
+      {plans.error && <Banner tone="error">{errorMessage(plans.error)}</Banner>}
+      <Table
+        caption="Plans"
+        columns={columns(setEditing, setRetiring)}
+        rows={plans.data}
+        rowKey={(p) => p.id}
+        loading={plans.isPending}
+        skeletonRows={3}
+        empty="No plans yet. Create one with New plan: members can buy it at once."
+      />
+
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <ActivationPlansCard />
+        <LevelsCard />
+      </div>
+
+      <PlanDialog target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={retiring !== null}
+        title={`Retire ${retiring?.name ?? 'this plan'}?`}
+        description="It is no longer sold and leaves this list. Members who bought it keep it and keep earning."
+        confirmLabel="Retire plan"
+        danger
+        busy={retire.isPending}
+        onConfirm={() =>
+          retiring &&
+          retire.mutate(retiring.id, {
+            onSuccess: (data) => {
+              toast.success(data.message);
+              setRetiring(null);
+            },
+          })
+        }
+        onCancel={() => {
+          if (retire.isPending) return;
+          retire.reset();
+          setRetiring(null);
+        }}
+      >
+        {retire.isError && <Banner tone="error">{errorMessage(retire.error)}</Banner>}
+      </ConfirmDialog>
+    </div>
+  );
+}

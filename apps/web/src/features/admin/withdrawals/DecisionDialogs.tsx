@@ -1,0 +1,207 @@
+import { WITHDRAWAL_WALLET, type Withdrawal, withdrawalDecisionBody } from '@app/contracts/withdrawals';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useDecideWithdrawal } from '../../../api/withdrawals';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import { Input } from '../../../components/ui/Input';
+import { Modal } from '../../../components/ui/Modal';
+import { Money } from '../../../components/ui/Money';
+import { SummaryList } from '../../../components/ui/SummaryList';
+import { formatPercent } from '../../../lib/money';
+import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+
+// The contract's decision fields, required for the decision at hand (the server's words).
+const approveForm = z.object({
+  tx_hash: z
+    .string()
+    .trim()
+    .min(1, 'Enter the payout transaction hash to approve')
+    .pipe(withdrawalDecisionBody.shape.tx_hash.unwrap()),
+});
+const rejectForm = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give the member a reason (at least 3 characters)')
+    .pipe(withdrawalDecisionBody.shape.reason.unwrap()),
+});
+
+export type DecisionTarget = { w: Withdrawal; decision: 'approved' | 'rejected' };
+
+interface Props {
+  target: DecisionTarget | null;
+  onClose: () => void;
+}
+
+/** Approve (with the payout transaction hash) or reject (with a reason) one pending request. */
+export function DecisionDialog({ target, onClose }: Props) {
+  const decide = useDecideWithdrawal();
+  const close = () => {
+    if (decide.isPending) return;
+    decide.reset();
+    onClose();
+  };
+  const approving = target?.decision === 'approved';
+  return (
+    <Modal
+      open={target !== null}
+      onClose={close}
+      title={approving ? 'Approve this withdrawal?' : 'Reject this withdrawal?'}
+      description={
+        approving
+          ? 'Send the net amount to the address below first, then record the transaction hash here.'
+          : 'The held amount goes back to the member’s wallet, and they see your reason.'
+      }
+    >
+      {target &&
+        (approving ? (
+          <ApproveForm key={target.w.id} w={target.w} decide={decide} onDone={onClose} onCancel={close} />
+        ) : (
+          <RejectForm key={target.w.id} w={target.w} decide={decide} onDone={onClose} onCancel={close} />
+        ))}
+    </Modal>
+  );
+}
+
+interface FormProps {
+  w: Withdrawal;
+  decide: ReturnType<typeof useDecideWithdrawal>;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+function Facts({ w, approving }: { w: Withdrawal; approving: boolean }) {
+  return (
+    <SummaryList
+      rows={[
+        { label: 'Member', value: w.username },
+        { label: 'Kind', value: WITHDRAWAL_KIND_LABEL[w.kind].text },
+        { label: 'Amount', value: <Money value={w.amount} /> },
+        ...(approving
+          ? [
+              { label: `Fee (${formatPercent(w.fee_percent)})`, value: <Money value={w.fee} /> },
+              { label: 'Net to send', value: <Money value={w.net} />, strong: true },
+              {
+                label: `To (${w.network})`,
+                value: (
+                  <span className="inline-flex items-center gap-1">
+                    <span className="font-mono text-xs break-all">{w.address}</span>
+                    <CopyButton value={w.address} label="Address" />
+                  </span>
+                ),
+              },
+            ]
+          : [
+              {
+                label: 'Back to',
+                value: `${w.username}’s ${WALLET_LABEL[WITHDRAWAL_WALLET[w.kind]].toLowerCase()}`,
+                strong: true,
+              },
+            ]),
+      ]}
+    />
+  );
+}
+
+function Actions({
+  busy,
+  label,
+  danger,
+  onCancel,
+}: {
+  busy: boolean;
+  label: string;
+  danger?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function ApproveForm({ w, decide, onDone, onCancel }: FormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
+    resolver: zodResolver(approveForm),
+    defaultValues: { tx_hash: '' },
+  });
+  const onSubmit = handleSubmit(({ tx_hash }) =>
+    decide.mutate(
+      { id: w.id, kind: w.kind, body: { status: 'approved', tx_hash } },
+      {
+        onSuccess: (data) => {
+          toast.success(data.message);
+          onDone();
+        },
+      },
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Approve withdrawal">
+      {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+      <Facts w={w} approving />
+      <Input
+        label="Payout transaction hash"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        autoFocus
+        error={errors.tx_hash?.message}
+        {...register('tx_hash')}
+      />
+      <Actions busy={decide.isPending} label="Approve and mark paid" onCancel={onCancel} />
+    </form>
+  );
+}
+
+function RejectForm({ w, decide, onDone, onCancel }: FormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof rejectForm>, unknown, z.output<typeof rejectForm>>({
+    resolver: zodResolver(rejectForm),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = handleSubmit(({ reason }) =>
+    decide.mutate(
+      { id: w.id, kind: w.kind, body: { status: 'rejected', reason } },
+      {
+        onSuccess: (data) => {
+          toast.success(data.message);
+          onDone();
+        },
+      },
+    ),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Reject withdrawal">
+      {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+      <Facts w={w} approving={false} />
+      <Input
+        label="Reason"
+        autoComplete="off"
+        autoFocus
+        hint="Shown to the member."
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      <Actions busy={decide.isPending} label="Reject request" danger onCancel={onCancel} />
+    </form>
+  );
+}

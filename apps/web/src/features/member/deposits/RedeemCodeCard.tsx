@@ -1,0 +1,59 @@
+import { codeRedeemBody } from '@app/contracts/codes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useRedeemCode } from '../../../api/codes';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input } from '../../../components/ui/Input';
+
+/** An activation code (e-pin) from an admin: its value goes to the fund wallet, once. */
+export function RedeemCodeCard() {
+  const redeem = useRedeemCode();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof codeRedeemBody>, unknown, z.output<typeof codeRedeemBody>>({
+    resolver: zodResolver(codeRedeemBody),
+    defaultValues: { code: '' },
+  });
+
+  const onSubmit = handleSubmit(({ code }) =>
+    redeem.mutate(code.toUpperCase(), {
+      onSuccess: (data) => {
+        toast.success(data.message);
+        reset();
+      },
+    }),
+  );
+
+  return (
+    <Card title="Redeem a code">
+      <p className="-mt-2 mb-4 text-sm text-muted">
+        Got an activation code? Its value is added to your fund wallet at once. Each code works once.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Redeem a code">
+        {redeem.isError && <Banner tone="error">{errorMessage(redeem.error)}</Banner>}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <Input
+            label="Code"
+            placeholder="e.g. K7QM2XPA9RTE"
+            autoComplete="off"
+            spellCheck={false}
+            className="flex-1"
+            error={errors.code?.message}
+            {...register('code')}
+          />
+          <Button type="submit" busy={redeem.isPending} className="sm:mt-7">
+            Redeem
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

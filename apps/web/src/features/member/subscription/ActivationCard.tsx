@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../api/client';
+import { useActivateMember } from '../../../api/topups';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Money } from '../../../components/ui/Money';
+import { SummaryList } from '../../../components/ui/SummaryList';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { micro, toWire } from '../../../lib/money';
+
+/**
+ * One-time membership activation fee, paid from the member's own fund wallet. It stays on the page
+ * once paid (showing so): unmounting it as the member record refreshes would drop the toast.
+ */
+export function ActivationCard({ fee, fund, paid }: { fee: number; fund: number; paid: boolean }) {
+  const activate = useActivateMember();
+  const keys = useIdempotencyKey();
+  const [open, setOpen] = useState(false);
+  const after = micro(fund) - micro(fee);
+
+  const confirm = () => {
+    const body = {};
+    activate.mutate(
+      { body, key: keys.for(body) },
+      {
+        onSuccess: (data) => {
+          keys.done();
+          toast.success(data.message);
+          setOpen(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card
+      title="Membership activation"
+      action={paid ? <Badge tone="green">Paid member</Badge> : <Badge tone="amber">Not activated</Badge>}
+    >
+      {paid ? (
+        <p className="text-sm text-muted">Your activation fee is paid: you are a paid member.</p>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <p className="flex-1 text-sm text-muted">
+            A one-time fee of <Money value={fee} className="font-medium text-fg" /> makes you a paid member.
+            It is paid from your fund wallet.
+          </p>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Pay activation fee
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={open}
+        title="Pay the activation fee?"
+        description="The fee is not refundable."
+        confirmLabel="Pay fee"
+        busy={activate.isPending}
+        onConfirm={confirm}
+        onCancel={() => {
+          activate.reset();
+          setOpen(false);
+        }}
+      >
+        {activate.isError && <Banner tone="error">{errorMessage(activate.error)}</Banner>}
+        <SummaryList
+          rows={[
+            { label: 'Activation fee', value: <Money value={fee} /> },
+            { label: 'Fund wallet now', value: <Money value={fund} /> },
+            {
+              label: 'Fund wallet after',
+              strong: true,
+              value: (
+                <Money value={toWire(after)} className={after < 0n ? 'text-red-700 dark:text-red-400' : ''} />
+              ),
+            },
+          ]}
+        />
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { formatUsdt, toMicro } from '@app/contracts/money';
+import type { Plan } from '@app/contracts/plans';
+import { topupBody } from '@app/contracts/topups';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useBuyPlan } from '../../../api/topups';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input } from '../../../components/ui/Input';
+import { Modal } from '../../../components/ui/Modal';
+import { Money } from '../../../components/ui/Money';
+import { SummaryList } from '../../../components/ui/SummaryList';
+import { amountText } from '../../../lib/forms';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { micro, toWire } from '../../../lib/money';
+
+/** The purchase rules the server applies, checked before anything is sent (same words); null when fine. */
+export function purchaseProblem(plan: Plan, fund: number, amount: bigint): string | null {
+  if (amount < micro(plan.min_amount) || amount > micro(plan.max_amount))
+    return `Amount must be between ${formatUsdt(plan.min_amount)} and ${formatUsdt(plan.max_amount)} for ${plan.name}`;
+  if (amount > micro(fund)) return 'Insufficient balance in your fund wallet';
+  return null;
+}
+
+function purchaseAmount(plan: Plan, fund: number) {
+  return amountText(topupBody.shape.amount).superRefine((amount, ctx) => {
+    const problem = purchaseProblem(plan, fund, amount);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/** Parses a typed amount for a live preview; null while it is not a valid amount yet. */
+export function typedAmount(text: string | undefined): bigint | null {
+  return text ? toMicro(text.trim()) : null;
+}
+
+interface BuyPlanDialogProps {
+  plan: Plan | null;
+  fund: number;
+  holdsPlan: boolean;
+  onClose: () => void;
+}
+
+/** Buy a plan for oneself: the amount, then what it costs the fund wallet, confirmed in one dialog. */
+export function BuyPlanDialog({ plan, fund, holdsPlan, onClose }: BuyPlanDialogProps) {
+  const buy = useBuyPlan();
+  const close = () => {
+    if (buy.isPending) return;
+    buy.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      open={plan !== null}
+      onClose={close}
+      title={plan ? `${holdsPlan ? 'Add to your plan' : 'Buy'}: ${plan.name}` : ''}
+      description="Paid from your fund wallet. Your plan starts earning from its activation."
+    >
+      {plan && (
+        <BuyForm key={plan.id} plan={plan} fund={fund} holdsPlan={holdsPlan} buy={buy} onCancel={close} />
+      )}
+    </Modal>
+  );
+}
+
+function BuyForm({
+  plan,
+  fund,
+  holdsPlan,
+  buy,
+  onCancel,
+}: {
+  plan: Plan;
+  fund: number;
+  holdsPlan: boolean;
+  buy: ReturnType<typeof useBuyPlan>;
+  onCancel: () => void;
+}) {
+  const formId = useId();
+  const keys = useIdempotencyKey();
+  const schema = useMemo(() => z.object({ amount: purchaseAmount(plan, fund) }), [plan, fund]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: String(plan.min_amount) },
+  });
+  const amount = typedAmount(watch('amount'));
+  const after = amount === null ? null : micro(fund) - amount;
+
+  const onSubmit = handleSubmit(({ amount: value }) => {
+    const body = { plan_id: plan.id, amount: toWire(value) };
+    buy.mutate(
+      { body, key: keys.for(body), retopup: holdsPlan },
+      {
+        onSuccess: (data) => {
+          keys.done();
+          toast.success(data.message);
+          onCancel();
+        },
+      },
+    );
+  });
+
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+      {buy.isError && <Banner tone="error">{errorMessage(buy.error)}</Banner>}
+      <Input
+        label="Amount (USDT)"
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus
+        hint={
+          <>
+            Between <Money value={plan.min_amount} /> and <Money value={plan.max_amount} />
+          </>
+        }
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <SummaryList
+        rows={[
+          { label: 'Plan', value: plan.name },
+          { label: 'Amount', value: amount === null ? '—' : <Money value={toWire(amount)} /> },
+          { label: 'Fund wallet now', value: <Money value={fund} /> },
+          {
+            label: 'Fund wallet after',
+            strong: true,
+            testId: 'fund-after',
+            value:
+              after === null ? (
+                '—'
+              ) : (
+                <Money value={toWire(after)} className={after < 0n ? 'text-red-700 dark:text-red-400' : ''} />
+              ),
+          },
+        ]}
+      />
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={buy.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={buy.isPending}>
+          Confirm purchase
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Plan } from '@app/contracts/plans';
+import { BadgeCheck } from 'lucide-react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Money } from '../../../components/ui/Money';
+import { formatPercent } from '../../../lib/money';
+
+interface PlanCardProps {
+  plan: Plan;
+  /** The plan the member bought last. */
+  current: boolean;
+  /** The member already holds a plan: buying adds to it. */
+  holdsPlan: boolean;
+  onBuy: (plan: Plan) => void;
+}
+
+export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
+  return (
+    <section
+      aria-labelledby={`plan-${plan.id}`}
+      className="flex min-w-0 flex-col rounded-xl border border-line bg-surface p-5 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`plan-${plan.id}`} className="text-lg font-semibold text-fg">
+          {plan.name}
+        </h2>
+        {current && (
+          <Badge tone="accent">
+            <BadgeCheck className="size-3.5" aria-hidden="true" /> Your plan
+          </Badge>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        <Money value={plan.min_amount} /> to <Money value={plan.max_amount} />
+      </p>
+      <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-line pt-4 text-center">
+        <div>
+          <dt className="text-xs text-muted">Daily ROI</dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{formatPercent(plan.roi_percent)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Earning limit</dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{plan.cap_multiple}×</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Direct income</dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{formatPercent(plan.direct_percent)}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 flex-1 text-xs text-muted">
+        Earns {formatPercent(plan.roi_percent)} of your active plan a day, up to {plan.cap_multiple} times the
+        plan in total earnings. Your sponsor earns {formatPercent(plan.direct_percent)} once.
+      </p>
+      <Button className="mt-4 w-full" onClick={() => onBuy(plan)} aria-label={`Buy ${plan.name}`}>
+        {holdsPlan ? 'Add to my plan' : 'Buy this plan'}
+      </Button>
+    </section>
+  );
+}
+
+export function PlanCardSkeleton() {
+  return (
+    <div className="rounded-xl border border-line bg-surface p-5 shadow-sm" aria-hidden="true">
+      <span className="block h-6 w-32 animate-pulse rounded bg-subtle" />
+      <span className="mt-2 block h-4 w-48 animate-pulse rounded bg-subtle" />
+      <span className="mt-6 block h-12 w-full animate-pulse rounded bg-subtle" />
+      <span className="mt-6 block h-10 w-full animate-pulse rounded bg-subtle" />
+    </div>
+  );
+}

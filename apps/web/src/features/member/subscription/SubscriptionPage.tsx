@@ -1,0 +1,100 @@
+import type { Plan } from '@app/contracts/plans';
+import { Package } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client';
+import { useActPlans, usePlans } from '../../../api/plans';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { ACTIVE_LABEL } from '../../../lib/user-labels';
+import { activationFee } from '../money/activation';
+import { useMemberMoney } from '../money/useMemberMoney';
+import { WalletStrip } from '../money/WalletStrip';
+import { ActivationCard } from './ActivationCard';
+import { BuyPlanDialog } from './BuyPlanDialog';
+import { PlanCard, PlanCardSkeleton } from './PlanCard';
+
+export default function SubscriptionPage() {
+  const { user, fund } = useMemberMoney();
+  const plans = usePlans('member');
+  const actPlans = useActPlans('member');
+  const [buying, setBuying] = useState<Plan | null>(null);
+
+  const me = user.data;
+  const onSale = plans.data?.filter((p) => p.is_active);
+  const current = plans.data?.find((p) => p.id === me?.plan_id);
+  const holdsPlan = (me?.active_plan ?? 0) > 0;
+  const fee = activationFee(actPlans.data);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Subscription · EarnHub</title>
+      <PageHeader
+        title="Subscription"
+        description="Buy a plan with your fund wallet. It earns a daily ROI until its earning limit is reached."
+      />
+
+      {user.error && <Banner tone="error">{errorMessage(user.error)}</Banner>}
+      <WalletStrip
+        figures={[
+          {
+            title: 'Fund wallet',
+            value: me ? fund : undefined,
+            caption: 'Available to buy plans',
+            testId: 'fund-balance',
+          },
+          {
+            title: 'Active plan',
+            value: me?.active_plan,
+            caption: me ? (
+              holdsPlan ? (
+                <Badge tone={ACTIVE_LABEL[me.is_active].tone}>{ACTIVE_LABEL[me.is_active].text}</Badge>
+              ) : (
+                'No plan yet'
+              )
+            ) : undefined,
+            testId: 'active-plan',
+          },
+          {
+            title: 'Earning limit',
+            value: me ? me.active_plan * (current?.cap_multiple ?? 0) : undefined,
+            caption: current ? `${current.cap_multiple}× your active plan` : 'Set by your plan',
+          },
+          {
+            title: 'Total earnings',
+            value: me ? me.level_month + me.roi_income + me.reward + me.direct_income + me.salary : undefined,
+            caption: 'Counted against the limit',
+          },
+        ]}
+      />
+
+      {me && fee !== undefined && <ActivationCard fee={fee} fund={fund} paid={me.paid_member} />}
+
+      <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
+        <h2 id="plans-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
+          <Package className="size-5 text-muted" aria-hidden="true" /> Plans on sale
+        </h2>
+        {plans.error && <Banner tone="error">{errorMessage(plans.error)}</Banner>}
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {plans.isPending && [0, 1, 2].map((i) => <PlanCardSkeleton key={i} />)}
+          {onSale?.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plan.id === me?.plan_id}
+              holdsPlan={holdsPlan}
+              onBuy={setBuying}
+            />
+          ))}
+        </div>
+        {onSale?.length === 0 && (
+          <p className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-sm text-muted">
+            No plans are on sale right now. Check back later, or ask support when the next plan opens.
+          </p>
+        )}
+      </section>
+
+      <BuyPlanDialog plan={buying} fund={fund} holdsPlan={holdsPlan} onClose={() => setBuying(null)} />
+    </div>
+  );
+}

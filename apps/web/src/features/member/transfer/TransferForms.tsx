@@ -1,0 +1,240 @@
+import { transferToFriendBody, transferToSelfBody } from '@app/contracts/transfers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type InputHTMLAttributes, type ReactNode, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { type TransferWire, useTransfer } from '../../../api/transfers';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Input } from '../../../components/ui/Input';
+import { Money } from '../../../components/ui/Money';
+import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
+import { amountText } from '../../../lib/forms';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { micro, toWire } from '../../../lib/money';
+
+/** An amount the wallet can pay, in the server's words when it cannot. */
+function payable(schema: Parameters<typeof amountText>[0], balance: number, wallet: string) {
+  return amountText(schema).refine(
+    (amount) => amount <= micro(balance),
+    `Insufficient balance in your ${wallet} wallet`,
+  );
+}
+
+const recipient = z
+  .string()
+  .trim()
+  .min(1, "Enter the member's username or referral code")
+  .pipe(transferToFriendBody.shape.recipient.unwrap());
+
+/** Sends a reviewed transfer once confirmed; one Idempotency-Key per submission. */
+function useConfirmTransfer(onDone: () => void) {
+  const transfer = useTransfer();
+  const keys = useIdempotencyKey();
+  const [review, setReview] = useState<{ body: TransferWire; rows: SummaryRow[] } | null>(null);
+  const confirm = () => {
+    if (!review) return;
+    transfer.mutate(
+      { body: review.body, key: keys.for(review.body) },
+      {
+        onSuccess: (data) => {
+          keys.done();
+          toast.success(data.message);
+          setReview(null);
+          onDone();
+        },
+      },
+    );
+  };
+  const cancel = () => {
+    if (transfer.isPending) return;
+    transfer.reset();
+    setReview(null);
+  };
+  return { transfer, review, setReview, confirm, cancel };
+}
+
+function TransferReview({
+  state,
+  title,
+  confirmLabel,
+}: {
+  state: ReturnType<typeof useConfirmTransfer>;
+  title: string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={state.review !== null}
+      title={title}
+      description="A transfer is final: it cannot be taken back once it is made."
+      confirmLabel={confirmLabel}
+      busy={state.transfer.isPending}
+      onConfirm={state.confirm}
+      onCancel={state.cancel}
+    >
+      {state.transfer.isError && <Banner tone="error">{errorMessage(state.transfer.error)}</Banner>}
+      {state.review && <SummaryList rows={state.review.rows} />}
+    </ConfirmDialog>
+  );
+}
+
+function PasswordInput({ error, ...rest }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Input
+      label="Your password"
+      type="password"
+      autoComplete="current-password"
+      hint="Confirms that it is you."
+      error={error}
+      {...rest}
+    />
+  );
+}
+
+function FormCard({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <Card title={title}>
+      <p className="-mt-2 mb-4 text-sm text-muted">{intro}</p>
+      {children}
+    </Card>
+  );
+}
+
+/** Own earnings wallet to own fund wallet (POST /transfer/touser). */
+export function ToFundForm({
+  earnings,
+  fund,
+  disabled,
+}: {
+  earnings: number;
+  fund: number;
+  disabled?: boolean;
+}) {
+  const schema = useMemo(
+    () =>
+      transferToSelfBody
+        .pick({ password: true })
+        .extend({ amount: payable(transferToSelfBody.shape.amount, earnings, 'earnings') }),
+    [earnings],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '', password: '' },
+  });
+  const state = useConfirmTransfer(() => reset());
+
+  const onSubmit = handleSubmit(({ amount, password }) =>
+    state.setReview({
+      body: { amount: toWire(amount), password },
+      rows: [
+        { label: 'Amount', value: <Money value={toWire(amount)} /> },
+        { label: 'Earnings wallet after', value: <Money value={toWire(micro(earnings) - amount)} /> },
+        { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) + amount)} />, strong: true },
+      ],
+    }),
+  );
+
+  return (
+    <FormCard
+      title="Earnings to fund wallet"
+      intro="Move working income into your fund wallet to buy plans or top up others."
+    >
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Earnings to fund wallet"
+      >
+        <Input
+          label="Amount (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <PasswordInput error={errors.password?.message} {...register('password')} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={disabled}>
+            Review transfer
+          </Button>
+        </div>
+      </form>
+      <TransferReview state={state} title="Move to your fund wallet?" confirmLabel="Move money" />
+    </FormCard>
+  );
+}
+
+/** Own fund wallet to another member (POST /transfer/friend). */
+export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: boolean }) {
+  const schema = useMemo(
+    () =>
+      transferToFriendBody
+        .pick({ password: true })
+        .extend({ recipient, amount: payable(transferToFriendBody.shape.amount, fund, 'fund') }),
+    [fund],
+  );
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { recipient: '', amount: '', password: '' },
+  });
+  const state = useConfirmTransfer(() => reset());
+
+  const onSubmit = handleSubmit(({ recipient: to, amount, password }) =>
+    state.setReview({
+      body: { recipient: to, amount: toWire(amount), password },
+      rows: [
+        { label: 'To', value: to },
+        { label: 'Amount', value: <Money value={toWire(amount)} /> },
+        { label: 'Fund wallet now', value: <Money value={fund} /> },
+        { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) - amount)} />, strong: true },
+      ],
+    }),
+  );
+
+  return (
+    <FormCard
+      title="Send to a member"
+      intro="Send from your fund wallet to another member's fund wallet. They can use it at once."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Send to a member">
+        <Input
+          label="Member"
+          placeholder="Username or referral code"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.recipient?.message}
+          {...register('recipient')}
+        />
+        <Input
+          label="Amount (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <PasswordInput error={errors.password?.message} {...register('password')} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={disabled}>
+            Review transfer
+          </Button>
+        </div>
+      </form>
+      <TransferReview state={state} title="Send this transfer?" confirmLabel="Send money" />
+    </FormCard>
+  );
+}

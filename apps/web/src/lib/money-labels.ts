@@ -1,0 +1,45 @@
+import type { DEPOSIT_STATUS } from '@app/contracts/deposits';
+import type { TOPUP_KINDS } from '@app/contracts/topups';
+import type { ADJUSTABLE_WALLETS, WITHDRAWAL_STATUS, WithdrawalKind } from '@app/contracts/withdrawals';
+import type { Tone } from '../components/ui/Badge';
+
+/** Human words and status colours for the money enums, shared by member and admin screens. */
+
+type Label = { text: string; tone: Tone };
+
+export const DECISION_LABEL: Record<
+  (typeof DEPOSIT_STATUS)[number] | (typeof WITHDRAWAL_STATUS)[number],
+  Label
+> = {
+  pending: { text: 'Pending', tone: 'amber' },
+  approved: { text: 'Approved', tone: 'green' },
+  rejected: { text: 'Rejected', tone: 'red' },
+};
+
+export const TOPUP_STATUS_LABEL: Record<'done' | 'reversed', Label> = {
+  done: { text: 'Done', tone: 'green' },
+  reversed: { text: 'Reversed', tone: 'red' },
+};
+
+export const TOPUP_KIND_LABEL: Record<(typeof TOPUP_KINDS)[number], string> = {
+  purchase: 'Plan purchase',
+  retopup: 'Re-top-up',
+  activation: 'Activation fee',
+};
+
+export type Wallet = (typeof ADJUSTABLE_WALLETS)[number];
+
+export const WALLET_LABEL: Record<Wallet, string> = {
+  fund: 'Fund wallet',
+  earnings: 'Earnings wallet',
+  roi: 'ROI wallet',
+  principal: 'Principal',
+  compound: 'Compound',
+};
+
+export const WITHDRAWAL_KIND_LABEL: Record<WithdrawalKind, { text: string; from: string }> = {
+  profit: { text: 'Profit', from: 'your earnings wallet (working income)' },
+  roi: { text: 'ROI', from: 'your ROI wallet (daily ROI you claimed)' },
+  principal: { text: 'Principal', from: 'your plan principal; it leaves your active plan' },
+  compound: { text: 'Compound', from: 'your compounded ROI; it leaves your active plan' },
+};
