@@ -437,7 +437,7 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await clientNavigate(page, '/admin/plans');
   await goldRow.getByRole('button', { name: `Retire ${gold}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Retire plan' }).click();
-  await expect(toast(page, 'Plan deleted')).toBeVisible();
+  await expect(toast(page, 'Plan retired')).toBeVisible();
   await expect(goldRow).toHaveCount(0);
   await memberPage.goto('/user/subscription');
   await expect(memberPage.getByRole('heading', { name: 'Plans on sale' })).toBeVisible();

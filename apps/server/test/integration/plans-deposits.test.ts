@@ -183,3 +183,16 @@ describe('admin deposits', () => {
     expect((await t.db.query('SELECT count(*)::int AS n FROM deposits')).rows[0].n).toBe(before);
   });
 });
+
+describe('plans on sale', () => {
+  it('shows members only active plans, admins all of them', async () => {
+    const hidden = await t.call('POST', '/plans/add', {
+      token: admin,
+      body: { name: 'Paused', min_amount: 10, max_amount: 20, is_active: false },
+    });
+    const memberList = await t.call('GET', '/plans/list', { token: a.token });
+    expect(memberList.body.allplans.map((p: { id: number }) => p.id)).not.toContain(hidden.body.plan.id);
+    const adminList = await t.call('GET', '/plans/list', { token: admin });
+    expect(adminList.body.allplans.map((p: { id: number }) => p.id)).toContain(hidden.body.plan.id);
+  });
+});

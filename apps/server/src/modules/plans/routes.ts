@@ -30,8 +30,12 @@ export function plansRoutes(app: Api, plans: PlansService) {
   });
   app.get('/plans/list', {
     config: anyone,
-    schema: { tags, response: { 200: allPlansResponse } },
-    handler: async () => ({ allplans: await plans.list() }),
+    schema: {
+      tags,
+      description: 'Admins see every plan; members see the plans on sale.',
+      response: { 200: allPlansResponse },
+    },
+    handler: async (req) => ({ allplans: await plans.list(actorOf(req).audience === 'admin') }),
   });
   app.get('/plans/levels', {
     config: anyone,
@@ -65,7 +69,7 @@ export function plansRoutes(app: Api, plans: PlansService) {
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => {
       await plans.remove(actorOf(req), req.params.id);
-      return { message: 'Plan deleted' };
+      return { message: 'Plan retired: hidden from members, kept for the purchases that used it' };
     },
   });
   for (const [url, kind] of [

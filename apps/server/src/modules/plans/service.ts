@@ -105,7 +105,8 @@ export function createPlansService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    list: async () => (await repo.listPlans(db)).map(planDto),
+    /** Every plan for admins; only active ones for members. */
+    list: async (all: boolean) => (await repo.listPlans(db)).filter((p) => all || p.is_active).map(planDto),
     get,
     add,
     update,
