@@ -22,9 +22,12 @@ export interface ReconcileReport {
   ok: boolean;
 }
 
-/** Pending transfers must point at a request that is still pending; ref types register here. */
-const PENDING_OWNERS: Record<string, string> = {};
+/** Pending transfers must point at a request that is still pending: the query that says so, by ref type. */
+const PENDING_OWNERS: Record<string, string> = {
+  withdrawal: `SELECT 1 FROM withdrawals WHERE id::text = $1 AND status = 'pending'`,
+};
 
+/** For ref types outside the product's own (tests). */
 export function registerPendingOwner(refType: string, stillPendingSql: string) {
   PENDING_OWNERS[refType] = stillPendingSql;
 }

@@ -14,13 +14,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, Replayed, settle } from '../../ledger/ledger.js';
-import { registerPendingOwner } from '../../ledger/reconcile.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { readSettings } from '../settings/service.js';
 import * as repo from './repo.js';
-
-// a pending withdrawal hold belongs to a request still waiting for a decision
-registerPendingOwner('withdrawal', `SELECT 1 FROM withdrawals WHERE id::text = $1 AND status = 'pending'`);
 
 const dto = (w: repo.WithdrawalRow): Withdrawal => ({
   id: Number(w.id),
