@@ -6,7 +6,12 @@ import { migrate } from '../db/migrate.js';
 import { reconcile } from '../ledger/reconcile.js';
 
 const config = loadConfig();
-const database = await connectDatabase(config, () => {});
+const database = await connectDatabase(config, () => {}).catch((error: unknown) => {
+  console.error(
+    `Ledger reconcile: could not start or reach the database (${String(error ?? 'no reason given')})`,
+  );
+  process.exit(2);
+});
 let ok = false;
 try {
   await migrate(database.db);

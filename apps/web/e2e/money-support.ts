@@ -1,0 +1,41 @@
+/** Helpers shared by the money browser tests. */
+import type { User } from '@app/contracts/users';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { api, type NewMember, registerMember, sql } from './support';
+/** Screenshots of the money screens, looked at after each run. */
+export const SHOTS = '/tmp/shots2';
+export const BEP20 = `0x${'ab'.repeat(20)}`;
+export const TX_HASH = `0x${'cd'.repeat(32)}`;
+
+export async function expectNoSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `${name}: serious accessibility violations`).toEqual([]);
+}
+
+export async function singleUser(id: number, token: string) {
+  const { status, data } = await api<{ singleuser: User }>(`/users/${id}`, { token });
+  expect(status).toBe(200);
+  return data.singleuser;
+}
+
+/** A member who may withdraw: verified email (set in the database) and a BEP20 address. */
+export async function withdrawingMember(sponsorCode: string, name: string): Promise<NewMember> {
+  const member = await registerMember(sponsorCode, name);
+  await sql('UPDATE users SET verify_at = now() WHERE id = $1', [member.auth.id]);
+  const saved = await api(`/users/${member.auth.id}`, {
+    method: 'PUT',
+    token: member.auth.token,
+    body: { bep20: BEP20 },
+  });
+  expect(saved.status).toBe(200);
+  return member;
+}
+
+/** The last toast with this text (several may be on screen at once). */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).last();
