@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatCount } from '../../lib/format';
 import { Button } from './Button';
+import { Select } from './Input';
 import { Spinner } from './Spinner';
 
 interface PagerProps {
@@ -41,5 +42,27 @@ export function Pager({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** Rows per page a list offers (the API allows up to 100). */
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The page size named in the URL, when it is one we offer; 10 otherwise. */
+export const pageSizeOf = (param: string | null) => {
+  const size = Number(param);
+  return PAGE_SIZES.includes(size) ? size : 10;
+};
+
+/** The "Per page" choice above a paged table. */
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  return (
+    <Select label="Per page" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      {PAGE_SIZES.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </Select>
   );
 }

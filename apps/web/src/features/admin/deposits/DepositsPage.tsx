@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Pager } from '../../../components/ui/Pager';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
@@ -19,7 +19,6 @@ import { DECISION_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { RecordDepositCard } from './RecordDepositCard';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 type Decision = { d: Deposit; status: 'approved' | 'rejected' };
 
 function columns(onDecide: (decision: Decision) => void, busyId?: number): Array<Column<Deposit>> {
@@ -82,8 +81,7 @@ function columns(onDecide: (decision: Decision) => void, busyId?: number): Array
 
 export default function DepositsPage() {
   const { page, params, update, oneOf } = useUrlFilters();
-  const limitParam = Number(params.get('limit'));
-  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const limit = pageSizeOf(params.get('limit'));
   const status = oneOf('status', DEPOSIT_STATUS);
   const list = useDepositList({ page, limit, status }, 'admin');
   const decide = useDecideDeposit();
@@ -132,17 +130,7 @@ export default function DepositsPage() {
                 </option>
               ))}
             </Select>
-            <Select
-              label="Per page"
-              value={limit}
-              onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </Select>
+            <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
           </div>
         </div>
         {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}

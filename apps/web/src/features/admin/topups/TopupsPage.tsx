@@ -11,14 +11,12 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Pager } from '../../../components/ui/Pager';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { TOPUP_KIND_LABEL, TOPUP_STATUS_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 function MemberLink({ id, name }: { id: number; name: string }) {
   return (
@@ -66,8 +64,7 @@ function columns(onReverse: (t: Topup) => void, busyId?: number): Array<Column<T
 
 export default function TopupsPage() {
   const { page, params, update, oneOf } = useUrlFilters();
-  const limitParam = Number(params.get('limit'));
-  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const limit = pageSizeOf(params.get('limit'));
   const kind = oneOf('kind', TOPUP_KINDS);
   const list = useTopupList({ page, limit, kind }, 'admin');
   const reverse = useReverseTopup();
@@ -100,17 +97,7 @@ export default function TopupsPage() {
             </option>
           ))}
         </Select>
-        <Select
-          label="Per page"
-          value={limit}
-          onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
+        <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table

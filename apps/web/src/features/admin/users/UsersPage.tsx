@@ -8,11 +8,10 @@ import { useAdminUpdateUser, useUserList } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input, Select } from '../../../components/ui/Input';
-import { Pager } from '../../../components/ui/Pager';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
 import { userColumns } from './columns';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const SEARCH_DEBOUNCE_MS = 350;
 type Status = (typeof USER_STATUS)[number];
 
@@ -24,8 +23,7 @@ export default function UsersPage() {
   // Filters live in the address, so coming back from a profile shows the same page of results.
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const limitParam = Number(params.get('limit'));
-  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const limit = pageSizeOf(params.get('limit'));
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const search = params.get('search') ?? '';
@@ -108,17 +106,7 @@ export default function UsersPage() {
           <option value="unblock">Unblocked</option>
           <option value="block">Blocked</option>
         </Select>
-        <Select
-          label="Per page"
-          value={limit}
-          onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
+        <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
 
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}

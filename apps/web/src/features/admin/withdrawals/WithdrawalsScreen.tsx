@@ -16,7 +16,7 @@ import { CopyButton } from '../../../components/ui/CopyButton';
 import { Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Pager } from '../../../components/ui/Pager';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { formatCount } from '../../../lib/format';
@@ -25,7 +25,6 @@ import { DECISION_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { DecisionDialog, type DecisionTarget } from './DecisionDialogs';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 type Status = (typeof WITHDRAWAL_STATUS)[number];
 
 function columns(onDecide: (target: DecisionTarget) => void, showKind: boolean): Array<Column<Withdrawal>> {
@@ -123,8 +122,7 @@ interface Props {
 /** Withdrawal requests for the back-office: filters, totals, approve with a hash, reject with a reason. */
 export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
   const { page, params, update, oneOf } = useUrlFilters();
-  const limitParam = Number(params.get('limit'));
-  const limit = PAGE_SIZES.includes(limitParam) ? limitParam : 10;
+  const limit = pageSizeOf(params.get('limit'));
   const kind = fixedKind ?? oneOf('kind', WITHDRAWAL_KINDS);
   // Pending first: what needs a decision. "all" shows every status.
   const statusParam = params.get('status');
@@ -167,17 +165,7 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
           ))}
           <option value="all">All statuses</option>
         </Select>
-        <Select
-          label="Per page"
-          value={limit}
-          onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
+        <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
