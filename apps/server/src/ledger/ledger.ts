@@ -5,7 +5,7 @@
  * zero, inserts the transfers and updates balances. `settle` posts or voids a pending transfer.
  */
 import { createHash } from 'node:crypto';
-import type { Tx } from '../db/pool.js';
+import { type Db, type Tx, withTx } from '../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { type AccountRef, refKey, type TransferKind } from './accounts.js';
 import * as repo from './repo.js';
@@ -153,4 +153,22 @@ export async function postOnce(tx: Tx, posting: Posting, now: Date) {
   const result = await post(tx, posting, now);
   if (result.replayed) throw new Replayed(result.transfers);
   return result.transfers;
+}
+
+/**
+ * Runs a money action that creates its own rows in one transaction. When its posting turns out to
+ * replay an earlier request (`postOnce` threw `Replayed`), this attempt has rolled back and the
+ * caller answers with the first result, read from the earlier transfers.
+ */
+export async function withReplay<T>(
+  db: Db,
+  run: (tx: Tx) => Promise<T>,
+  first: (transfers: repo.TransferRow[]) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withTx(db, run);
+  } catch (error) {
+    if (!(error instanceof Replayed)) throw error;
+    return first(error.transfers);
+  }
 }

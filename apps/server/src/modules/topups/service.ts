@@ -8,7 +8,7 @@ import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
-import { post, postOnce, Replayed } from '../../ledger/ledger.js';
+import { post, postOnce, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf, findPosting } from '../../ledger/repo.js';
 import { findPlan } from '../plans/repo.js';
 import * as repo from './repo.js';
@@ -59,14 +59,11 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
 
   /** Runs a money action; when its idempotency key was used before, answers with the first result. */
   async function once(run: (tx: Tx) => Promise<Topup>): Promise<Topup> {
-    try {
-      return await withTx(db, run);
-    } catch (error) {
-      if (!(error instanceof Replayed)) throw error;
-      const first = await repo.findByTransfer(db, error.transfers[0]!.id);
+    return withReplay(db, run, async (transfers) => {
+      const first = await repo.findByTransfer(db, transfers[0]!.id);
       if (!first) throw conflict('This request was already processed');
       return dto(first);
-    }
+    });
   }
 
   async function purchase(

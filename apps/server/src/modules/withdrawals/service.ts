@@ -13,7 +13,7 @@ import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
-import { post, postOnce, Replayed, settle } from '../../ledger/ledger.js';
+import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { readSettings } from '../settings/service.js';
 import * as repo from './repo.js';
@@ -50,8 +50,9 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
   ) {
     if (actor.audience !== 'member') throw forbidden('Withdrawals are requested by the member');
     if (body.user_id !== undefined && body.user_id !== actor.userId) throw forbidden(MSG.forbidden);
-    try {
-      return await withTx(db, async (tx) => {
+    return withReplay(
+      db,
+      async (tx) => {
         const settings = await readSettings(tx);
         if (!settings.withdrawals_open)
           throw badRequest('Withdrawals are closed at the moment. Please try again later.');
@@ -119,12 +120,10 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
             await repo.setActive(tx, actor.userId, false, now);
         }
         return dto((await repo.find(tx, id))!);
-      });
-    } catch (error) {
-      // the same Idempotency-Key and request again: this attempt rolled back, answer with the first
-      if (!(error instanceof Replayed)) throw error;
-      return dto((await repo.find(db, Number(error.transfers[0]!.ref_id)))!);
-    }
+      },
+      // the same Idempotency-Key and request again: answer with the first request
+      async (transfers) => dto((await repo.find(db, Number(transfers[0]!.ref_id)))!),
+    );
   }
 
   /** Approve (posts the hold: net to payouts, fee to fees) or reject (voids it: all back), once. */
