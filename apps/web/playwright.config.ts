@@ -7,10 +7,11 @@ import { defineConfig, devices } from '@playwright/test';
  *   npm run build && npx playwright test -c apps/web/playwright.config.ts
  * Uses Debian's Chromium (never downloads a browser).
  */
-const PORT = 3199;
+// E2E_PORT / E2E_PG_PORT let two runs share a machine (each gets its own server and database).
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-export const E2E_PG_PORT = 54399;
-const dataDir = path.join(os.tmpdir(), 'earnhub-e2e-data');
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54399);
+const dataDir = path.join(os.tmpdir(), `earnhub-e2e-data-${PORT}`);
 
 export default defineConfig({
   testDir: './e2e',

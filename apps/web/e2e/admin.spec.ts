@@ -1,6 +1,7 @@
 import { BANNER_CLEAR_MS } from '@app/contracts/client';
 import { MSG } from '@app/contracts/messages';
 import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 import { clientNavigate, registerMember, rootSession, SHOTS, signInAdmin } from './support';
 
 test('an admin finds a member, edits them on the 2.2 screen, and the banner clears after 3 s', async ({
@@ -67,7 +68,7 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   await expect(page.getByRole('heading', { name: /Grace Edited/ })).toBeVisible();
 
   // The password the admin set works for the member.
-  const signin = await fetch('http://127.0.0.1:3199/api/v1/auth/signin', {
+  const signin = await fetch(`${BASE_URL}/api/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: member.email, password: 'AdminSetPass1' }),
@@ -96,7 +97,7 @@ test('an admin blocks and unblocks from the list, and deletes a member', async (
   await expect(row.getByText('Blocked', { exact: true })).toBeVisible();
 
   // Blocked members cannot sign in.
-  const blocked = await fetch('http://127.0.0.1:3199/api/v1/auth/signin', {
+  const blocked = await fetch(`${BASE_URL}/api/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: member.email, password: member.password }),

@@ -1,5 +1,6 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 import { latestMail, registerMember, rootSession, SHOTS, uniq, useMemberSession } from './support';
 
 test('a visitor registers through a referral link, verifies the email, signs in and edits the profile', async ({
@@ -29,9 +30,7 @@ test('a visitor registers through a referral link, verifies the email, signs in 
   await expect(page.getByText('Not verified')).toBeVisible();
   const ownCode = (await page.getByTestId('referral-code').textContent())?.trim();
   expect(ownCode).toBeTruthy();
-  await expect(page.getByTestId('referral-link')).toHaveText(
-    `http://127.0.0.1:3199/registration?ref=${ownCode}`,
-  );
+  await expect(page.getByTestId('referral-link')).toHaveText(`${BASE_URL}/registration?ref=${ownCode}`);
   await page.screenshot({ path: `${SHOTS}/member-dashboard.png`, fullPage: true });
 
   // Email verification: Send code, read it from the outbox, type it in.

@@ -7,11 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const dataDir = path.join(os.tmpdir(), 'earnhub-e2e-data');
+const port = process.env.E2E_PORT ?? '3199';
+const dataDir = path.join(os.tmpdir(), `earnhub-e2e-data-${port}`);
 for (let i = 0; i < 60 && existsSync(path.join(dataDir, 'pg', 'postmaster.pid')); i++) await sleep(500);
 
 const result = spawnSync(process.execPath, ['apps/server/dist/cli/reconcile.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: '54399', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54399',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
 });
 process.exit(result.status ?? 1);
