@@ -32,3 +32,11 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
     client.release();
   }
 }
+
+/**
+ * A statement each connection prepares once and then only executes: the money paths run the same
+ * few statements thousands of times, and planning them anew each time costs more than running them.
+ */
+export function prepared(name: string, text: string) {
+  return (values: unknown[]) => ({ name, text, values });
+}

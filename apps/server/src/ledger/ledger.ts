@@ -48,22 +48,13 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
   const accounts = await repo.lockAccounts(tx, dedupe(refs));
   const byRef = new Map(accounts.map((a) => [`${a.owner_user_id ?? 0}:${a.kind}`, a]));
 
-  // Checked after the locks: a concurrent request with the same key has committed by now.
-  const earlier = await repo.findPosting(tx, posting.idempotencyKey);
-  if (earlier.length > 0) {
-    if (earlier[0]!.request_hash !== requestHash)
-      throw conflict('This idempotency key was already used for a different request');
-    return { transfers: earlier, replayed: true };
-  }
-
-  const deltas = new Map<bigint, { balance: bigint; pending: bigint }>();
+  const deltas: repo.Deltas = new Map();
   const delta = (id: bigint) => {
     const d = deltas.get(id) ?? { balance: 0n, pending: 0n };
     deltas.set(id, d);
     return d;
   };
-  const rows: Parameters<typeof repo.insertTransfer>[1][] = [];
-  posting.transfers.forEach((t, i) => {
+  const rows: repo.NewTransfer[] = posting.transfers.map((t, i) => {
     const debit = byRef.get(refKey(t.debit))!;
     const credit = byRef.get(refKey(t.credit))!;
     if (t.pending) delta(debit.id).pending += t.amount;
@@ -71,10 +62,8 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
       delta(debit.id).balance -= t.amount;
       delta(credit.id).balance += t.amount;
     }
-    rows.push({
+    return {
       idempotency_key: `${posting.idempotencyKey}#${i}`,
-      posting_key: posting.idempotencyKey,
-      request_hash: requestHash,
       kind: t.kind,
       debit_account: debit.id,
       credit_account: credit.id,
@@ -84,20 +73,35 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
       ref_id: t.refId === undefined ? null : String(t.refId),
       meta: t.meta ?? {},
       created_at: now,
-    });
+    };
   });
 
-  for (const account of accounts) {
+  const short = accounts.find((account) => {
     const d = deltas.get(account.id);
-    if (!d || account.owner_user_id === null) continue;
-    if (account.balance + d.balance - (account.pending + d.pending) < 0n)
-      throw insufficientFunds(account.kind);
+    return (
+      d && account.owner_user_id !== null && account.balance + d.balance - (account.pending + d.pending) < 0n
+    );
+  });
+  // Checked after the locks: a concurrent request with the same key has committed by now, and a
+  // replay of a request that spent the balance answers with its first result, not "insufficient".
+  if (short) {
+    const earlier = await repo.findPosting(tx, posting.idempotencyKey);
+    if (earlier.length === 0) throw insufficientFunds(short.kind);
+    return replayOf(earlier, requestHash);
   }
+  const written = await repo.writePosting(
+    tx,
+    { key: posting.idempotencyKey, requestHash, createdAt: now },
+    rows,
+    deltas,
+  );
+  return written.replayed ? replayOf(written.transfers, requestHash) : written;
+}
 
-  const transfers: repo.TransferRow[] = [];
-  for (const row of rows) transfers.push(await repo.insertTransfer(tx, row));
-  await repo.applyDeltas(tx, deltas);
-  return { transfers, replayed: false };
+function replayOf(earlier: repo.TransferRow[], requestHash: string): PostResult {
+  if (earlier[0]!.request_hash !== requestHash)
+    throw conflict('This idempotency key was already used for a different request');
+  return { transfers: earlier, replayed: true };
 }
 
 /** Posts (the held amount moves) or voids (the hold is released) a pending transfer, once. */
@@ -107,7 +111,7 @@ export async function settle(tx: Tx, transferId: string, outcome: 'posted' | 'vo
   if (transfer.status === outcome) return { transfer, replayed: true };
   if (transfer.status !== 'pending') throw conflict(`This transfer is already ${transfer.status}`);
   await repo.lockAccountsById(tx, [transfer.debit_account, transfer.credit_account]);
-  const deltas = new Map<bigint, { balance: bigint; pending: bigint }>();
+  const deltas: repo.Deltas = new Map();
   if (outcome === 'posted') {
     deltas.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
     deltas.set(transfer.credit_account, { balance: transfer.amount, pending: 0n });

@@ -1,5 +1,6 @@
 import { pageClause } from '../../db/paging.js';
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
+import type { PlanRow } from '../plans/repo.js';
 
 export interface TopupRow {
   id: bigint;
@@ -28,6 +29,12 @@ export interface MemberRow {
   role: string;
 }
 
+const FIND_MEMBER = `SELECT id, username, status, is_active, paid_member, role FROM users
+  WHERE role = 'user' AND (id = $1 OR lower(username) = lower($2) OR refferal_code = upper($2))
+  ORDER BY id LIMIT 1`;
+const findMemberSql = prepared('topups_find_member', FIND_MEMBER);
+const findMemberLocked = prepared('topups_find_member_locked', `${FIND_MEMBER} FOR UPDATE`);
+
 /** A member by id, or by username or referral code; locked when it will change. */
 export async function findMember(
   q: Queryable,
@@ -35,10 +42,7 @@ export async function findMember(
   lock = false,
 ) {
   const { rows } = await q.query<MemberRow>(
-    `SELECT id, username, status, is_active, paid_member, role FROM users
-      WHERE role = 'user' AND (id = $1 OR lower(username) = lower($2) OR refferal_code = upper($2))
-      ORDER BY id LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
-    [by.id ?? null, by.handle ?? null],
+    (lock ? findMemberLocked : findMemberSql)([by.id ?? null, by.handle ?? null]),
   );
   return rows[0] ?? null;
 }
@@ -97,10 +101,61 @@ export async function list(
   return { rows, total };
 }
 
-export async function markActive(q: Queryable, userId: number, planId: number, now: Date) {
+const planForPurchaseSql = prepared(
+  'topups_plan_for_purchase',
+  `SELECT p.*, nextval(pg_get_serial_sequence('topups', 'id')) AS topup_id
+     FROM plans p WHERE p.id = $1 AND p.deleted_at IS NULL`,
+);
+
+/** The plan being bought, with the id the purchase will have (its ledger posting names it). */
+export async function planForPurchase(q: Queryable, planId: number) {
+  const { rows } = await q.query<PlanRow & { topup_id: bigint }>(planForPurchaseSql([planId]));
+  return rows[0] ?? null;
+}
+
+const recordPurchaseSql = prepared(
+  'topups_record_purchase',
+  `WITH topup AS (
+     INSERT INTO topups (id, kind, payer_id, user_id, plan_id, amount, transfer_id, created_at)
+     OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+   ), member AS (
+     UPDATE users SET is_active = 'active', plan_id = $5, activation_date = $8, updated_at = $8 WHERE id = $4
+   )
+   INSERT INTO tree_events (user_id, kind, amount, ref_type, ref_id, created_at)
+   SELECT $4, e.kind, CASE WHEN e.kind = 'invested' THEN $6 ELSE 0 END, 'topup', $1::text, $8
+     FROM unnest($9::text[]) AS e(kind)`,
+);
+
+/**
+ * Records a paid purchase in one statement: the top-up row, the member's plan and activation, and
+ * the tree events (invested; activated on a first plan) the team figures roll up from.
+ */
+export async function recordPurchase(
+  q: Queryable,
+  p: {
+    id: bigint;
+    kind: 'purchase' | 'retopup';
+    payerId: number;
+    userId: number;
+    planId: number;
+    amount: bigint;
+    transferId: string;
+    firstPlan: boolean;
+    now: Date;
+  },
+) {
   await q.query(
-    `UPDATE users SET is_active = 'active', plan_id = $2, activation_date = $3, updated_at = $3 WHERE id = $1`,
-    [userId, planId, now],
+    recordPurchaseSql([
+      p.id,
+      p.kind,
+      p.payerId,
+      p.userId,
+      p.planId,
+      p.amount,
+      p.transferId,
+      p.now,
+      p.firstPlan ? ['invested', 'activated'] : ['invested'],
+    ]),
   );
 }
 

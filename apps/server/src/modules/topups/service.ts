@@ -10,7 +10,6 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf, findPosting } from '../../ledger/repo.js';
-import { findPlan } from '../plans/repo.js';
 import * as repo from './repo.js';
 
 const dto = (t: repo.TopupRow): Topup => ({
@@ -45,13 +44,13 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     payerId: number,
     recipient: { id?: number | undefined; handle?: string | undefined },
   ) {
-    const payer = await repo.findMember(tx, { id: payerId });
+    // Only the member whose plan changes is locked (one user row per purchase: no lock-order
+    // deadlock between two members paying for each other); their first plan activates them.
+    const forSelf = (!recipient.id && !recipient.handle) || recipient.id === payerId;
+    const payer = await repo.findMember(tx, { id: payerId }, forSelf);
     if (!payer) throw notFound(MSG.userNotFound);
     if (payer.status === 'block') throw forbidden(MSG.blocked);
-    const target =
-      recipient.id || recipient.handle
-        ? await repo.findMember(tx, recipient, true)
-        : await repo.findMember(tx, { id: payerId }, true);
+    const target = forSelf ? payer : await repo.findMember(tx, recipient, true);
     if (!target) throw badRequest('The member to top up was not found');
     if (target.status === 'block') throw badRequest('This member is blocked and cannot receive a plan');
     return { payer, target };
@@ -75,7 +74,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     const payerId = payerOf(actor, body.userby_id);
     return once(async (tx) => {
       const { payer, target } = await parties(tx, payerId, { id: body.user_id, handle: body.recipient });
-      const plan = await findPlan(tx, body.plan_id);
+      const plan = await repo.planForPurchase(tx, body.plan_id);
       if (!plan?.is_active) throw badRequest('This plan is not available');
       if (body.amount < plan.min_amount || body.amount > plan.max_amount) {
         throw badRequest(
@@ -87,15 +86,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         throw badRequest('A re-top-up is for members who already hold a plan; buy a plan first');
       }
       const now = clock.now();
-      const id = await repo.insert(tx, {
-        kind,
-        payerId: Number(payer.id),
-        userId,
-        planId: plan.id,
-        actPlanId: null,
-        amount: body.amount,
-        now,
-      });
+      const id = plan.topup_id;
       const [transfer] = await postOnce(
         tx,
         {
@@ -128,26 +119,31 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         },
         now,
       );
-      await repo.setTransfer(tx, id, transfer!.id);
-      await repo.markActive(tx, userId, plan.id, now);
-      await repo.treeEvent(tx, {
+      await repo.recordPurchase(tx, {
+        id,
+        kind,
+        payerId: Number(payer.id),
         userId,
-        kind: 'invested',
+        planId: plan.id,
         amount: body.amount,
-        refType: 'topup',
-        refId: String(id),
+        transferId: transfer!.id,
+        firstPlan: target.is_active !== 'active',
         now,
       });
-      if (target.is_active !== 'active')
-        await repo.treeEvent(tx, {
-          userId,
-          kind: 'activated',
-          amount: 0n,
-          refType: 'topup',
-          refId: String(id),
-          now,
-        });
-      return dto((await repo.find(tx, id))!);
+      return dto({
+        id,
+        kind,
+        payer_id: payer.id,
+        payer_username: payer.username,
+        user_id: target.id,
+        username: target.username,
+        plan_id: plan.id,
+        plan_name: plan.name,
+        amount: body.amount,
+        status: 'done',
+        transfer_id: transfer!.id,
+        created_at: now,
+      });
     });
   }
 
