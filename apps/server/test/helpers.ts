@@ -54,12 +54,15 @@ function apiHelpers(app: { inject: Inject }) {
   async function call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    opts: { token?: string; body?: unknown } = {},
+    opts: { token?: string; body?: unknown; idempotencyKey?: string } = {},
   ) {
     const res = await app.inject({
       method,
       url: `/api/v1${url}`,
-      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {}),
+      },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
     return { status: res.statusCode, body: res.body ? safeJson(res.body) : null, raw: res.body };

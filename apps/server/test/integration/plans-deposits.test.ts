@@ -166,6 +166,31 @@ describe('admin deposits', () => {
     ).toBe(401);
   });
 
+  it('records a deposit once per Idempotency-Key, even when the retries race', async () => {
+    const body = { user_id: b.id, amount: 12.5, note: 'Wire 8841' };
+    const count = async () =>
+      Number((await t.db.query(`SELECT count(*) FROM deposits WHERE note = 'Wire 8841'`)).rows[0].count);
+    const tries = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.call('POST', '/deposite/add', { token: admin, body, idempotencyKey: 'deposit-retry-0001' }),
+      ),
+    );
+    expect(tries.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(tries.map((r) => r.body.deposite.id)).size).toBe(1);
+    expect(await count()).toBe(1);
+    const reused = await t.call('POST', '/deposite/add', {
+      token: admin,
+      body: { ...body, amount: 99 },
+      idempotencyKey: 'deposit-retry-0001',
+    });
+    expect(reused).toMatchObject({ status: 409 });
+    expect(reused.body.message).toMatch(/already used for a different request/);
+    expect(await count()).toBe(1);
+    // without a key, each request is a new deposit
+    await t.call('POST', '/deposite/add', { token: admin, body });
+    expect(await count()).toBe(2);
+  });
+
   it('refuses bad amounts and unknown members, and changes nothing', async () => {
     const before = (await t.db.query('SELECT count(*)::int AS n FROM deposits')).rows[0].n;
     for (const body of [

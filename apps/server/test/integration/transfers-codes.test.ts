@@ -170,6 +170,20 @@ describe('activation codes', () => {
     );
   });
 
+  it('issues one batch per Idempotency-Key when an admin retries', async () => {
+    const issue = () =>
+      t.call('POST', '/codes', {
+        token: admin,
+        body: { count: 2, value: 7 },
+        idempotencyKey: 'codes-retry-001',
+      });
+    const [first, second] = await Promise.all([issue(), issue()]);
+    expect(first.status).toBe(201);
+    expect(second.body.codes).toEqual(first.body.codes);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM codes WHERE value = 7000000');
+    expect(rows[0].n).toBe(2);
+  });
+
   it('keeps the ledger reconciled', async () => {
     expect((await reconcile(t.db)).ok).toBe(true);
   });

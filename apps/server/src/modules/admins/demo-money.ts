@@ -70,7 +70,11 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
       `${who}@demo.local`,
     ]);
     const userId = Number(rows[0]!.id);
-    const created = await deposits.add(actor, { user_id: userId, amount: deposit * U, note: 'Demo deposit' });
+    const created = await deposits.add(
+      actor,
+      { user_id: userId, amount: deposit * U, note: 'Demo deposit' },
+      null,
+    );
     await deposits.update(actor, created.id, { status: 'approved' });
     if (purchase > 0n) {
       const plan = purchase >= 10000n ? elite : purchase >= 1000n ? growth : starter;
@@ -84,9 +88,13 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   }
   // one deposit left waiting for a decision, so the admin screens show a pending item
   const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM users WHERE email = 'lucas@demo.local'`);
-  await deposits.add(actor, {
-    user_id: Number(rows[0]!.id),
-    amount: 400n * U,
-    note: 'Awaiting bank confirmation',
-  });
+  await deposits.add(
+    actor,
+    {
+      user_id: Number(rows[0]!.id),
+      amount: 400n * U,
+      note: 'Awaiting bank confirmation',
+    },
+    null,
+  );
 }

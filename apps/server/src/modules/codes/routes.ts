@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/codes';
 import { idParam, messageResponse } from '@app/contracts/common';
 import { actorOf } from '../../http/access.js';
+import { clientIdempotencyKey } from '../../http/idempotency.js';
 import type { Api } from '../../http/types.js';
 import type { CodesService } from './service.js';
 
@@ -24,7 +25,12 @@ export function codesRoutes(app: Api, codes: CodesService) {
     handler: async (req, reply) =>
       reply.status(201).send({
         message: 'Codes issued',
-        codes: await codes.issue(actorOf(req), req.body.count, req.body.value),
+        codes: await codes.issue(
+          actorOf(req),
+          req.body.count,
+          req.body.value,
+          clientIdempotencyKey(req, 'codes'),
+        ),
       }),
   });
   app.get('/codes', {

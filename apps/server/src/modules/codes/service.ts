@@ -7,6 +7,7 @@ import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { createOnce } from '../../http/idempotency.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { findById } from '../auth/repo.js';
@@ -29,25 +30,27 @@ const newCode = () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHAB
 export function createCodesService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function issue(actor: Actor, count: number, value: bigint) {
+  async function issue(actor: Actor, count: number, value: bigint, clientKey: string | null) {
     if (value <= 0n) throw badRequest('Value must be greater than zero');
-    return withTx(db, async (tx) => {
-      const ids = await repo.insertMany(
-        tx,
-        Array.from({ length: count }, newCode),
-        value,
-        actor.userId,
-        clock.now(),
-      );
-      const codes = (await repo.findMany(tx, ids)).map(dto);
-      await recordAudit(tx, actor, {
-        action: 'codes.issue',
-        targetType: 'codes',
-        targetId: null,
-        after: { count: codes.length, value, ids: codes.map((c) => c.id) },
-      });
-      return codes;
-    });
+    return withTx(db, (tx) =>
+      createOnce(tx, clientKey, { count, value }, clock.now(), async () => {
+        const ids = await repo.insertMany(
+          tx,
+          Array.from({ length: count }, newCode),
+          value,
+          actor.userId,
+          clock.now(),
+        );
+        const codes = (await repo.findMany(tx, ids)).map(dto);
+        await recordAudit(tx, actor, {
+          action: 'codes.issue',
+          targetType: 'codes',
+          targetId: null,
+          after: { count: codes.length, value, ids: codes.map((c) => c.id) },
+        });
+        return codes;
+      }),
+    );
   }
 
   /** A code credits its value to the member's fund wallet, once, even with redemptions racing. */

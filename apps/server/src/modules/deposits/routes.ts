@@ -8,6 +8,7 @@ import {
   singleDepositResponse,
 } from '@app/contracts/deposits';
 import { actorOf } from '../../http/access.js';
+import { clientIdempotencyKey } from '../../http/idempotency.js';
 import type { Api } from '../../http/types.js';
 import type { DepositsService } from './service.js';
 
@@ -19,7 +20,7 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
     handler: async (req, reply) =>
       reply.status(201).send({
         message: 'Deposit recorded; approve it to credit the member',
-        deposite: await deposits.add(actorOf(req), req.body),
+        deposite: await deposits.add(actorOf(req), req.body, clientIdempotencyKey(req, 'deposit')),
       }),
   });
   app.get('/deposite/list', {

@@ -6,6 +6,7 @@ import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
+import { createOnce } from '../../http/idempotency.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import * as repo from './repo.js';
@@ -32,26 +33,32 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
     if (!rowCount) throw badRequest('Member not found');
   }
 
-  async function add(actor: Actor, body: { user_id: number; amount: bigint; note: string }) {
+  async function add(
+    actor: Actor,
+    body: { user_id: number; amount: bigint; note: string },
+    clientKey: string | null,
+  ) {
     if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
-    return withTx(db, async (tx) => {
-      await memberExists(tx, body.user_id);
-      const id = await repo.insert(tx, {
-        userId: body.user_id,
-        amount: body.amount,
-        note: body.note,
-        by: actor.userId,
-        now: clock.now(),
-      });
-      const created = dto((await repo.find(tx, id))!);
-      await recordAudit(tx, actor, {
-        action: 'deposit.create',
-        targetType: 'deposit',
-        targetId: created.id,
-        after: created,
-      });
-      return created;
-    });
+    return withTx(db, (tx) =>
+      createOnce(tx, clientKey, body, clock.now(), async () => {
+        await memberExists(tx, body.user_id);
+        const id = await repo.insert(tx, {
+          userId: body.user_id,
+          amount: body.amount,
+          note: body.note,
+          by: actor.userId,
+          now: clock.now(),
+        });
+        const created = dto((await repo.find(tx, id))!);
+        await recordAudit(tx, actor, {
+          action: 'deposit.create',
+          targetType: 'deposit',
+          targetId: created.id,
+          after: created,
+        });
+        return created;
+      }),
+    );
   }
 
   async function list(
