@@ -19,6 +19,10 @@ import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
 import type { Api } from './http/types.js';
+import { achieversRoutes } from './modules/achievers/routes.js';
+import { createAchieversService } from './modules/achievers/service.js';
+import { auditLogRoutes } from './modules/audit-log/routes.js';
+import { createAuditLogService } from './modules/audit-log/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { SessionAuth } from './modules/auth/tokens.js';
@@ -26,14 +30,28 @@ import { codesRoutes } from './modules/codes/routes.js';
 import { createCodesService } from './modules/codes/service.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
 import { createDepositsService } from './modules/deposits/service.js';
+import { ledgerReportRoutes } from './modules/ledger-report/routes.js';
+import { createLedgerReportService } from './modules/ledger-report/service.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { createNewsService } from './modules/news/service.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { createNotificationsService } from './modules/notifications/service.js';
 import { otpRoutes } from './modules/otp/routes.js';
 import { createOtpService } from './modules/otp/service.js';
 import { passwordRoutes } from './modules/password/routes.js';
 import { createPasswordService } from './modules/password/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
+import { qrLinksRoutes } from './modules/qr-links/routes.js';
+import { createQrLinksService } from './modules/qr-links/service.js';
+import { reportsRoutes } from './modules/reports/routes.js';
+import { createReportsService } from './modules/reports/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
+import { supportRoutes } from './modules/support/routes.js';
+import { createSupportService } from './modules/support/service.js';
+import { ticketsRoutes } from './modules/tickets/routes.js';
+import { createTicketsService } from './modules/tickets/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
 import { createTopupsService } from './modules/topups/service.js';
 import { transactionsRoutes } from './modules/transactions/routes.js';
@@ -116,13 +134,30 @@ export async function buildApp(deps: AppDeps) {
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions });
   const settings = createSettingsService({ db, clock });
+  const auditLog = createAuditLogService({ db });
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
-  const withdrawals = createWithdrawalsService({ db, clock });
+  const withdrawals = createWithdrawalsService({ db, clock, publicUrl: config.PUBLIC_URL });
   const transfers = createTransfersService({ db, clock });
   const codes = createCodesService({ db, clock });
+  const tickets = createTicketsService({ db, clock, publicUrl: config.PUBLIC_URL });
+  const support = createSupportService({ db, clock });
   const transactions = createTransactionsService({ db, withdrawals });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+  });
+  const ledgerReport = createLedgerReportService({ db, clock });
+  const news = createNewsService({ db, clock });
+  const achievers = createAchieversService({
+    db,
+    clock,
+    uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
+  });
+  const qrLinks = createQrLinksService({ db, clock });
+  const reports = createReportsService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -132,13 +167,22 @@ export async function buildApp(deps: AppDeps) {
       passwordRoutes(typed, passwords);
       usersRoutes(typed, users);
       settingsRoutes(typed, settings);
+      auditLogRoutes(typed, auditLog);
       plansRoutes(typed, plans);
       depositsRoutes(typed, deposits);
       topupsRoutes(typed, topups);
       withdrawalsRoutes(typed, withdrawals);
       transfersRoutes(typed, transfers);
       codesRoutes(typed, codes);
+      ticketsRoutes(typed, tickets);
+      supportRoutes(typed, support);
       transactionsRoutes(typed, transactions, withdrawals, clock);
+      notificationsRoutes(typed, notifications);
+      ledgerReportRoutes(typed, ledgerReport);
+      newsRoutes(typed, news);
+      achieversRoutes(typed, achievers);
+      qrLinksRoutes(typed, qrLinks);
+      reportsRoutes(typed, reports);
     },
     { prefix: '/api/v1' },
   );

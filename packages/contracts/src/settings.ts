@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { type PublicSettings, SWITCHES, type Switch } from './switches.js';
+
+export { CLOSED_MESSAGES, type PublicSettings, SWITCHES, type Switch } from './switches.js';
 
 /** A percentage with at most 4 decimals, 0 to 100. */
 export const percent = z
@@ -14,9 +17,16 @@ export const usdt = z
   .max(999_999_999, 'Amount is too large')
   .multipleOf(0.000001, 'An amount has at most 6 decimals');
 
+/** Days of a principal fee tier. */
+export const tierDays = z
+  .number()
+  .int('Days are a whole number')
+  .min(1, 'Days must be at least 1')
+  .max(3650, 'Days must be at most 3650');
+
 /**
- * Every knob of DOMAIN.md that is not stored on a plan. Read at the moment of an operation and
- * recorded on the ledger entry it produced.
+ * Every knob of DOMAIN.md that is not stored on a plan, the platform switches, and how the site
+ * names itself. Read at the moment of an operation and recorded on the ledger entry it produced.
  */
 export const settings = z.strictObject({
   withdrawal_min: usdt,
@@ -25,11 +35,41 @@ export const settings = z.strictObject({
   fee_compound_percent: percent,
   /** Principal withdrawal fee by days since activation; after the last tier the fee is 0. */
   fee_principal_tiers: z
-    .array(z.strictObject({ within_days: z.number().int().min(1).max(3650), percent }))
-    .max(10),
+    .array(z.strictObject({ within_days: tierDays, percent }))
+    .max(10, 'At most 10 tiers')
+    .refine(
+      (tiers) => new Set(tiers.map((t) => t.within_days)).size === tiers.length,
+      'Each tier needs a different number of days',
+    ),
+  // Platform switches (SWITCHES): off refuses the action with CLOSED_MESSAGES[switch].
+  registration_open: z.boolean(),
+  signin_open: z.boolean(),
   withdrawals_open: z.boolean(),
   deposits_open: z.boolean(),
   transfers_open: z.boolean(),
+  roi_claims_open: z.boolean(),
+  support_open: z.boolean(),
+  site_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the site name')
+    .max(60, 'The site name is at most 60 characters'),
+  contact_email: z
+    .string()
+    .trim()
+    .max(254, 'The email is at most 254 characters')
+    .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email, or leave it empty'),
+  contact_phone: z
+    .string()
+    .trim()
+    .regex(/^$|^\+?\d[\d ()-]{4,22}\d$/, 'Enter a phone number such as +44 7700 900123, or leave it empty'),
+  contact_telegram: z
+    .string()
+    .trim()
+    .regex(
+      /^$|^@?[A-Za-z][A-Za-z0-9_]{4,31}$/,
+      'Enter a Telegram username such as @earnhub_support, or leave it empty',
+    ),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -42,10 +82,42 @@ export const DEFAULT_SETTINGS: Settings = {
     { within_days: 10, percent: 20 },
     { within_days: 20, percent: 10 },
   ],
+  registration_open: true,
+  signin_open: true,
   withdrawals_open: true,
   deposits_open: true,
   transfers_open: true,
+  roi_claims_open: true,
+  support_open: true,
+  site_name: 'EarnHub',
+  contact_email: '',
+  contact_phone: '',
+  contact_telegram: '',
 };
 
 export const settingsResponse = z.object({ settings });
 export const settingsUpdateBody = settings.partial();
+export const settingsUpdateResponse = z.object({
+  message: z.string(),
+  settings,
+  /** The keys whose value this request changed (empty: nothing changed, nothing audited). */
+  changed: z.array(z.string()),
+});
+
+export const publicSettings = settings.pick({
+  site_name: true,
+  contact_email: true,
+  contact_phone: true,
+  contact_telegram: true,
+  registration_open: true,
+  signin_open: true,
+});
+export const publicSettingsResponse = z.object({ settings: publicSettings });
+
+// The zod-free PublicSettings interface and the schema describe the same object.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _publicShape: Same<z.infer<typeof publicSettings>, PublicSettings> = true;
+void _publicShape;
+
+/** Whether a settings key is one of the platform switches. */
+export const isSwitch = (key: string): key is Switch => (SWITCHES as readonly string[]).includes(key);

@@ -1,3 +1,5 @@
+import { formatUsdt } from '@app/contracts/money';
+
 /** The e-mails the product sends. Plain text: every client shows it, nothing to escape. */
 export interface Mail {
   to: string;
@@ -21,5 +23,81 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
     template: 'password_reset',
     subject: 'Reset your password',
     text: `Hello ${name},\n\nSomeone asked to reset the password of your account. To choose a new one, open:\n${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this message: your password stays as it is.\n`,
+  };
+}
+
+export function ticketAnsweredMail(
+  to: string,
+  name: string,
+  ticket: { id: number; subject: string },
+  reply: string,
+  link: string,
+): Mail {
+  const excerpt = reply.length > 600 ? `${reply.slice(0, 600)}…` : reply;
+  return {
+    to,
+    template: 'ticket_answered',
+    subject: `Your query #${ticket.id} has been answered`,
+    text: `Hello ${name},\n\nSupport has replied to your query #${ticket.id} "${ticket.subject}":\n\n${excerpt}\n\nRead the conversation and reply at:\n${link}\n`,
+  };
+}
+
+const WITHDRAWAL_KIND_TEXT = {
+  profit: 'profit',
+  roi: 'ROI',
+  principal: 'principal',
+  compound: 'compound',
+} as const;
+
+const WALLET_TEXT = {
+  profit: 'earnings',
+  roi: 'ROI',
+  principal: 'principal',
+  compound: 'compound',
+} as const;
+
+/** An exact USDT amount: two decimals unless the amount has more. */
+const usdtText = (micro: bigint) => formatUsdt(micro, micro % 10_000n === 0n ? 2 : 6);
+
+/** Sent to the member when an admin approves (with the payout hash) or rejects their withdrawal request. */
+export function withdrawalDecidedMail(
+  to: string,
+  name: string,
+  w: {
+    id: number;
+    kind: keyof typeof WITHDRAWAL_KIND_TEXT;
+    amount: bigint;
+    fee: bigint;
+    net: bigint;
+    network: string;
+    address: string;
+    status: 'approved' | 'rejected';
+    tx_hash: string | null;
+    reason: string | null;
+  },
+  link: string | null,
+): Mail {
+  const what = `${WITHDRAWAL_KIND_TEXT[w.kind]} withdrawal #${w.id}`;
+  const more = link ? `\nYour withdrawals: ${link}\n` : '';
+  if (w.status === 'approved') {
+    return {
+      to,
+      template: 'withdrawal_decided',
+      subject: `Your withdrawal #${w.id} has been approved`,
+      text:
+        `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been approved and paid.\n\n` +
+        `Amount: ${usdtText(w.amount)}\nFee: ${usdtText(w.fee)}\nSent: ${usdtText(w.net)}\n` +
+        `To: ${w.address} (${w.network})\nTransaction hash: ${w.tx_hash ?? '-'}\n` +
+        `\nYou can look the transaction up on a ${w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON'} explorer with this hash.\n${more}`,
+    };
+  }
+  return {
+    to,
+    template: 'withdrawal_decided',
+    subject: `Your withdrawal #${w.id} has been rejected`,
+    text:
+      `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been rejected.\n\n` +
+      `Reason: ${w.reason?.trim() || 'No reason was given.'}\n\n` +
+      `Nothing was paid out: the full ${usdtText(w.amount)} is back in your ${WALLET_TEXT[w.kind]} wallet.\n${more}`,
   };
 }

@@ -1,5 +1,6 @@
-import type { Settings } from '@app/contracts/settings';
-import { useQuery } from '@tanstack/react-query';
+import type { Settings, settingsUpdateResponse } from '@app/contracts/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { Side } from './auth-store';
 import { request } from './client';
 
@@ -11,5 +12,20 @@ export function useSettings(as: Side) {
     queryKey: [...settingsKeys.all, as],
     queryFn: ({ signal }) => request<{ settings: Settings }>('/settings', { as, signal }),
     select: (data) => data.settings,
+  });
+}
+
+export type SettingsUpdate = z.infer<typeof settingsUpdateResponse>;
+
+/** PUT /settings (admin): only the keys that changed; every screen reading settings is refreshed. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<Settings>) =>
+      request<SettingsUpdate>('/settings', { method: 'PUT', body: patch, as: 'admin' }),
+    onSuccess: (data) => {
+      queryClient.setQueryData([...settingsKeys.all, 'admin'], { settings: data.settings });
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
   });
 }

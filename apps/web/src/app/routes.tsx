@@ -56,6 +56,29 @@ export const routes: RouteObject[] = [
             path: 'user/deposit-history',
             element: page(() => import('../features/member/deposits/DepositHistoryPage')),
           },
+          {
+            path: 'user/notifications',
+            element: page(() => import('../features/member/notifications/NotificationsPage')),
+          },
+          { path: 'user/queries', element: page(() => import('../features/member/queries/QueriesPage')) },
+          {
+            path: 'user/queries/:ticketId',
+            element: page(() => import('../features/member/queries/QueryPage')),
+          },
+          {
+            path: 'user/query/create',
+            element: page(() => import('../features/member/queries/CreateQueryPage')),
+          },
+          // One screen for every transaction list (features/member/transactions/lists.ts);
+          // /user/transaction/roi_transaction/invest is the {table_name}/{fit} route.
+          ...[
+            'user/transaction/:table_name',
+            'user/transaction/:table_name/:fit',
+            'transactions/:source',
+          ].map((path) => ({
+            path,
+            element: page(() => import('../features/member/transactions/TransactionsPage')),
+          })),
         ],
       },
     ],
@@ -89,6 +112,27 @@ export const routes: RouteObject[] = [
           },
           { path: 'topup', element: page(() => import('../features/admin/topups/TopupsPage')) },
           { path: 'codes', element: page(() => import('../features/admin/codes/CodesPage')) },
+          {
+            path: 'notifications',
+            element: page(() => import('../features/admin/notifications/CreateNotificationPage')),
+          },
+          {
+            path: 'notification/list',
+            element: page(() => import('../features/admin/notifications/NotificationListPage')),
+          },
+          { path: 'tickets', element: page(() => import('../features/admin/tickets/TicketsPage')) },
+          {
+            path: 'ticket/:ticketId',
+            element: page(() => import('../features/admin/tickets/TicketPage')),
+          },
+          { path: 'support', element: page(() => import('../features/admin/support/SupportPage')) },
+          { path: 'reconcile', element: page(() => import('../features/admin/reconcile/ReconcilePage')) },
+          { path: 'settings', element: page(() => import('../features/admin/settings/SettingsPage')) },
+          { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
+          { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
+          { path: 'news', element: page(() => import('../features/admin/news/NewsPage')) },
+          { path: 'achievers', element: page(() => import('../features/admin/achievers/AchieversPage')) },
+          { path: 'qr', element: page(() => import('../features/admin/qr/QrLinksPage')) },
         ],
       },
     ],

@@ -22,14 +22,18 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     schema: {
       tags: ['auth'],
       body: registerBody,
-      response: { 201: registerResponse, 400: errorResponse, 409: errorResponse },
+      response: { 201: registerResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
     },
     handler: async (req, reply) => reply.status(201).send(await auth.register(req.body, meta(req))),
   });
 
   app.post('/auth/signin', {
     config: { access: 'public', rateLimit: throttled },
-    schema: { tags: ['auth'], body: signinBody, response: { 200: signinResponse, 401: errorResponse } },
+    schema: {
+      tags: ['auth'],
+      body: signinBody,
+      response: { 200: signinResponse, 401: errorResponse, 403: errorResponse },
+    },
     handler: async (req) => auth.signin(req.body, meta(req)),
   });
 

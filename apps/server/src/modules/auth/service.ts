@@ -5,6 +5,7 @@ import type { Db } from '../../db/pool.js';
 import { withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { assertOpen } from '../settings/service.js';
 import { newReferralCode, newUsername } from './identifiers.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
@@ -26,6 +27,7 @@ export function createAuthService(deps: {
   const { db, sessions, clock } = deps;
 
   async function register(body: RegisterBody, meta: RequestMeta) {
+    await assertOpen(db, 'registration_open');
     const passwordHash = await hashPassword(body.password);
     const now = clock.now();
     try {
@@ -50,7 +52,9 @@ export function createAuthService(deps: {
     }
   }
 
+  /** Member sign-in; the sign-in switch never applies to admins (adminSignin below). */
   async function signin(body: SigninBody, meta: RequestMeta) {
+    await assertOpen(db, 'signin_open');
     const user = await checkCredentials(body, meta);
     if (user.role === 'admin') throw forbidden(MSG.adminUseAdminLogin);
     if (user.status === 'block') throw forbidden(MSG.blocked);

@@ -11,6 +11,7 @@ import { createOnce } from '../../http/idempotency.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { findById } from '../auth/repo.js';
+import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
 
 const dto = (c: repo.CodeRow) => ({
@@ -56,6 +57,7 @@ export function createCodesService(deps: { db: Db; clock: Clock }) {
   /** A code credits its value to the member's fund wallet, once, even with redemptions racing. */
   async function redeem(actor: Actor, code: string) {
     return withTx(db, async (tx) => {
+      await assertOpen(tx, 'deposits_open');
       const user = await findById(tx, actor.userId);
       if (!user) throw notFound(MSG.userNotFound);
       if (user.status === 'block') throw forbidden(MSG.blocked);

@@ -1,7 +1,15 @@
-import { DEFAULT_SETTINGS, type Settings, settings as settingsSchema } from '@app/contracts/settings';
+import {
+  CLOSED_MESSAGES,
+  DEFAULT_SETTINGS,
+  type PublicSettings,
+  type Settings,
+  type Switch,
+  settings as settingsSchema,
+} from '@app/contracts/settings';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { type Db, type Queryable, withTx } from '../../db/pool.js';
+import { forbidden } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
 import * as repo from './repo.js';
 
@@ -14,14 +22,51 @@ export async function readSettings(q: Queryable): Promise<Settings> {
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
+/**
+ * THE check of a platform switch: every action a switch governs calls this once, with the settings
+ * it read (in its own transaction where it has one). Off: 403 with the switch's message.
+ */
+export function requireOpen(settings: Pick<Settings, Switch>, key: Switch): void {
+  if (!settings[key]) throw forbidden(CLOSED_MESSAGES[key]);
+}
+
+/** Reads the settings and checks one switch; for actions that need nothing else from settings. */
+export async function assertOpen(q: Queryable, key: Switch): Promise<Settings> {
+  const current = await readSettings(q);
+  requireOpen(current, key);
+  return current;
+}
+
+export function publicView(s: Settings): PublicSettings {
+  return {
+    site_name: s.site_name,
+    contact_email: s.contact_email,
+    contact_phone: s.contact_phone,
+    contact_telegram: s.contact_telegram,
+    registration_open: s.registration_open,
+    signin_open: s.signin_open,
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 export function createSettingsService(deps: { db: Db; clock: Clock }) {
   return {
     get: () => readSettings(deps.db),
+    getPublic: async () => publicView(await readSettings(deps.db)),
+    /** Writes the keys that differ; one audit row with the settings before and after, none if nothing changed. */
     async update(actor: Actor, patch: Partial<Settings>) {
       return withTx(deps.db, async (tx) => {
         await tx.query('LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE');
         const before = await readSettings(tx);
-        await repo.upsert(tx, patch, deps.clock.now());
+        const changes = Object.fromEntries(
+          Object.entries(patch).filter(
+            ([key, value]) => value !== undefined && !same(value, before[key as keyof Settings]),
+          ),
+        );
+        const changed = Object.keys(changes);
+        if (changed.length === 0) return { settings: before, changed };
+        await repo.upsert(tx, changes, deps.clock.now());
         const after = await readSettings(tx);
         await recordAudit(tx, actor, {
           action: 'settings.update',
@@ -30,7 +75,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
           before,
           after,
         });
-        return after;
+        return { settings: after, changed };
       });
     },
   };

@@ -10,7 +10,7 @@ import { member } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { findById } from '../auth/repo.js';
-import { readSettings } from '../settings/service.js';
+import { assertOpen } from '../settings/service.js';
 import { findMember } from '../topups/repo.js';
 import * as repo from './repo.js';
 
@@ -33,8 +33,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
   /** Verified, unblocked, transfers open, and the password re-confirmed. */
   async function confirmSender(tx: Tx, actor: Actor, password: string) {
     if (actor.audience !== 'member') throw forbidden('Transfers are made by the member');
-    if (!(await readSettings(tx)).transfers_open)
-      throw badRequest('Transfers are closed at the moment. Please try again later.');
+    await assertOpen(tx, 'transfers_open');
     const user = await findById(tx, actor.userId);
     if (!user) throw notFound(MSG.userNotFound);
     if (user.status === 'block') throw forbidden(MSG.blocked);

@@ -120,3 +120,12 @@ export async function setActive(q: Queryable, userId: number, active: boolean, n
     now,
   ]);
 }
+
+/** Where the member is told of a decision. */
+export async function contactOf(q: Queryable, userId: number | bigint) {
+  const { rows } = await q.query<{ email: string; fullname: string; username: string }>(
+    'SELECT email, fullname, username FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}

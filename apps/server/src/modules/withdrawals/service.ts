@@ -15,7 +15,9 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
-import { readSettings } from '../settings/service.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { withdrawalDecidedMail } from '../../mail/templates.js';
+import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
 
 const dto = (w: repo.WithdrawalRow): Withdrawal => ({
@@ -38,7 +40,7 @@ const dto = (w: repo.WithdrawalRow): Withdrawal => ({
 
 const DAY_MS = 86_400_000;
 
-export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
+export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl?: string }) {
   const { db, clock } = deps;
 
   /** A request holds the gross amount on the wallet (pending transfer) until an admin decides. */
@@ -53,9 +55,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
     return withReplay(
       db,
       async (tx) => {
-        const settings = await readSettings(tx);
-        if (!settings.withdrawals_open)
-          throw badRequest('Withdrawals are closed at the moment. Please try again later.');
+        const settings = await assertOpen(tx, 'withdrawals_open');
         const user = await repo.requester(tx, actor.userId);
         if (!user) throw notFound(MSG.userNotFound);
         if (user.status === 'block') throw forbidden(MSG.blocked);
@@ -189,7 +189,21 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock }) {
         txHash: body.tx_hash ?? null,
         reason: body.reason ?? null,
       });
-      const after = dto((await repo.find(tx, id))!);
+      const decided = (await repo.find(tx, id))!;
+      const after = dto(decided);
+      // the member hears of the decision; queued with it, so it leaves only if the decision commits
+      const contact = await repo.contactOf(tx, w.user_id);
+      if (contact) {
+        await enqueueMail(
+          tx,
+          withdrawalDecidedMail(
+            contact.email,
+            contact.fullname || contact.username,
+            { ...decided, id, status: body.status },
+            deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}/user/withdrawal` : null,
+          ),
+        );
+      }
       await recordAudit(tx, actor, {
         action: `withdrawal.${body.status}`,
         targetType: 'withdrawal',

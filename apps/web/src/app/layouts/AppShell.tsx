@@ -19,6 +19,8 @@ interface AppShellProps {
   who: ReactNode;
   onSignOut: () => void;
   signingOut: boolean;
+  /** Extra header controls before the theme switch (the member area's notification bell). */
+  actions?: ReactNode;
 }
 
 function NavList({
@@ -68,7 +70,7 @@ function NavList({
 }
 
 /** Sidebar + header frame shared by the member area and the back-office; the sidebar is a drawer below lg. */
-export function AppShell({ area, nav, memberId, home, who, onSignOut, signingOut }: AppShellProps) {
+export function AppShell({ area, nav, memberId, home, who, onSignOut, signingOut, actions }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navLabel = `${area} navigation`;
 
@@ -134,6 +136,7 @@ export function AppShell({ area, nav, memberId, home, who, onSignOut, signingOut
           </div>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <span className="hidden text-sm text-muted sm:block">{who}</span>
+            {actions}
             <ThemeToggle />
             <Button variant="ghost" size="sm" onClick={onSignOut} busy={signingOut}>
               {!signingOut && <LogOut className="size-4" aria-hidden="true" />}

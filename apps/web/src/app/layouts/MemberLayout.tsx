@@ -1,5 +1,7 @@
 import { useSignout } from '../../api/auth';
 import { useMember } from '../../api/auth-store';
+import { NotificationBell } from '../../features/member/notifications/NotificationBell';
+import { NotificationPopup } from '../../features/member/notifications/NotificationPopup';
 import { MEMBER_NAV } from '../nav';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
@@ -19,6 +21,12 @@ function MemberArea() {
       who={member ? <>Code {member.refferal_code}</> : null}
       onSignOut={signOut}
       signingOut={signout.isPending}
+      actions={
+        <>
+          <NotificationBell />
+          <NotificationPopup />
+        </>
+      }
     />
   );
 }

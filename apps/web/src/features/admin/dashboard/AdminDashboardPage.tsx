@@ -9,6 +9,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
+import { MoneyFigures } from './MoneyFigures';
 
 // Recharts is heavy: it loads only here, after the figures are already on screen.
 const NewMembersChart = lazyComponent(() => import('./NewMembersChart'));
@@ -26,61 +27,67 @@ export default function AdminDashboardPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-fg">Dashboard</h1>
-          <p className="mt-1 text-sm text-muted">Members at a glance.</p>
+          <p className="mt-1 text-sm text-muted">Money and members at a glance, from the ledger.</p>
         </div>
         <Link to="/admin/users" className={buttonClass('secondary', 'sm')}>
           Manage users
         </Link>
       </div>
 
-      {error && <Banner tone="error">{errorMessage(error)}</Banner>}
-      {isPending && <PageSpinner label="Loading figures" />}
+      <MoneyFigures />
 
-      {stats && (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-            <StatCard
-              title="Members"
-              icon={<Users className="size-4" aria-hidden="true" />}
-              value={formatCount(stats.total)}
-              caption="All registered members"
-            />
-            <StatCard
-              title="Active"
-              icon={<UserCheck className="size-4" aria-hidden="true" />}
-              value={formatCount(stats.active)}
-              caption={percent(stats.active, stats.total)}
-            />
-            <StatCard
-              title="Blocked"
-              icon={<Ban className="size-4" aria-hidden="true" />}
-              value={formatCount(stats.blocked)}
-              caption={percent(stats.blocked, stats.total)}
-            />
-            <StatCard
-              title="Verified email"
-              icon={<MailCheck className="size-4" aria-hidden="true" />}
-              value={formatCount(stats.verified)}
-              caption={percent(stats.verified, stats.total)}
-            />
-            <StatCard
-              title="New today"
-              icon={<UserPlus className="size-4" aria-hidden="true" />}
-              value={formatCount(stats.newToday)}
-              caption="Registered since midnight"
-            />
-          </div>
-          <Card title="New members per day">
-            {stats.newPerDay.length === 0 ? (
-              <p className="py-10 text-center text-sm text-muted">No registrations in this period yet.</p>
-            ) : (
-              <Suspense fallback={<PageSpinner label="Loading chart" />}>
-                <NewMembersChart data={stats.newPerDay} />
-              </Suspense>
-            )}
-          </Card>
-        </>
-      )}
+      <section aria-labelledby="members-heading" className="flex flex-col gap-4">
+        <h2 id="members-heading" className="text-lg font-semibold text-fg">
+          Members
+        </h2>
+        {error && <Banner tone="error">{errorMessage(error)}</Banner>}
+        {isPending && <PageSpinner label="Loading member figures" />}
+        {stats && (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+              <StatCard
+                title="Members"
+                icon={<Users className="size-4" aria-hidden="true" />}
+                value={formatCount(stats.total)}
+                caption="All registered members"
+              />
+              <StatCard
+                title="Active"
+                icon={<UserCheck className="size-4" aria-hidden="true" />}
+                value={formatCount(stats.active)}
+                caption={percent(stats.active, stats.total)}
+              />
+              <StatCard
+                title="Blocked"
+                icon={<Ban className="size-4" aria-hidden="true" />}
+                value={formatCount(stats.blocked)}
+                caption={percent(stats.blocked, stats.total)}
+              />
+              <StatCard
+                title="Verified email"
+                icon={<MailCheck className="size-4" aria-hidden="true" />}
+                value={formatCount(stats.verified)}
+                caption={percent(stats.verified, stats.total)}
+              />
+              <StatCard
+                title="New today"
+                icon={<UserPlus className="size-4" aria-hidden="true" />}
+                value={formatCount(stats.newToday)}
+                caption="Registered since midnight"
+              />
+            </div>
+            <Card title="New members per day">
+              {stats.newPerDay.length === 0 ? (
+                <p className="py-10 text-center text-sm text-muted">No registrations in this period yet.</p>
+              ) : (
+                <Suspense fallback={<PageSpinner label="Loading chart" />}>
+                  <NewMembersChart data={stats.newPerDay} />
+                </Suspense>
+              )}
+            </Card>
+          </>
+        )}
+      </section>
     </div>
   );
 }

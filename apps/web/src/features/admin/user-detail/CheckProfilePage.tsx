@@ -12,6 +12,7 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { STATUS_LABEL } from '../../../lib/user-labels';
 import { useTimedBanner } from '../../../lib/useTimedBanner';
 import { type AdminUpdate, EditableDetailsForm } from './EditableDetailsForm';
+import { MemberLedger } from './MemberLedger';
 import { UserFacts } from './UserFacts';
 
 /** Spec 2.2: one member's facts, the Editable Details form, and deletion. */
@@ -98,6 +99,7 @@ export default function CheckProfilePage() {
 
       <UserFacts user={user} />
       <EditableDetailsForm key={user.updated_at} user={user} saving={update.isPending} onSave={save} />
+      <MemberLedger userId={user.id} />
 
       <ConfirmDialog
         open={confirmDelete}

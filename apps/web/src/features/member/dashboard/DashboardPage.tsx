@@ -10,6 +10,9 @@ import { Card, StatCard } from '../../../components/ui/Card';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount, formatDate, formatRelative, money } from '../../../lib/format';
 import { ACTIVE_LABEL, STATUS_LABEL, SWITCH_LABEL } from '../../../lib/user-labels';
+import { NewsCard } from '../news/NewsCard';
+import { BannerCard } from '../notifications/BannerCard';
+import { QrLinksCard } from '../qr-links/QrLinksCard';
 import { ReferralCard } from './ReferralCard';
 import { WalletsCard } from './WalletsCard';
 
@@ -46,6 +49,8 @@ export default function DashboardPage() {
           {formatDate(user.created_at)}
         </p>
       </div>
+
+      <BannerCard />
 
       {!user.verify_at && (
         <div className="flex gap-3 rounded-xl border border-amber-600/30 bg-amber-50 p-4 text-amber-950 dark:bg-amber-500/10 dark:text-amber-100">
@@ -137,6 +142,9 @@ export default function DashboardPage() {
           </p>
         </Card>
       </div>
+
+      <QrLinksCard />
+      <NewsCard />
     </div>
   );
 }

@@ -3,12 +3,28 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 
-const WALLETS: Array<{ key: keyof Wallets['wallets']; title: string; caption: string }> = [
+/** `history`: the transaction list of what fills the wallet, where one list says it. */
+const WALLETS: Array<{ key: keyof Wallets['wallets']; title: string; caption: string; history?: string }> = [
   { key: 'fund', title: 'Fund wallet', caption: 'Buys plans and top-ups' },
   { key: 'earnings', title: 'Earnings', caption: 'Working income' },
-  { key: 'roi', title: 'ROI', caption: 'Daily ROI claimed' },
-  { key: 'principal', title: 'Principal', caption: 'Your plan purchases' },
-  { key: 'compound', title: 'Compound', caption: 'ROI put back to work' },
+  {
+    key: 'roi',
+    title: 'ROI',
+    caption: 'Daily ROI claimed',
+    history: '/user/transaction/roi_transaction/invest',
+  },
+  {
+    key: 'principal',
+    title: 'Principal',
+    caption: 'Your plan purchases',
+    history: '/user/transaction/topup_transaction',
+  },
+  {
+    key: 'compound',
+    title: 'Compound',
+    caption: 'ROI put back to work',
+    history: '/user/transaction/compound_transaction',
+  },
 ];
 
 /**
@@ -28,6 +44,9 @@ export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; f
           <Link to="/user/withdrawal" className="text-accent-text hover:underline">
             Withdraw
           </Link>
+          <Link to="/transactions/all" className="text-accent-text hover:underline">
+            Transactions
+          </Link>
         </div>
       }
     >
@@ -36,7 +55,19 @@ export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; f
           const held = wallets?.held[w.key] ?? 0;
           return (
             <div key={w.key} className="min-w-0">
-              <dt className="text-sm text-muted">{w.title}</dt>
+              <dt className="text-sm text-muted">
+                {w.history && wallets ? (
+                  <Link
+                    to={w.history}
+                    className="underline decoration-dotted underline-offset-4 hover:text-accent-text"
+                    title={`${w.title} history`}
+                  >
+                    {w.title}
+                  </Link>
+                ) : (
+                  w.title
+                )}
+              </dt>
               <dd className="mt-1 text-lg font-semibold text-fg">
                 <Money value={wallets ? wallets.wallets[w.key] : fund} testId={`wallet-${w.key}`} />
               </dd>

@@ -2,18 +2,21 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { signin } from '../../../api/auth-public';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
+import { usePublicSettings } from '../../../api/settings-public';
 import { useReturnTo } from '../../../app/guards';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
+import { ClosedNotice } from './ClosedNotice';
 import { useSchemaForm } from './useSchemaForm';
 
 export default function LoginPage() {
   const member = useMember();
   const returnTo = useReturnTo('/user/dashboard');
   const navigate = useNavigate();
+  const site = usePublicSettings();
   const action = useAction(signin);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.signinBody,
@@ -36,33 +39,37 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
-        <Input
-          label="Email or username"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          error={errors.email}
-          onChange={() => clear('email')}
-        />
-        <Input
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-          onChange={() => clear('password')}
-        />
-        <div className="-mt-1 text-right text-sm">
-          <Link to="/forgot-password" className={linkClass}>
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" busy={action.pending} className="w-full">
-          Sign in
-        </Button>
-      </form>
+      {site && !site.signin_open ? (
+        <ClosedNotice settings={site} which="signin_open" />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+          <Input
+            label="Email or username"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            error={errors.email}
+            onChange={() => clear('email')}
+          />
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            onChange={() => clear('password')}
+          />
+          <div className="-mt-1 text-right text-sm">
+            <Link to="/forgot-password" className={linkClass}>
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" busy={action.pending} className="w-full">
+            Sign in
+          </Button>
+        </form>
+      )}
     </AuthCard>
   );
 }

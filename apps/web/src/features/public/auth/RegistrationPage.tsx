@@ -3,11 +3,13 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { register } from '../../../api/auth-public';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
+import { usePublicSettings } from '../../../api/settings-public';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
+import { ClosedNotice } from './ClosedNotice';
 import { useSchemaForm } from './useSchemaForm';
 
 export default function RegistrationPage() {
@@ -16,6 +18,7 @@ export default function RegistrationPage() {
   // A referral link is /registration?ref=CODE: the sponsor code is filled in for the visitor.
   const ref = params.get('ref')?.trim() ?? '';
   const navigate = useNavigate();
+  const site = usePublicSettings();
   const action = useAction(register);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.registerBody,
@@ -43,47 +46,51 @@ export default function RegistrationPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
-        <Input label="Full name" autoComplete="name" {...field('fullname')} />
-        <Input label="Email" type="email" autoComplete="email" {...field('email')} />
-        <Input
-          label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          hint="Digits only, with the country code, e.g. 447700900123"
-          {...field('phone')}
-        />
-        <Input
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          {...field('password')}
-        />
-        <Input
-          label="Sponsor referral code"
-          autoComplete="off"
-          defaultValue={ref}
-          hint={ref ? 'Filled in from your invitation link' : 'The code of the member who invited you'}
-          {...field('reffer_by')}
-        />
-        <Button type="submit" busy={action.pending} className="w-full">
-          Create account
-        </Button>
-        <p className="text-xs text-muted">
-          By creating an account you accept the{' '}
-          <Link to="/terms" className={linkClass}>
-            terms
-          </Link>{' '}
-          and the{' '}
-          <Link to="/privacy" className={linkClass}>
-            privacy policy
-          </Link>
-          .
-        </p>
-      </form>
+      {site && !site.registration_open ? (
+        <ClosedNotice settings={site} which="registration_open" />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+          <Input label="Full name" autoComplete="name" {...field('fullname')} />
+          <Input label="Email" type="email" autoComplete="email" {...field('email')} />
+          <Input
+            label="Phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            hint="Digits only, with the country code, e.g. 447700900123"
+            {...field('phone')}
+          />
+          <Input
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters"
+            {...field('password')}
+          />
+          <Input
+            label="Sponsor referral code"
+            autoComplete="off"
+            defaultValue={ref}
+            hint={ref ? 'Filled in from your invitation link' : 'The code of the member who invited you'}
+            {...field('reffer_by')}
+          />
+          <Button type="submit" busy={action.pending} className="w-full">
+            Create account
+          </Button>
+          <p className="text-xs text-muted">
+            By creating an account you accept the{' '}
+            <Link to="/terms" className={linkClass}>
+              terms
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" className={linkClass}>
+              privacy policy
+            </Link>
+            .
+          </p>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { buttonClass } from '../../../components/ui/Button';
+import { HomeContent } from './HomeContent';
 
 const steps = [
   {
@@ -133,6 +134,8 @@ export default function HomePage() {
           ))}
         </ol>
       </section>
+
+      <HomeContent />
 
       <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-accent px-6 py-8 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">

@@ -1,0 +1,159 @@
+import type { NotificationType } from '@app/contracts/notifications';
+import { type PageRequest, pageClause } from '../../db/paging.js';
+import type { Queryable } from '../../db/pool.js';
+
+export interface NotificationRow {
+  id: bigint;
+  title: string;
+  message: string;
+  users: boolean;
+  type: NotificationType;
+  recipients: bigint[];
+  seen_count: number;
+  created_at: Date;
+}
+
+export interface MemberNotificationRow {
+  id: bigint;
+  title: string;
+  message: string;
+  users: boolean;
+  type: NotificationType;
+  seen_at: Date | null;
+  created_at: Date;
+}
+
+export interface BannerRow {
+  id: bigint;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: Date;
+}
+
+const ADMIN_SELECT = `
+  SELECT n.id, n.title, n.message, n.users, n.type, n.created_at,
+         coalesce((SELECT array_agg(r.user_id ORDER BY r.user_id) FROM notification_recipients r
+                    WHERE r.notification_id = n.id), '{}') AS recipients,
+         (SELECT count(*)::int FROM notification_seen s WHERE s.notification_id = n.id) AS seen_count
+    FROM notifications n`;
+
+export async function insert(
+  q: Queryable,
+  n: { title: string; message: string; users: boolean; type: NotificationType; by: number; now: Date },
+): Promise<bigint> {
+  const { rows } = await q.query<{ id: bigint }>(
+    `INSERT INTO notifications (title, message, users, type, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [n.title, n.message, n.users, n.type, n.by, n.now],
+  );
+  return rows[0]!.id;
+}
+
+/** Adds the recipients that are members; answers how many were added (fewer means unknown ids). */
+export async function addRecipients(q: Queryable, id: bigint, userIds: number[]): Promise<number> {
+  const { rowCount } = await q.query(
+    `INSERT INTO notification_recipients (notification_id, user_id)
+     SELECT $1, u.id FROM users u WHERE u.id = ANY($2::bigint[]) AND u.role = 'user'`,
+    [id, userIds],
+  );
+  return rowCount ?? 0;
+}
+
+export async function find(q: Queryable, id: number | bigint): Promise<NotificationRow | null> {
+  return (await q.query<NotificationRow>(`${ADMIN_SELECT} WHERE n.id = $1`, [id])).rows[0] ?? null;
+}
+
+export async function list(q: Queryable, f: PageRequest) {
+  const total = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications')).rows[0]!.n;
+  const params: unknown[] = [];
+  const { rows } = await q.query<NotificationRow>(
+    `${ADMIN_SELECT} ORDER BY n.id DESC ${pageClause(params, f)}`,
+    params,
+  );
+  return { rows, total };
+}
+
+export async function remove(q: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await q.query('DELETE FROM notifications WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Notifications one member may see: those to every member, and those naming them as a recipient. */
+const VISIBLE = `
+  FROM notifications n
+  LEFT JOIN notification_seen s ON s.notification_id = n.id AND s.user_id = $1
+ WHERE (n.users OR EXISTS (SELECT 1 FROM notification_recipients r
+                            WHERE r.notification_id = n.id AND r.user_id = $1))`;
+
+export async function listForMember(q: Queryable, userId: number, f: PageRequest & { unseen?: boolean }) {
+  const filter = f.unseen ? `${VISIBLE} AND s.seen_at IS NULL` : VISIBLE;
+  const counts = (
+    await q.query<{ total: number; unread: number }>(
+      `SELECT count(*) FILTER (WHERE ${f.unseen ? 's.seen_at IS NULL' : 'true'})::int AS total,
+              count(*) FILTER (WHERE s.seen_at IS NULL)::int AS unread ${VISIBLE}`,
+      [userId],
+    )
+  ).rows[0]!;
+  const params: unknown[] = [userId];
+  const { rows } = await q.query<MemberNotificationRow>(
+    `SELECT n.id, n.title, n.message, n.users, n.type, n.created_at, s.seen_at ${filter}
+      ORDER BY n.id DESC ${pageClause(params, f)}`,
+    params,
+  );
+  return { rows, ...counts };
+}
+
+export async function isVisibleTo(q: Queryable, id: number, userId: number): Promise<boolean> {
+  const { rows } = await q.query(`SELECT 1 ${VISIBLE} AND n.id = $2`, [userId, id]);
+  return rows.length > 0;
+}
+
+/** Marks seen once; a second call keeps the first time. Answers the time it was seen. */
+export async function markSeen(q: Queryable, id: number, userId: number, now: Date): Promise<Date> {
+  // DO UPDATE (to the same value) rather than DO NOTHING, so the row comes back either way.
+  const { rows } = await q.query<{ seen_at: Date }>(
+    `INSERT INTO notification_seen (notification_id, user_id, seen_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, notification_id) DO UPDATE SET seen_at = notification_seen.seen_at
+     RETURNING seen_at`,
+    [id, userId, now],
+  );
+  return rows[0]!.seen_at;
+}
+
+export async function insertBanner(
+  q: Queryable,
+  b: { fileName: string; contentType: string; size: number; sha256: string; by: number; now: Date },
+): Promise<BannerRow> {
+  const { rows } = await q.query<BannerRow>(
+    `INSERT INTO banners (file_name, content_type, size, sha256, uploaded_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, file_name, content_type, size, created_at`,
+    [b.fileName, b.contentType, b.size, b.sha256, b.by, b.now],
+  );
+  return rows[0]!;
+}
+
+/** Removes every banner but `keep`, answering the file names to delete from disk. */
+export async function removeOtherBanners(q: Queryable, keep: bigint): Promise<string[]> {
+  const { rows } = await q.query<{ file_name: string }>(
+    'DELETE FROM banners WHERE id <> $1 RETURNING file_name',
+    [keep],
+  );
+  return rows.map((r) => r.file_name);
+}
+
+export async function currentBanner(q: Queryable): Promise<BannerRow | null> {
+  const { rows } = await q.query<BannerRow>(
+    `SELECT id, file_name, content_type, size, created_at FROM banners
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function findBanner(q: Queryable, fileName: string): Promise<BannerRow | null> {
+  const { rows } = await q.query<BannerRow>(
+    'SELECT id, file_name, content_type, size, created_at FROM banners WHERE file_name = $1',
+    [fileName],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,225 @@
+import type { Transaction } from '@app/contracts/transactions';
+import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { cn } from '../../lib/cn';
+import {
+  detailFact,
+  ENTRY_STATUS_LABEL,
+  ENTRY_TYPE_LABEL,
+  entryCause,
+  sourceLabel,
+  walletLabel,
+} from '../../lib/transaction-labels';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { CopyButton } from '../ui/CopyButton';
+import { Modal } from '../ui/Modal';
+import { Money } from '../ui/Money';
+import { SummaryList } from '../ui/SummaryList';
+import { type Column, Table } from '../ui/Table';
+import { When } from '../ui/When';
+
+/** A credit or debit, signed and coloured: green money in, plain money out. */
+export function EntryAmount({ t }: { t: Transaction }) {
+  const credit = t.transaction_type === 'credit';
+  return (
+    <Money
+      value={credit ? t.amount : -t.amount}
+      signed
+      className={cn(
+        'font-medium',
+        credit ? 'text-green-700 dark:text-green-400' : 'text-fg',
+        t.status === 'voided' && 'text-muted line-through',
+      )}
+    />
+  );
+}
+
+export function EntryStatus({ t }: { t: Transaction }) {
+  const label = ENTRY_STATUS_LABEL[t.status];
+  return (
+    <span title={label.hint}>
+      <Badge tone={label.tone}>{label.text}</Badge>
+    </span>
+  );
+}
+
+/** What kind of entry, which way and which wallet (and whose, on admin lists across members). */
+function EntryKind({ t, showMember }: { t: Transaction; showMember: boolean }) {
+  const Icon = t.transaction_type === 'credit' ? ArrowDownLeft : ArrowUpRight;
+  return (
+    <span className="flex items-start gap-2">
+      <Icon
+        className={cn(
+          'mt-0.5 size-4 shrink-0',
+          t.transaction_type === 'credit' ? 'text-green-700 dark:text-green-400' : 'text-muted',
+        )}
+        aria-hidden="true"
+      />
+      <span className="flex flex-col">
+        <span className="sr-only">{ENTRY_TYPE_LABEL[t.transaction_type]}:</span>
+        <span className="font-medium text-fg">{sourceLabel(t.source)}</span>
+        <span className="text-xs text-muted">
+          {t.transaction_type === 'credit' ? 'to ' : 'from '}
+          {walletLabel(t.wallet)}
+          {showMember && ` · ${t.username}`}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+function DetailsButton({ t, onOpen }: { t: Transaction; onOpen: (t: Transaction) => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => onOpen(t)}
+      aria-label={`Details of the ${sourceLabel(t.source).toLowerCase()} of ${t.amount} USDT`}
+    >
+      Details
+    </Button>
+  );
+}
+
+function columns(onOpen: (t: Transaction) => void, showMember: boolean): Array<Column<Transaction>> {
+  return [
+    { key: 'date', header: 'Date', cell: (t) => <When iso={t.created_at} stacked /> },
+    {
+      key: 'kind',
+      header: 'Kind',
+      cell: (t) => <EntryKind t={t} showMember={showMember} />,
+    },
+    {
+      key: 'cause',
+      header: 'Cause',
+      className: 'max-w-80',
+      cell: (t) => <span className="text-muted">{entryCause(t)}</span>,
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: 'text-right',
+      cell: (t) => <EntryAmount t={t} />,
+    },
+    { key: 'status', header: 'Status', cell: (t) => <EntryStatus t={t} /> },
+    {
+      key: 'open',
+      header: <span className="sr-only">Details</span>,
+      className: 'text-right',
+      cell: (t) => <DetailsButton t={t} onOpen={onOpen} />,
+    },
+  ];
+}
+
+/** Everything the ledger recorded on one entry. */
+function EntryDialog({ t, onClose }: { t: Transaction | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={t !== null}
+      onClose={onClose}
+      title={t ? `${sourceLabel(t.source)} · ${ENTRY_TYPE_LABEL[t.transaction_type].toLowerCase()}` : ''}
+      description={t ? entryCause(t) : undefined}
+      className="max-w-lg"
+    >
+      {t && (
+        <div className="mt-4 flex flex-col gap-3">
+          <SummaryList
+            rows={[
+              { label: 'Amount', value: <EntryAmount t={t} />, strong: true },
+              { label: 'Status', value: <EntryStatus t={t} /> },
+              {
+                label: t.transaction_type === 'credit' ? 'Credited to' : 'Debited from',
+                value: walletLabel(t.wallet),
+              },
+              { label: 'Date', value: <When iso={t.created_at} /> },
+              {
+                label: 'Reference',
+                value: t.ref_type ? `${t.ref_type.replace(/_/g, ' ')} #${t.ref_id ?? ''}` : '—',
+              },
+              {
+                label: 'Transaction id',
+                value: (
+                  <span className="inline-flex items-center gap-1">
+                    <span className="font-mono text-xs break-all">{t.transaction_id}</span>
+                    <CopyButton value={t.transaction_id} label="Transaction id" />
+                  </span>
+                ),
+              },
+            ]}
+          />
+          {Object.keys(t.details).length > 0 && (
+            <>
+              <h3 className="text-sm font-semibold text-fg">Recorded with it</h3>
+              <SummaryList rows={Object.entries(t.details).map(([key, value]) => detailFact(key, value))} />
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+interface TransactionTableProps {
+  rows: Transaction[] | undefined;
+  loading: boolean;
+  empty: ReactNode;
+  caption: string;
+  /** Admin lists across members name the member on each row. */
+  showMember?: boolean;
+  skeletonRows?: number;
+}
+
+/** Ledger entries: kind, cause, signed amount, status, with every recorded fact one click away. */
+export function TransactionTable({
+  rows,
+  loading,
+  empty,
+  caption,
+  showMember = false,
+  skeletonRows,
+}: TransactionTableProps) {
+  const [open, setOpen] = useState<Transaction | null>(null);
+  const key = (t: Transaction) => `${t.transaction_id}:${t.transaction_type}`;
+  // Loading and empty states are the table's at every width; rows become cards on phones.
+  const hasRows = Boolean(rows?.length);
+  return (
+    <>
+      <div className={cn(hasRows && 'hidden sm:block')}>
+        <Table
+          caption={caption}
+          columns={columns(setOpen, showMember)}
+          rows={rows}
+          rowKey={key}
+          loading={loading}
+          empty={empty}
+          skeletonRows={skeletonRows}
+          minWidth="min-w-[760px]"
+        />
+      </div>
+      {hasRows && (
+        <ul aria-label={caption} aria-busy={loading || undefined} className="flex flex-col gap-2 sm:hidden">
+          {rows?.map((t) => (
+            <li key={key(t)} className="rounded-xl border border-line bg-surface p-3 shadow-sm">
+              <div className="flex items-start justify-between gap-3">
+                <EntryKind t={t} showMember={showMember} />
+                <EntryAmount t={t} />
+              </div>
+              <p className="mt-1.5 pl-6 text-sm text-muted">{entryCause(t)}</p>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pl-6">
+                <span className="text-xs text-muted">
+                  <When iso={t.created_at} />
+                </span>
+                <span className="ml-auto flex items-center gap-1">
+                  <EntryStatus t={t} />
+                  <DetailsButton t={t} onOpen={setOpen} />
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <EntryDialog t={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

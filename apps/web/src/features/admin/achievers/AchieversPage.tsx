@@ -1,0 +1,129 @@
+import type { Achiever } from '@app/contracts/achievers';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useAchievers, useDeleteAchiever } from '../../../api/achievers';
+import { errorMessage } from '../../../api/client';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { AchieverDialog } from './AchieverDialog';
+
+const LIMIT = 10;
+
+/** Back-office achievers: POST /achivers/add (form data with a photo), GET /achivers/list, PUT and DELETE /achivers/{id}. */
+export default function AchieversPage() {
+  const { page, update } = useUrlFilters();
+  const achievers = useAchievers({ page, limit: LIMIT });
+  const remove = useDeleteAchiever();
+  const [editing, setEditing] = useState<Achiever | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Achiever | null>(null);
+
+  const columns: Array<Column<Achiever>> = [
+    {
+      key: 'who',
+      header: 'Achiever',
+      cell: (a) => (
+        <div className="flex items-center gap-3">
+          <img
+            src={a.photo}
+            alt=""
+            className="size-10 shrink-0 rounded-full border border-line object-cover"
+            loading="lazy"
+          />
+          <span className="font-medium text-fg">{a.name}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'achievement',
+      header: 'Achievement',
+      cell: (a) => <span className="text-fg">{a.achievement}</span>,
+    },
+    { key: 'added', header: 'Added', cell: (a) => <When iso={a.created_at} stacked /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (a) => (
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit ${a.name}`}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => setDeleting(a)}
+            aria-label={`Delete ${a.name}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Achievers · EarnHub admin</title>
+      <PageHeader
+        title="Achievers"
+        description="Members celebrated with their photo on the home page."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" /> Add achiever
+          </Button>
+        }
+      />
+      {achievers.isError && <Banner tone="error">{errorMessage(achievers.error)}</Banner>}
+      <Table
+        caption="Achievers"
+        columns={columns}
+        rows={achievers.data?.allachivers}
+        rowKey={(a) => a.id}
+        loading={achievers.isPending}
+        empty="No achievers yet. Add one with a photo to celebrate them on the home page."
+      />
+      {achievers.data && achievers.data.total > 0 && (
+        <Pager
+          page={page}
+          totalPages={achievers.data.totalPages}
+          total={achievers.data.total}
+          fetching={achievers.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['achiever', 'achievers']}
+        />
+      )}
+      <AchieverDialog target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this achiever?"
+        description={`${deleting?.name ?? ''} and their photo disappear from the home page. This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (res) => {
+              toast.success(res.message);
+              setDeleting(null);
+              if (achievers.data?.allachivers.length === 1 && page > 1) update({ page: page - 1 });
+            },
+          })
+        }
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      >
+        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { NewsItem } from '@app/contracts/news';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../api/client';
+import { useDeleteNews, useNewsList } from '../../../api/news';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { NewsDialog } from './NewsDialog';
+
+const LIMIT = 10;
+
+/** Back-office news: POST /news/add, GET /news/list, PUT and DELETE /news/{id}. */
+export default function NewsPage() {
+  const { page, update } = useUrlFilters();
+  const news = useNewsList({ page, limit: LIMIT });
+  const remove = useDeleteNews();
+  const [editing, setEditing] = useState<NewsItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<NewsItem | null>(null);
+
+  const columns: Array<Column<NewsItem>> = [
+    {
+      key: 'title',
+      header: 'News',
+      cell: (n) => (
+        <div className="flex max-w-xl flex-col">
+          <span className="font-medium text-fg">{n.title}</span>
+          <span className="line-clamp-2 text-xs text-muted">{n.content}</span>
+        </div>
+      ),
+    },
+    { key: 'posted', header: 'Posted', cell: (n) => <When iso={n.created_at} stacked /> },
+    {
+      key: 'updated',
+      header: 'Edited',
+      cell: (n) =>
+        n.updated_at === n.created_at ? (
+          <span className="text-muted">—</span>
+        ) : (
+          <When iso={n.updated_at} stacked />
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (n) => (
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(n)} aria-label={`Edit ${n.title}`}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => setDeleting(n)}
+            aria-label={`Delete ${n.title}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>News · EarnHub admin</title>
+      <PageHeader
+        title="News"
+        description="Announcements shown on the home page to every visitor and on the members' dashboard."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" /> Add news
+          </Button>
+        }
+      />
+      {news.isError && <Banner tone="error">{errorMessage(news.error)}</Banner>}
+      <Table
+        caption="News"
+        columns={columns}
+        rows={news.data?.allnews}
+        rowKey={(n) => n.id}
+        loading={news.isPending}
+        empty="No news yet. Add one to tell visitors and members what is new."
+      />
+      {news.data && news.data.total > 0 && (
+        <Pager
+          page={page}
+          totalPages={news.data.totalPages}
+          total={news.data.total}
+          fetching={news.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['news item', 'news items']}
+        />
+      )}
+      <NewsDialog target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this news?"
+        description={`“${deleting?.title ?? ''}” disappears from the home page and the members' dashboard. This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (res) => {
+              toast.success(res.message);
+              setDeleting(null);
+              // The last row of a later page: step back to a page that still has rows.
+              if (news.data?.allnews.length === 1 && page > 1) update({ page: page - 1 });
+            },
+          })
+        }
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      >
+        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { QrLink } from '@app/contracts/qr-links';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../api/client';
+import { useDeleteQrLink, useQrLinks } from '../../../api/qr-links';
+import { LazyQrCode } from '../../../components/qr/LazyQrCode';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { QrLinkDialog } from './QrLinkDialog';
+
+const LIMIT = 10;
+
+/** Back-office QR links: POST /qr/add, GET /qr, PUT and DELETE /qr/{id}. */
+export default function QrLinksPage() {
+  const { page, update } = useUrlFilters();
+  const links = useQrLinks('admin', { page, limit: LIMIT });
+  const remove = useDeleteQrLink();
+  const [editing, setEditing] = useState<QrLink | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<QrLink | null>(null);
+
+  const columns: Array<Column<QrLink>> = [
+    {
+      key: 'qr',
+      header: 'QR',
+      cell: (l) => <LazyQrCode value={l.url} size={56} title={`QR code for ${l.title}`} />,
+    },
+    {
+      key: 'title',
+      header: 'Link',
+      cell: (l) => (
+        <div className="flex max-w-md min-w-0 flex-col">
+          <span className="font-medium text-fg">{l.title}</span>
+          <a
+            href={l.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 truncate text-xs text-accent-text hover:underline"
+          >
+            <span className="truncate">{l.url}</span>
+            <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
+          </a>
+        </div>
+      ),
+    },
+    {
+      key: 'active',
+      header: 'Shown to members',
+      cell: (l) => <Badge tone={l.active ? 'green' : 'neutral'}>{l.active ? 'Active' : 'Hidden'}</Badge>,
+    },
+    { key: 'added', header: 'Added', cell: (l) => <When iso={l.created_at} stacked /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (l) => (
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.title}`}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => setDeleting(l)}
+            aria-label={`Delete ${l.title}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>QR links · EarnHub admin</title>
+      <PageHeader
+        title="QR links"
+        description="Links members see on their dashboard as QR codes: a community group, an app download, a guide."
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" /> Add QR link
+          </Button>
+        }
+      />
+      {links.isError && <Banner tone="error">{errorMessage(links.error)}</Banner>}
+      <Table
+        caption="QR links"
+        columns={columns}
+        rows={links.data?.qrlinks}
+        rowKey={(l) => l.id}
+        loading={links.isPending}
+        empty="No QR links yet. Add one and members can scan it from their dashboard."
+      />
+      {links.data && links.data.total > 0 && (
+        <Pager
+          page={page}
+          totalPages={links.data.totalPages}
+          total={links.data.total}
+          fetching={links.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['link', 'links']}
+        />
+      )}
+      <QrLinkDialog target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this QR link?"
+        description={`“${deleting?.title ?? ''}” disappears from the members' dashboard. To hide it for a while, edit it and untick “Show to members” instead. This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: (res) => {
+              toast.success(res.message);
+              setDeleting(null);
+              if (links.data?.qrlinks.length === 1 && page > 1) update({ page: page - 1 });
+            },
+          })
+        }
+        onCancel={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+      >
+        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,362 @@
+import type { Settings, Switch } from '@app/contracts/settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRight, History, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { type Control, Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useSaveSettings, useSettings } from '../../../api/settings';
+import { Banner } from '../../../components/ui/Banner';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Input } from '../../../components/ui/Input';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { Toggle } from '../../../components/ui/Toggle';
+import { cn } from '../../../lib/cn';
+import {
+  changesBetween,
+  fieldOfError,
+  fromForm,
+  LABELS,
+  type SettingChange,
+  type SettingsFormInput,
+  type SettingsFormOutput,
+  SWITCH_GROUPS,
+  SWITCH_TEXT,
+  settingsForm,
+  toForm,
+} from './settings-form';
+
+export default function SettingsPage() {
+  const settings = useSettings('admin');
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Settings · EarnHub admin</title>
+      <PageHeader
+        title="Settings"
+        description="Open or close parts of the platform, set the withdrawal minimum and fees, and how the site presents itself. Every change is recorded in the audit log."
+        actions={
+          <Link to="/admin/audit?target_type=settings" className={buttonClass('secondary', 'md')}>
+            <History className="size-4" aria-hidden="true" /> Settings history
+          </Link>
+        }
+      />
+      {settings.error && <Banner tone="error">{errorMessage(settings.error)}</Banner>}
+      {settings.data ? (
+        <SettingsForm current={settings.data} />
+      ) : (
+        !settings.error && <PageSpinner label="Loading settings" />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ current }: { current: Settings }) {
+  const save = useSaveSettings();
+  const [pending, setPending] = useState<{ next: Settings; changes: SettingChange[] } | null>(null);
+  const [saved, setSaved] = useState<SettingChange[] | null>(null);
+  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsForm),
+    defaultValues: toForm(current),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = form;
+
+  const review = handleSubmit((values) => {
+    const next = fromForm(values);
+    const changes = changesBetween(current, next);
+    if (changes.length === 0) {
+      toast('Nothing to change: these are the settings in force.');
+      reset(toForm(current));
+      return;
+    }
+    save.reset();
+    setSaved(null);
+    setPending({ next, changes });
+  });
+
+  const confirm = () => {
+    if (!pending) return;
+    const patch = Object.fromEntries(pending.changes.map((c) => [c.key, pending.next[c.key]]));
+    save.mutate(patch, {
+      onSuccess: (data) => {
+        toast.success(data.message);
+        setSaved(pending.changes);
+        setPending(null);
+        reset(toForm(data.settings));
+      },
+      onError: (error) => {
+        // a refusal that names a field goes under that field
+        const field = fieldOfError(errorMessage(error));
+        if (field && field.path.split('.')[0]! in LABELS) {
+          setError(
+            field.path as FieldPath<SettingsFormInput>,
+            { message: field.message },
+            { shouldFocus: true },
+          );
+          setPending(null);
+        }
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={review} noValidate aria-label="Platform settings" className="flex flex-col gap-6">
+      {saved && (
+        <Banner tone="success">
+          Saved {saved.length === 1 ? 'one change' : `${saved.length} changes`}:{' '}
+          {saved.map((c) => `${c.label} ${c.to}`).join('; ')}.
+        </Banner>
+      )}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          {SWITCH_GROUPS.map((group) => (
+            <Card key={group.title} title={group.title}>
+              <div className="flex flex-col divide-y divide-line">
+                {group.keys.map((key) => (
+                  <SwitchRow key={key} name={key} control={control} />
+                ))}
+              </div>
+            </Card>
+          ))}
+        </div>
+        <div className="flex flex-col gap-6">
+          <Card title="Minimums and fees">
+            <div className="flex flex-col gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Input
+                  label="Withdrawal minimum (USDT)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.withdrawal_min?.message}
+                  hint="The smallest amount a member may request."
+                  {...register('withdrawal_min')}
+                />
+                <Input
+                  label="Profit withdrawal fee (%)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.fee_profit_percent?.message}
+                  hint="From the earnings wallet."
+                  {...register('fee_profit_percent')}
+                />
+                <Input
+                  label="ROI withdrawal fee (%)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.fee_roi_percent?.message}
+                  hint="From the ROI wallet."
+                  {...register('fee_roi_percent')}
+                />
+                <Input
+                  label="Compound withdrawal fee (%)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.fee_compound_percent?.message}
+                  hint="From the compound wallet."
+                  {...register('fee_compound_percent')}
+                />
+              </div>
+              <PrincipalTiers control={control} form={form} />
+            </div>
+          </Card>
+          <Card title="Site and contact">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Input
+                label="Site name"
+                autoComplete="off"
+                className="sm:col-span-2"
+                error={errors.site_name?.message}
+                hint="Shown to visitors with the contact details when registration or sign-in is closed."
+                {...register('site_name')}
+              />
+              <Input
+                label="Contact email"
+                type="email"
+                autoComplete="off"
+                error={errors.contact_email?.message}
+                {...register('contact_email')}
+              />
+              <Input
+                label="Contact phone"
+                type="tel"
+                autoComplete="off"
+                error={errors.contact_phone?.message}
+                hint="With the country code, e.g. +44 7700 900123"
+                {...register('contact_phone')}
+              />
+              <Input
+                label="Telegram"
+                autoComplete="off"
+                error={errors.contact_telegram?.message}
+                hint="A username, e.g. @earnhub_support"
+                {...register('contact_telegram')}
+              />
+            </div>
+          </Card>
+        </div>
+      </div>
+
+      <div
+        className={cn(
+          'flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface/95 px-4 py-3',
+          // while there is something to save, the bar follows the scroll
+          isDirty ? 'sticky bottom-2 z-10 shadow-lg backdrop-blur' : 'shadow-sm',
+        )}
+      >
+        <p className="text-sm text-muted" aria-live="polite">
+          {isDirty ? 'You have unsaved changes.' : 'These are the settings in force.'}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            disabled={!isDirty || save.isPending}
+            onClick={() => reset(toForm(current))}
+          >
+            Discard
+          </Button>
+          <Button type="submit" disabled={!isDirty}>
+            Review and save
+          </Button>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.changes.length === 1
+            ? 'Save this change?'
+            : `Save ${pending?.changes.length ?? 0} changes?`
+        }
+        description="They apply at once to every member and are recorded in the audit log."
+        confirmLabel="Save changes"
+        busy={save.isPending}
+        onConfirm={confirm}
+        onCancel={() => {
+          if (save.isPending) return;
+          save.reset();
+          setPending(null);
+        }}
+      >
+        {save.isError && <Banner tone="error">{errorMessage(save.error)}</Banner>}
+        <ul className="flex flex-col divide-y divide-line rounded-lg border border-line bg-subtle/60 px-3 text-sm">
+          {pending?.changes.map((c) => (
+            <li key={c.key} className="flex flex-col gap-0.5 py-2">
+              <span className="font-medium text-fg">{c.label}</span>
+              <span className="flex flex-wrap items-center gap-1.5 text-muted">
+                <span className="line-through decoration-muted/60">{c.from}</span>
+                <ArrowRight className="size-3.5 shrink-0" aria-label="becomes" />
+                <span className="font-medium text-fg">{c.to}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+function SwitchRow({
+  name,
+  control,
+}: {
+  name: Switch;
+  control: Control<SettingsFormInput, unknown, SettingsFormOutput>;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <div className="py-3 first:pt-0 last:pb-0">
+          <Toggle
+            label={LABELS[name]}
+            description={SWITCH_TEXT[name]}
+            checked={field.value}
+            onChange={field.onChange}
+            onText="Open"
+            offText="Closed"
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+function PrincipalTiers({
+  control,
+  form,
+}: {
+  control: Control<SettingsFormInput, unknown, SettingsFormOutput>;
+  form: ReturnType<typeof useForm<SettingsFormInput, unknown, SettingsFormOutput>>;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'fee_principal_tiers' });
+  const errors = form.formState.errors.fee_principal_tiers;
+  const listError = errors?.root?.message ?? errors?.message;
+  const lastDays = Number(form.watch(`fee_principal_tiers.${fields.length - 1}.within_days`)) || 0;
+  return (
+    <fieldset className="flex flex-col gap-3 border-t border-line pt-4">
+      <legend className="sr-only">{LABELS.fee_principal_tiers}</legend>
+      <div>
+        <p className="text-sm font-medium text-fg">Principal withdrawal fee</p>
+        <p className="text-xs text-muted">
+          By days since the member activated a plan. After the last tier, principal withdrawals are free.
+        </p>
+      </div>
+      {fields.length === 0 && (
+        <p className="text-sm text-muted">No tiers: principal withdrawals are always free.</p>
+      )}
+      <ol className="flex flex-col gap-3">
+        {fields.map((field, i) => (
+          <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3">
+            <Input
+              label="Within (days)"
+              aria-label={`Tier ${i + 1}: within (days)`}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors?.[i]?.within_days?.message}
+              {...form.register(`fee_principal_tiers.${i}.within_days`)}
+            />
+            <Input
+              label="Fee (%)"
+              aria-label={`Tier ${i + 1}: fee (%)`}
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors?.[i]?.percent?.message}
+              {...form.register(`fee_principal_tiers.${i}.percent`)}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-7"
+              onClick={() => remove(i)}
+              aria-label={`Remove tier ${i + 1}`}
+            >
+              <X className="size-4" aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {listError && <p className="text-sm text-red-700 dark:text-red-400">{listError}</p>}
+      <div>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={fields.length >= 10}
+          onClick={() => append({ within_days: String(lastDays + 10), percent: '5' })}
+        >
+          <Plus className="size-4" aria-hidden="true" /> Add tier
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

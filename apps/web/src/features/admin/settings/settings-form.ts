@@ -1,0 +1,143 @@
+import { formatUsdt } from '@app/contracts/money';
+import {
+  percent,
+  type Settings,
+  type Switch,
+  settings as settingsSchema,
+  tierDays,
+  usdt,
+} from '@app/contracts/settings';
+import { z } from 'zod';
+import { numberText } from '../../../lib/forms';
+import { formatPercent } from '../../../lib/money';
+
+/** The settings as the form edits them: numbers in text boxes, checked by the contract's own schemas. */
+export const settingsForm = z.object({
+  registration_open: z.boolean(),
+  signin_open: z.boolean(),
+  deposits_open: z.boolean(),
+  withdrawals_open: z.boolean(),
+  transfers_open: z.boolean(),
+  roi_claims_open: z.boolean(),
+  support_open: z.boolean(),
+  withdrawal_min: numberText(usdt, 'Enter the minimum'),
+  fee_profit_percent: numberText(percent, 'Enter a percentage'),
+  fee_roi_percent: numberText(percent, 'Enter a percentage'),
+  fee_compound_percent: numberText(percent, 'Enter a percentage'),
+  fee_principal_tiers: z
+    .array(
+      z.object({
+        within_days: numberText(tierDays, 'Enter the days'),
+        percent: numberText(percent, 'Enter a percentage'),
+      }),
+    )
+    .max(10, 'At most 10 tiers')
+    .refine(
+      (tiers) => new Set(tiers.map((t) => t.within_days)).size === tiers.length,
+      'Each tier needs a different number of days',
+    ),
+  site_name: settingsSchema.shape.site_name,
+  contact_email: settingsSchema.shape.contact_email,
+  contact_phone: settingsSchema.shape.contact_phone,
+  contact_telegram: settingsSchema.shape.contact_telegram,
+});
+export type SettingsFormInput = z.input<typeof settingsForm>;
+export type SettingsFormOutput = z.output<typeof settingsForm>;
+
+const byDays = (tiers: Settings['fee_principal_tiers']) =>
+  [...tiers].sort((a, b) => a.within_days - b.within_days);
+
+export function toForm(s: Settings): SettingsFormInput {
+  return {
+    ...s,
+    withdrawal_min: String(s.withdrawal_min),
+    fee_profit_percent: String(s.fee_profit_percent),
+    fee_roi_percent: String(s.fee_roi_percent),
+    fee_compound_percent: String(s.fee_compound_percent),
+    fee_principal_tiers: byDays(s.fee_principal_tiers).map((t) => ({
+      within_days: String(t.within_days),
+      percent: String(t.percent),
+    })),
+  };
+}
+
+export function fromForm(v: SettingsFormOutput): Settings {
+  return { ...v, fee_principal_tiers: byDays(v.fee_principal_tiers) };
+}
+
+export const LABELS: Record<keyof Settings, string> = {
+  registration_open: 'Registration',
+  signin_open: 'Member sign-in',
+  deposits_open: 'Deposits',
+  withdrawals_open: 'Withdrawals',
+  transfers_open: 'Transfers',
+  roi_claims_open: 'ROI claims',
+  support_open: 'Support queries',
+  withdrawal_min: 'Withdrawal minimum',
+  fee_profit_percent: 'Profit withdrawal fee',
+  fee_roi_percent: 'ROI withdrawal fee',
+  fee_compound_percent: 'Compound withdrawal fee',
+  fee_principal_tiers: 'Principal withdrawal fee',
+  site_name: 'Site name',
+  contact_email: 'Contact email',
+  contact_phone: 'Contact phone',
+  contact_telegram: 'Telegram',
+};
+
+/** What each switch governs, in the words of its card. */
+export const SWITCH_TEXT: Record<Switch, string> = {
+  registration_open: 'New members can create an account.',
+  signin_open: 'Members can sign in. Admins always can, and members already signed in stay signed in.',
+  deposits_open:
+    'Members can add money to their fund wallet (codes, crypto deposits). Deposits you record here are not affected.',
+  withdrawals_open:
+    'Members can request withdrawals. Requests already pending can still be approved or rejected.',
+  transfers_open: 'Members can move earnings to their fund wallet and send fund money to other members.',
+  roi_claims_open: 'Members can claim their daily ROI.',
+  support_open: 'Members can open support queries and reply to them.',
+};
+
+export const SWITCH_GROUPS: Array<{ title: string; keys: Switch[] }> = [
+  { title: 'Access', keys: ['registration_open', 'signin_open'] },
+  { title: 'Money', keys: ['deposits_open', 'withdrawals_open', 'transfers_open'] },
+  { title: 'Support & earnings', keys: ['roi_claims_open', 'support_open'] },
+];
+
+export function formatSetting<K extends keyof Settings>(key: K, value: Settings[K]): string {
+  if (typeof value === 'boolean') return value ? 'Open' : 'Closed';
+  if (key === 'withdrawal_min') return formatUsdt(value as number, 2);
+  if (key === 'fee_principal_tiers') {
+    const tiers = value as Settings['fee_principal_tiers'];
+    return tiers.length
+      ? `${tiers.map((t) => `${formatPercent(t.percent)} within ${t.within_days} d`).join(', ')}, then 0 %`
+      : 'No fee';
+  }
+  if (typeof value === 'number') return formatPercent(value);
+  return value === '' ? '(empty)' : String(value);
+}
+
+export interface SettingChange {
+  key: keyof Settings;
+  label: string;
+  from: string;
+  to: string;
+}
+
+/** The keys whose value differs, in the order of the screen. */
+export function changesBetween(stored: Settings, next: Settings): SettingChange[] {
+  const current = fromForm(stored);
+  return (Object.keys(LABELS) as Array<keyof Settings>)
+    .filter((key) => JSON.stringify(current[key]) !== JSON.stringify(next[key]))
+    .map((key) => ({
+      key,
+      label: LABELS[key],
+      from: formatSetting(key, current[key]),
+      to: formatSetting(key, next[key]),
+    }));
+}
+
+/** A server refusal names its field first (`fee_roi_percent: A percentage cannot exceed 100`). */
+export function fieldOfError(message: string): { path: string; message: string } | null {
+  const match = /^([a-z_]+(?:\.\d+\.[a-z_]+)?): (.+)$/.exec(message);
+  return match ? { path: match[1]!, message: match[2]! } : null;
+}

@@ -1,0 +1,195 @@
+import { formatUsdt, fromMicro } from '@app/contracts/money';
+import { TABLE_NAMES, TABLE_SOURCES, type TableName, type Transaction } from '@app/contracts/transactions';
+import type { Tone } from '../components/ui/Badge';
+import { WALLET_LABEL, type Wallet } from './money-labels';
+
+/** Human words for the ledger's transaction views (contracts/transactions.ts), shared by member and admin screens. */
+
+export const TABLE_LABEL: Record<TableName, { title: string; description: string }> = {
+  roi_transaction: {
+    title: 'ROI income',
+    description: 'Daily ROI you claimed on your active plan, credited to your ROI wallet.',
+  },
+  level_transaction: {
+    title: 'Level income',
+    description: "Your share of your team's daily ROI, by level, credited to your earnings wallet.",
+  },
+  direct_transaction: {
+    title: 'Direct income',
+    description: 'Income from plans bought by members you sponsored directly.',
+  },
+  reward_transaction: { title: 'Rewards', description: 'Rewards you claimed for team business.' },
+  salary_transaction: { title: 'Salary', description: 'Monthly salary paid for your rank.' },
+  cto_transaction: { title: 'CTO share', description: 'Your share of the company turnover pool.' },
+  bonus_transaction: { title: 'Bonuses', description: 'Bonuses you claimed, such as video and ad bonuses.' },
+  deposit_transaction: {
+    title: 'Deposits',
+    description: 'Money added to your fund wallet: approved deposits and redeemed codes.',
+  },
+  topup_transaction: {
+    title: 'Plan purchases',
+    description: 'Plans bought and activation fees paid, for you or by you for other members.',
+  },
+  withdrawal_transaction: {
+    title: 'Withdrawals',
+    description:
+      'Amounts taken out of your wallets: pending while a request waits, voided if it is rejected.',
+  },
+  transfer_transaction: {
+    title: 'Transfers',
+    description: 'Earnings moved to your fund wallet, and funds sent to or received from other members.',
+  },
+  compound_transaction: {
+    title: 'Compound',
+    description: 'ROI put back to work in your active plan.',
+  },
+  adjustment_transaction: {
+    title: 'Adjustments',
+    description: 'Corrections an administrator recorded on your wallets, with their reason.',
+  },
+};
+
+/** Every ledger kind a member can see (the union of the views), in the order of the views. */
+export const MEMBER_SOURCES: readonly string[] = TABLE_NAMES.flatMap((t) => TABLE_SOURCES[t]);
+
+export const SOURCE_LABEL: Record<string, string> = {
+  deposit: 'Deposit',
+  plan_purchase: 'Plan purchase',
+  activation: 'Activation fee',
+  direct_income: 'Direct income',
+  level_income: 'Level income',
+  roi_income: 'ROI income',
+  reward: 'Reward',
+  salary: 'Salary',
+  cto: 'CTO share',
+  bonus: 'Bonus',
+  transfer: 'Transfer',
+  withdrawal: 'Withdrawal',
+  withdrawal_fee: 'Withdrawal fee',
+  compound: 'Compound',
+  admin_adjustment: 'Admin adjustment',
+};
+
+export const sourceLabel = (source: string) => SOURCE_LABEL[source] ?? source.replace(/_/g, ' ');
+
+export const walletLabel = (wallet: string) => WALLET_LABEL[wallet as Wallet] ?? wallet;
+
+export const ENTRY_STATUS = ['posted', 'pending', 'voided'] as const;
+export type EntryStatus = (typeof ENTRY_STATUS)[number];
+
+export const ENTRY_STATUS_LABEL: Record<EntryStatus, { text: string; tone: Tone; hint: string }> = {
+  posted: { text: 'Completed', tone: 'green', hint: 'Posted to the ledger: the money has moved.' },
+  pending: {
+    text: 'Pending',
+    tone: 'amber',
+    hint: 'Held while a request waits for a decision; it cannot be spent meanwhile.',
+  },
+  voided: { text: 'Voided', tone: 'neutral', hint: 'Cancelled or rejected: the held amount went back.' },
+};
+
+export const ENTRY_TYPE = ['credit', 'debit'] as const;
+export type EntryType = (typeof ENTRY_TYPE)[number];
+
+export const ENTRY_TYPE_LABEL: Record<EntryType, string> = { credit: 'Money in', debit: 'Money out' };
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+
+/**
+ * Amount fields the ledger records in `details`: integer micro-units (bigints are stored as digit
+ * strings), shown as USDT.
+ */
+const MONEY_DETAILS = new Set([
+  'fee',
+  'net',
+  'amount',
+  'base',
+  'base_amount',
+  'cut',
+  'cap_cut',
+  'capped',
+  'paid',
+]);
+
+function microText(value: unknown): string | undefined {
+  const raw = text(value);
+  if (raw === undefined || !/^-?\d{1,21}$/.test(raw)) return undefined;
+  const microUnits = BigInt(raw);
+  return formatUsdt(fromMicro(microUnits), microUnits % 10_000n === 0n ? 2 : 6);
+}
+
+/** One recorded fact of an entry, in words: its label and its value (amounts in USDT, percents with %). */
+export function detailFact(key: string, value: unknown): { label: string; value: string } {
+  const label = `${key[0]?.toUpperCase() ?? ''}${key.slice(1).replace(/_/g, ' ')}`;
+  if (value === null || value === undefined) return { label, value: '—' };
+  if (MONEY_DETAILS.has(key)) {
+    const amount = microText(value);
+    if (amount) return { label, value: amount };
+  }
+  if (key.endsWith('percent') && text(value) !== undefined) return { label, value: `${text(value)} %` };
+  return { label, value: typeof value === 'object' ? JSON.stringify(value) : String(value) };
+}
+
+/** Fields the compensation incomes record (DOMAIN.md: source member, level, base, percent, cap). */
+const INCOME_FACTS: Array<[string[], (v: string) => string]> = [
+  [['level'], (v) => `level ${v}`],
+  [['source_username', 'from_username', 'source_user', 'from_user'], (v) => `from ${v}`],
+  [['source_user_id', 'from_user_id'], (v) => `from member #${v}`],
+  [['percent'], (v) => `${v} %`],
+  [['base', 'base_amount'], (v) => `of ${microText(v) ?? `${v} USDT`}`],
+  [['cut', 'capped', 'cap_cut'], (v) => `${microText(v) ?? `${v} USDT`} over the limit not paid`],
+];
+
+/**
+ * Why an entry exists, in words, from what the ledger recorded on it (`details`, `ref_type`,
+ * `ref_id`): the plan bought, the withdrawal it belongs to, the reason an admin gave...
+ */
+export function entryCause(t: Transaction, viewerId?: number): string {
+  const d = t.details;
+  const ref = t.ref_id ? `#${t.ref_id}` : '';
+  if (t.ref_type === 'topup_reversal') return `Reversal of top-up ${ref}`;
+  switch (t.source) {
+    case 'deposit':
+      return d.source === 'code' ? `Activation code redeemed (code ${ref})` : `Deposit ${ref} approved`;
+    case 'plan_purchase': {
+      const plan = text(d.plan) ?? 'a plan';
+      const payer = text(d.payer_id);
+      if (t.transaction_type === 'credit')
+        return payer && Number(payer) !== t.user_id
+          ? `${plan} plan, paid by member #${payer} (top-up ${ref})`
+          : `${plan} plan (top-up ${ref})`;
+      return `${plan} plan bought (top-up ${ref})`;
+    }
+    case 'activation':
+      return `Activation fee (top-up ${ref})`;
+    case 'transfer': {
+      const sender = t.ref_type === 'member_transfer' ? Number(t.ref_id) : Number.NaN;
+      const self = sender === (viewerId ?? t.user_id);
+      if (t.transaction_type === 'credit')
+        return self ? 'From your earnings wallet' : `From member #${t.ref_id ?? '?'}`;
+      return t.wallet === 'earnings' ? 'To your fund wallet' : 'Sent to another member';
+    }
+    case 'withdrawal': {
+      const kind = text(d.kind);
+      const percent = text(d.fee_percent);
+      const parts = [
+        `${kind ? `${kind[0]!.toUpperCase()}${kind.slice(1)} withdrawal` : 'Withdrawal'} ${ref}`,
+      ];
+      if (percent !== undefined) parts.push(`fee ${percent} %`);
+      if (t.status === 'pending') parts.push('waiting for approval');
+      if (t.status === 'voided') parts.push('rejected or cancelled, amount returned');
+      return parts.join(' · ');
+    }
+    case 'admin_adjustment':
+      return text(d.reason) ? `Adjustment: ${text(d.reason)}` : 'Adjustment by an administrator';
+    default: {
+      const facts: string[] = [];
+      for (const [keys, say] of INCOME_FACTS) {
+        const key = keys.find((k) => text(d[k]) !== undefined);
+        if (key) facts.push(say(text(d[key])!));
+      }
+      if (facts.length) return facts.join(' · ');
+      return t.ref_type ? `${t.ref_type.replace(/_/g, ' ')} ${ref}` : sourceLabel(t.source);
+    }
+  }
+}
