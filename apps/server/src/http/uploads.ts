@@ -1,6 +1,5 @@
 /**
- * Image uploads, shared by every route that takes a picture (achiever photos; the notification
- * banner can move onto it too):
+ * Image uploads, shared by every route that takes a picture (notification banner, achiever photos):
  * - multipart parsing registered only in the scope of the upload routes (`acceptMultipart`);
  * - `readMultipart` reads the text fields and at most one file, refusing an oversized file with 413;
  * - `imageStore` keeps images under a folder of DATA_DIR: the bytes must be a PNG, JPEG, WebP or GIF
@@ -15,7 +14,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
-import { detectImage, type ImageKind } from '../modules/notifications/image.js';
+import { detectImage, type ImageKind } from './image-type.js';
 
 /** The texts an upload route answers with when the request is not what it takes. */
 export interface UploadMessages {

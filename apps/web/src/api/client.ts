@@ -93,3 +93,35 @@ function signOutSide(side: Side, message: string): never {
   if (wasSignedIn) toast.error(message, { id: `session-${side}` });
   throw new ApiError(message, 401);
 }
+
+/**
+ * An admin form-data request (multipart/form-data: the browser sets the boundary). Answers and
+ * errors as `request` gives them: the server's `message` when it sent one.
+ */
+export async function sendAdminForm<T>(path: string, method: 'POST' | 'PUT', form: FormData): Promise<T> {
+  const token = tokenFor('admin');
+  if (!token) {
+    useAuthStore.getState().clearAdmin('Your session has ended. Please sign in again.');
+    throw new ApiError('Your session has ended. Please sign in again.', 401);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      body: form,
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : `${NETWORK_ERROR} (HTTP ${response.status})`;
+    if (response.status === 401) useAuthStore.getState().clearAdmin(message);
+    throw new ApiError(message, response.status);
+  }
+  return data as T;
+}

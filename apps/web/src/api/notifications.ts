@@ -11,8 +11,7 @@ import type {
 } from '@app/contracts/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { tokenFor } from './auth-store';
-import { ApiError, NETWORK_ERROR, request } from './client';
+import { request, sendAdminForm } from './client';
 
 export type NotificationList = z.infer<typeof notificationListResponse>;
 export type UserNotifications = z.infer<typeof userNotificationsResponse>;
@@ -83,30 +82,10 @@ export function useDeleteNotification() {
 }
 
 /** POST /notifications/banner: multipart, field `image`. */
-async function postBanner(file: File) {
-  const token = tokenFor('admin');
-  if (!token) throw new ApiError('Your session has ended. Please sign in again.', 401);
+function postBanner(file: File) {
   const form = new FormData();
   form.append('image', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/v1/notifications/banner', {
-      method: 'POST',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `${NETWORK_ERROR} (HTTP ${response.status})`;
-    throw new ApiError(message, response.status);
-  }
-  return data as z.infer<typeof bannerCreateResponse>;
+  return sendAdminForm<z.infer<typeof bannerCreateResponse>>('/notifications/banner', 'POST', form);
 }
 
 export function useUploadBanner() {
