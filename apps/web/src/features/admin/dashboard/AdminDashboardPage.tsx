@@ -46,7 +46,7 @@ export default function AdminDashboardPage() {
           <>
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
               <StatCard
-                title="Members"
+                title="Total members"
                 icon={<Users className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.total)}
                 caption="All registered members"
