@@ -1,5 +1,5 @@
 import type { Achiever } from '@app/contracts/achievers';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAchievers, useDeleteAchiever } from '../../../api/achievers';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
+import { RowActions } from '../../../components/ui/RowActions';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -49,22 +50,7 @@ export default function AchieversPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (a) => (
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`Edit ${a.name}`}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-red-700 dark:text-red-400"
-            onClick={() => setDeleting(a)}
-            aria-label={`Delete ${a.name}`}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
-        </div>
-      ),
+      cell: (a) => <RowActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />,
     },
   ];
 

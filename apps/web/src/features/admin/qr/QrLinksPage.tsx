@@ -1,5 +1,5 @@
 import type { QrLink } from '@app/contracts/qr-links';
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
+import { RowActions } from '../../../components/ui/RowActions';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -59,22 +60,7 @@ export default function QrLinksPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (l) => (
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.title}`}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-red-700 dark:text-red-400"
-            onClick={() => setDeleting(l)}
-            aria-label={`Delete ${l.title}`}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
-        </div>
-      ),
+      cell: (l) => <RowActions name={l.title} onEdit={() => setEditing(l)} onDelete={() => setDeleting(l)} />,
     },
   ];
 

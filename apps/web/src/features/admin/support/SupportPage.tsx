@@ -1,5 +1,5 @@
 import { SUPPORT_KIND, type SupportEntry } from '@app/contracts/support';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useDeleteSupport, useSupportEntries } from '../../../api/support';
@@ -9,6 +9,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { RowActions } from '../../../components/ui/RowActions';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { SUPPORT_KIND_LABEL, SupportDialog } from './SupportDialog';
@@ -47,22 +48,7 @@ export default function SupportPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (e) => (
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setEditing(e)} aria-label={`Edit ${e.title}`}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-red-700 dark:text-red-400"
-            onClick={() => setDeleting(e)}
-            aria-label={`Delete ${e.title}`}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </Button>
-        </div>
-      ),
+      cell: (e) => <RowActions name={e.title} onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} />,
     },
   ];
 
