@@ -1,12 +1,11 @@
 import type { Achiever } from '@app/contracts/achievers';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useAchievers, useDeleteAchiever } from '../../../api/achievers';
 import { errorMessage } from '../../../api/client';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
 import { RowActions } from '../../../components/ui/RowActions';
@@ -86,30 +85,16 @@ export default function AchieversPage() {
         />
       )}
       <AchieverDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete this achiever?"
         description={`${deleting?.name ?? ''} and their photo disappear from the home page. This cannot be undone.`}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setDeleting(null);
-              if (achievers.data?.allachivers.length === 1 && page > 1) update({ page: page - 1 });
-            },
-          })
-        }
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          if (achievers.data?.allachivers.length === 1 && page > 1) update({ page: page - 1 });
         }}
-      >
-        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

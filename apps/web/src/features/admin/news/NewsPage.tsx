@@ -1,12 +1,11 @@
 import type { NewsItem } from '@app/contracts/news';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
 import { useDeleteNews, useNewsList } from '../../../api/news';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
 import { RowActions } from '../../../components/ui/RowActions';
@@ -86,31 +85,16 @@ export default function NewsPage() {
         />
       )}
       <NewsDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete this news?"
         description={`“${deleting?.title ?? ''}” disappears from the home page and the members' dashboard. This cannot be undone.`}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setDeleting(null);
-              // The last row of a later page: step back to a page that still has rows.
-              if (news.data?.allnews.length === 1 && page > 1) update({ page: page - 1 });
-            },
-          })
-        }
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          if (news.data?.allnews.length === 1 && page > 1) update({ page: page - 1 });
         }}
-      >
-        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

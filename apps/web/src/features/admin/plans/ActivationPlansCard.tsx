@@ -16,7 +16,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
 import { Checkbox, Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 import { Money } from '../../../components/ui/Money';
@@ -104,30 +104,13 @@ export function ActivationPlansCard() {
         empty="No activation plan yet: the default fee applies. Create one to set your own."
       />
       <ActPlanDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title={`Delete ${deleting?.name ?? 'this activation plan'}?`}
         description="Members already activated stay activated. The next active plan, or the default fee, is charged from now on."
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (data) => {
-              toast.success(data.message);
-              setDeleting(null);
-            },
-          })
-        }
-        onCancel={() => {
-          if (remove.isPending) return;
-          remove.reset();
-          setDeleting(null);
-        }}
-      >
-        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
-      </ConfirmDialog>
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
     </Card>
   );
 }

@@ -1,14 +1,13 @@
 import type { QrLink } from '@app/contracts/qr-links';
 import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
 import { useDeleteQrLink, useQrLinks } from '../../../api/qr-links';
 import { LazyQrCode } from '../../../components/qr/LazyQrCode';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
 import { RowActions } from '../../../components/ui/RowActions';
@@ -96,30 +95,16 @@ export default function QrLinksPage() {
         />
       )}
       <QrLinkDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete this QR link?"
         description={`“${deleting?.title ?? ''}” disappears from the members' dashboard. To hide it for a while, edit it and untick “Show to members” instead. This cannot be undone.`}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setDeleting(null);
-              if (links.data?.qrlinks.length === 1 && page > 1) update({ page: page - 1 });
-            },
-          })
-        }
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          if (links.data?.qrlinks.length === 1 && page > 1) update({ page: page - 1 });
         }}
-      >
-        {remove.isError && <Banner tone="error">{errorMessage(remove.error)}</Banner>}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Report } from '@app/contracts/reports';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { MoneyBarChart } from '../../../components/charts/MoneyBarChart';
 import { money } from '../../../lib/format';
 import { periodLabel } from './period';
 
@@ -20,60 +20,24 @@ const STACKED_BY: Record<Report['kind'], string> = {
   incomes: 'income',
 };
 
-const axisMoney = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
 /** Stacked bars of the report's parts per period (its own chunk, with Recharts). */
 export default function ReportChart({ report }: { report: Report }) {
   const rows = report.series.map((p) => ({ ...p.parts, label: periodLabel(p.period, report.group) }));
   let shade = 0;
-  const fills = report.parts.map((part) => STATUS_FILL[part.key] ?? SHADES[shade++ % SHADES.length]!);
+  const bars = report.parts.map((part) => ({
+    key: part.key,
+    name: part.label,
+    fill: STATUS_FILL[part.key] ?? SHADES[shade++ % SHADES.length]!,
+  }));
   return (
     <figure>
-      <div
-        className="h-72 w-full"
-        role="img"
-        aria-label={`Stacked bar chart of ${report.kind} per ${report.group}: ${report.amount_label.toLowerCase()} ${money(report.totals.amount).text} in ${report.series.length} periods`}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
-            <CartesianGrid vertical={false} stroke="var(--line)" />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              tick={{ fill: 'var(--muted)', fontSize: 12 }}
-              minTickGap={12}
-            />
-            <YAxis
-              tickLine={false}
-              axisLine={false}
-              tick={{ fill: 'var(--muted)', fontSize: 12 }}
-              tickFormatter={(v: number) => axisMoney.format(v)}
-            />
-            <Tooltip
-              cursor={{ fill: 'var(--subtle)' }}
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--line)',
-                borderRadius: 8,
-                color: 'var(--fg)',
-              }}
-              formatter={(value, name) => [money(Number(value)).text, name]}
-            />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--muted)' }} />
-            {report.parts.map((part, i) => (
-              <Bar
-                key={part.key}
-                dataKey={part.key}
-                name={part.label}
-                stackId="parts"
-                fill={fills[i]}
-                maxBarSize={36}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <MoneyBarChart
+        rows={rows}
+        bars={bars}
+        stacked
+        className="h-72"
+        label={`Stacked bar chart of ${report.kind} per ${report.group}: ${report.amount_label.toLowerCase()} ${money(report.totals.amount).text} in ${report.series.length} periods`}
+      />
       <figcaption className="mt-2 text-xs text-muted">
         Amounts per {report.group} (UTC), stacked by {STACKED_BY[report.kind]}.
       </figcaption>

@@ -1,13 +1,12 @@
 import { SUPPORT_KIND, type SupportEntry } from '@app/contracts/support';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useDeleteSupport, useSupportEntries } from '../../../api/support';
 import { ticketError } from '../../../api/tickets';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { RowActions } from '../../../components/ui/RowActions';
 import { type Column, Table } from '../../../components/ui/Table';
@@ -74,29 +73,14 @@ export default function SupportPage() {
         empty={`No entries yet. Add a ${SUPPORT_KIND.map((k) => SUPPORT_KIND_LABEL[k].toLowerCase()).join(' or a ')} so members find answers before they ask.`}
       />
       <SupportDialog target={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete this entry?"
         description={`“${deleting?.title ?? ''}” disappears from the members' Support page. This cannot be undone.`}
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (res) => {
-              toast.success(res.message);
-              setDeleting(null);
-            },
-          })
-        }
-        onCancel={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-      >
-        {remove.isError && <Banner tone="error">{ticketError(remove.error)}</Banner>}
-      </ConfirmDialog>
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        describeError={ticketError}
+      />
     </div>
   );
 }
