@@ -41,6 +41,25 @@ export const settings = z.strictObject({
       (tiers) => new Set(tiers.map((t) => t.within_days)).size === tiers.length,
       'Each tier needs a different number of days',
     ),
+  // Compensation (DOMAIN.md, Incomes); plan-level knobs (ROI, direct percent, cap) live on the plan,
+  // level percents and the level-unlock rule under /plans/addinvestlevel.
+  /** Hours between two ROI claims (rolling, from the last claim). */
+  roi_cooldown_hours: z
+    .number()
+    .int('Hours are a whole number')
+    .min(1, 'The cooldown is at least 1 hour')
+    .max(168, 'The cooldown is at most 168 hours'),
+  /** Seconds of the day's video a member must watch before claiming. */
+  roi_watch_seconds: z
+    .number()
+    .int('Seconds are a whole number')
+    .min(1, 'The watch time is at least 1 second')
+    .max(600, 'The watch time is at most 600 seconds'),
+  /** No single leg counts for more than this share of a reward's business threshold. */
+  reward_leg_cap_percent: percent,
+  /** CTO qualification: own active plan at least this, and directs' business at least that. */
+  cto_min_active_plan: usdt,
+  cto_min_directs_business: usdt,
   // Platform switches (SWITCHES): off refuses the action with CLOSED_MESSAGES[switch].
   registration_open: z.boolean(),
   signin_open: z.boolean(),
@@ -82,6 +101,11 @@ export const DEFAULT_SETTINGS: Settings = {
     { within_days: 10, percent: 20 },
     { within_days: 20, percent: 10 },
   ],
+  roi_cooldown_hours: 24,
+  roi_watch_seconds: 10,
+  reward_leg_cap_percent: 50,
+  cto_min_active_plan: 100,
+  cto_min_directs_business: 1000,
   registration_open: true,
   signin_open: true,
   withdrawals_open: true,

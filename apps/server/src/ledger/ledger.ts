@@ -133,7 +133,7 @@ function validate(posting: Posting) {
   }
 }
 
-function dedupe(refs: AccountRef[]) {
+export function dedupe(refs: AccountRef[]) {
   return [...new Map(refs.map((r) => [refKey(r), r])).values()];
 }
 

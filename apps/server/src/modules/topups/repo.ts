@@ -27,9 +27,14 @@ export interface MemberRow {
   is_active: 'active' | 'inactive';
   paid_member: boolean;
   role: string;
+  sponsor_id: bigint | null;
+  /** The sponsor can earn direct income: active and not blocked (DOMAIN.md, Incomes). */
+  sponsor_earns: boolean | null;
 }
 
-const FIND_MEMBER = `SELECT id, username, status, is_active, paid_member, role FROM users
+const FIND_MEMBER = `SELECT id, username, status, is_active, paid_member, role, sponsor_id,
+    (SELECT s.status = 'unblock' AND s.is_active = 'active' FROM users s WHERE s.id = users.sponsor_id) AS sponsor_earns
+  FROM users
   WHERE role = 'user' AND (id = $1 OR lower(username) = lower($2) OR refferal_code = upper($2))
   ORDER BY id LIMIT 1`;
 const findMemberSql = prepared('topups_find_member', FIND_MEMBER);

@@ -9,7 +9,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, withReplay } from '../../ledger/ledger.js';
-import { activePlanOf, findPosting } from '../../ledger/repo.js';
+import { activePlanOf, findPosting, lockAccounts } from '../../ledger/repo.js';
+import { creditIncomes, incomeAccounts } from '../incomes/credit.js';
+import { directIncome } from '../incomes/direct.js';
 import * as repo from './repo.js';
 
 const dto = (t: repo.TopupRow): Topup => ({
@@ -87,6 +89,22 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
       }
       const now = clock.now();
       const id = plan.topup_id;
+      const direct = directIncome({
+        topupId: id,
+        memberId: userId,
+        sponsorId: target.sponsor_id === null ? null : Number(target.sponsor_id),
+        sponsorEarns: target.sponsor_earns,
+        amount: body.amount,
+        percent: plan.direct_percent,
+      });
+      // one sorted lock of every account the purchase and its direct income touch (see incomeAccounts)
+      if (direct.length > 0) {
+        await lockAccounts(tx, [
+          member(Number(payer.id), 'fund'),
+          member(userId, 'principal'),
+          ...incomeAccounts(direct),
+        ]);
+      }
       const [transfer] = await postOnce(
         tx,
         {
@@ -130,6 +148,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         firstPlan: target.is_active !== 'active',
         now,
       });
+      await creditIncomes(tx, direct, `direct:${id}`, now);
       return dto({
         id,
         kind,

@@ -24,6 +24,11 @@ export const settingsForm = z.object({
   fee_profit_percent: numberText(percent, 'Enter a percentage'),
   fee_roi_percent: numberText(percent, 'Enter a percentage'),
   fee_compound_percent: numberText(percent, 'Enter a percentage'),
+  roi_cooldown_hours: numberText(settingsSchema.shape.roi_cooldown_hours, 'Enter the hours'),
+  roi_watch_seconds: numberText(settingsSchema.shape.roi_watch_seconds, 'Enter the seconds'),
+  reward_leg_cap_percent: numberText(percent, 'Enter a percentage'),
+  cto_min_active_plan: numberText(usdt, 'Enter an amount'),
+  cto_min_directs_business: numberText(usdt, 'Enter an amount'),
   fee_principal_tiers: z
     .array(
       z.object({
@@ -54,6 +59,11 @@ export function toForm(s: Settings): SettingsFormInput {
     fee_profit_percent: String(s.fee_profit_percent),
     fee_roi_percent: String(s.fee_roi_percent),
     fee_compound_percent: String(s.fee_compound_percent),
+    roi_cooldown_hours: String(s.roi_cooldown_hours),
+    roi_watch_seconds: String(s.roi_watch_seconds),
+    reward_leg_cap_percent: String(s.reward_leg_cap_percent),
+    cto_min_active_plan: String(s.cto_min_active_plan),
+    cto_min_directs_business: String(s.cto_min_directs_business),
     fee_principal_tiers: byDays(s.fee_principal_tiers).map((t) => ({
       within_days: String(t.within_days),
       percent: String(t.percent),
@@ -78,6 +88,11 @@ export const LABELS: Record<keyof Settings, string> = {
   fee_roi_percent: 'ROI withdrawal fee',
   fee_compound_percent: 'Compound withdrawal fee',
   fee_principal_tiers: 'Principal withdrawal fee',
+  roi_cooldown_hours: 'ROI claim cooldown',
+  roi_watch_seconds: 'Required watch time',
+  reward_leg_cap_percent: 'Reward leg cap',
+  cto_min_active_plan: 'CTO minimum own plan',
+  cto_min_directs_business: "CTO minimum directs' business",
   site_name: 'Site name',
   contact_email: 'Contact email',
   contact_phone: 'Contact phone',
