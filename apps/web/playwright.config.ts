@@ -59,6 +59,8 @@ export default defineConfig({
       // Every test signs in; the per-IP sign-in limit is not what these tests are about.
       LOGIN_RATE_PER_IP: '1000',
       LOG_LEVEL: 'warn',
+      // POST /api/v1/test/clock moves the server's time (cooldowns, expiries) without waiting
+      CLOCK_CONTROL: 'on',
     },
   },
 });

@@ -13,12 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Clock } from './clock.js';
+import { type Clock, OffsetClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
 import type { Api } from './http/types.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import { achieversRoutes } from './modules/achievers/routes.js';
 import { createAchieversService } from './modules/achievers/service.js';
 import { auditLogRoutes } from './modules/audit-log/routes.js';
@@ -50,6 +51,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { createSupportService } from './modules/support/service.js';
+import { testClockRoutes } from './modules/test-clock/routes.js';
 import { ticketsRoutes } from './modules/tickets/routes.js';
 import { createTicketsService } from './modules/tickets/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
@@ -69,10 +71,12 @@ export interface AppDeps {
   clock: Clock;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where modules register their recurring jobs; main starts it when WORKER is on. */
+  jobs: Scheduler;
 }
 
 export async function buildApp(deps: AppDeps) {
-  const { config, db, clock } = deps;
+  const { config, db, clock, jobs } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 100 * 1024,
@@ -183,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
       achieversRoutes(typed, achievers);
       qrLinksRoutes(typed, qrLinks);
       reportsRoutes(typed, reports);
+      if (config.CLOCK_CONTROL && clock instanceof OffsetClock) testClockRoutes(typed, clock);
     },
     { prefix: '/api/v1' },
   );

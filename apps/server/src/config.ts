@@ -29,6 +29,8 @@ const schema = z.object({
   LOGIN_FAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   /** `on`: add the demo admin and member tree on start when the database has no members. */
   DEMO_DATA: bool.default(false),
+  /** `on`: the server's clock can be moved forward by POST /api/v1/test/clock (browser tests only). */
+  CLOCK_CONTROL: bool.default(false),
   /** Serves apps/web/dist when present. */
   WEB_DIST: z.string().optional(),
 });
@@ -40,6 +42,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.CLOCK_CONTROL && parsed.data.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  CLOCK_CONTROL: never on in production');
   }
   return parsed.data;
 }

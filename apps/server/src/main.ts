@@ -1,9 +1,10 @@
 /** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> first admin -> app -> jobs. */
 import { buildApp } from './app.js';
-import { systemClock } from './clock.js';
+import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import { Scheduler } from './jobs/scheduler.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/admins/bootstrap.js';
 import { seedDemoMoney } from './modules/admins/demo-money.js';
@@ -17,28 +18,33 @@ const database = await connectDatabase(config, (line) => {
 });
 const applied = await migrate(database.db);
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
-const app = await buildApp({ config, db: database.db, clock: systemClock, jwtSecret });
+const clock: Clock = config.CLOCK_CONTROL ? new OffsetClock() : systemClock;
+const jobs = new Scheduler(database.db);
+const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 if (config.DEMO_DATA) {
   const admin = process.env.ADMIN_PASSWORD
     ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
     : DEMO_ADMIN;
-  await ensureAdmin(database.db, systemClock, app.log, admin);
-  const { created } = await seedDemo(database.db, systemClock);
-  if (created) await seedDemoMoney(database.db, systemClock);
+  await ensureAdmin(database.db, clock, app.log, admin);
+  const { created } = await seedDemo(database.db, clock);
+  if (created) await seedDemoMoney(database.db, clock);
   if (created)
     app.log.info(
       `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,
     );
 } else {
-  await ensureAdmin(database.db, systemClock, app.log, {
+  await ensureAdmin(database.db, clock, app.log, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
 }
 
 const outbox = new OutboxSender(database.db, config.SMTP_URL, config.MAIL_FROM, app.log);
-if (config.WORKER) outbox.start();
+if (config.WORKER) {
+  outbox.start();
+  jobs.start(app.log);
+}
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms on port ${config.PORT}`);
@@ -50,6 +56,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   await app.close();
   await outbox.stop();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 }

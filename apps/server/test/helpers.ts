@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createPool, type Db } from '../src/db/pool.js';
+import { Scheduler } from '../src/jobs/scheduler.js';
 import { ensureAdmin } from '../src/modules/admins/bootstrap.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
@@ -32,7 +33,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, db, clock, jwtSecret: 'x'.repeat(48), logger: false });
+  // jobs are not started: a test runs one when it wants, e.g. `await t.jobs.run('tree-rollup')`
+  const jobs = new Scheduler(db);
+  const app = await buildApp({ config, db, clock, jwtSecret: 'x'.repeat(48), logger: false, jobs });
   await ensureAdmin(db, clock, app.log, { email: ADMIN.email, password: ADMIN.password });
   await app.ready();
 
@@ -45,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     await dropper.end();
   }
 
-  return { app, db, clock, config, close, ...apiHelpers(app) };
+  return { app, db, clock, config, jobs, close, ...apiHelpers(app) };
 }
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
