@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eChainPort, PLATFORM_ADDRESS, TOKEN_ADDRESS } from '../server/test/evm/addresses';
 
 /**
  * Browser tests against the real server and a fresh embedded PostgreSQL. Run from the repo root:
@@ -61,6 +62,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // POST /api/v1/test/clock moves the server's time (cooldowns, expiries) without waiting
       CLOCK_CONTROL: 'on',
+      // Wallet deposits: web3-deposit.spec.ts starts a local EVM on this port (nothing listens otherwise)
+      CHAIN_RPC_56: `http://127.0.0.1:${e2eChainPort(PORT)}`,
+      DEPOSIT_ADDRESS_BEP20: PLATFORM_ADDRESS,
+      USDT_BEP20_CONTRACT: TOKEN_ADDRESS,
+      DEPOSIT_CONFIRMATIONS: '3',
     },
   },
 });

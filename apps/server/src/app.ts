@@ -27,10 +27,18 @@ import { createAuditLogService } from './modules/audit-log/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { SessionAuth } from './modules/auth/tokens.js';
+import { bonusesRootRoutes, bonusesRoutes } from './modules/bonuses/routes.js';
+import { createBonusesService } from './modules/bonuses/service.js';
 import { codesRoutes } from './modules/codes/routes.js';
 import { createCodesService } from './modules/codes/service.js';
+import { ctoRoutes } from './modules/cto/routes.js';
+import { createCtoService } from './modules/cto/service.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
 import { createDepositsService } from './modules/deposits/service.js';
+import { incomesRoutes } from './modules/incomes/routes.js';
+import { createIncomesService } from './modules/incomes/service.js';
+import { leadershipRoutes } from './modules/leadership/routes.js';
+import { createLeadershipService } from './modules/leadership/service.js';
 import { ledgerReportRoutes } from './modules/ledger-report/routes.js';
 import { createLedgerReportService } from './modules/ledger-report/service.js';
 import { newsRoutes } from './modules/news/routes.js';
@@ -41,12 +49,24 @@ import { otpRoutes } from './modules/otp/routes.js';
 import { createOtpService } from './modules/otp/service.js';
 import { passwordRoutes } from './modules/password/routes.js';
 import { createPasswordService } from './modules/password/service.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
+import { setupPayments } from './modules/payments/setup.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
 import { qrLinksRoutes } from './modules/qr-links/routes.js';
 import { createQrLinksService } from './modules/qr-links/service.js';
+import { rollUpTeams, TREE_ROLLUP_EVERY_MS, TREE_ROLLUP_JOB } from './modules/referral/rollup.js';
+import { referralRoutes } from './modules/referral/routes.js';
+import { createReferralService } from './modules/referral/service.js';
 import { reportsRoutes } from './modules/reports/routes.js';
 import { createReportsService } from './modules/reports/service.js';
+import { rewardsRoutes } from './modules/rewards/routes.js';
+import { createRewardsService } from './modules/rewards/service.js';
+import { roiRoutes } from './modules/roi/routes.js';
+import { createRoiService } from './modules/roi/service.js';
+import { runSalary } from './modules/salary/job.js';
+import { salaryRoutes } from './modules/salary/routes.js';
+import { createSalaryService } from './modules/salary/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { supportRoutes } from './modules/support/routes.js';
@@ -62,6 +82,12 @@ import { transfersRoutes } from './modules/transfers/routes.js';
 import { createTransfersService } from './modules/transfers/service.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
+import { videosRoutes } from './modules/videos/routes.js';
+import { createVideosService } from './modules/videos/service.js';
+import { createChainAccess, walletConnectSrc } from './modules/web3/chain.js';
+import { web3Routes } from './modules/web3/routes.js';
+import { createWeb3Service } from './modules/web3/service.js';
+import { createWalletLinks } from './modules/web3/wallets.js';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
 import { createWithdrawalsService } from './modules/withdrawals/service.js';
 
@@ -101,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...walletConnectSrc(config)],
         frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
       },
     },
@@ -161,7 +187,27 @@ export async function buildApp(deps: AppDeps) {
     uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
   });
   const qrLinks = createQrLinksService({ db, clock });
+  const referral = createReferralService({ db });
+  jobs.add({
+    name: TREE_ROLLUP_JOB,
+    everyMs: TREE_ROLLUP_EVERY_MS,
+    run: () => rollUpTeams(db, { clock, timeoutMs: 0 }),
+  });
   const reports = createReportsService({ db, clock });
+  const payments = await setupPayments({ config, db, clock, jwtSecret: deps.jwtSecret, jobs, log: app.log });
+  app.addHook('onClose', payments.close);
+  const web3 = createWeb3Service({ db, clock, config, chain: createChainAccess(config) });
+  const walletLinks = createWalletLinks({ db, clock });
+  jobs.add({ name: 'web3-confirmations', everyMs: 30_000, run: () => web3.runConfirmations() });
+  const videos = createVideosService({ db, clock });
+  const roi = createRoiService({ db, clock });
+  const bonuses = createBonusesService({ db, clock });
+  const incomes = createIncomesService({ db, clock });
+  const rewards = createRewardsService({ db, clock });
+  jobs.add({ name: 'salary-daily', everyMs: 3_600_000, run: () => runSalary(db, clock) });
+  const salary = createSalaryService({ db, clock, run: () => jobs.run('salary-daily') });
+  const cto = createCtoService({ db, clock });
+  const leadership = createLeadershipService({ db, clock });
 
   await app.register(
     async (api) => {
@@ -186,11 +232,24 @@ export async function buildApp(deps: AppDeps) {
       newsRoutes(typed, news);
       achieversRoutes(typed, achievers);
       qrLinksRoutes(typed, qrLinks);
+      referralRoutes(typed, referral);
       reportsRoutes(typed, reports);
+      paymentsRoutes(typed, payments.payments, payments.admin);
+      web3Routes(typed, web3, walletLinks);
+      videosRoutes(typed, videos);
+      roiRoutes(typed, roi);
+      bonusesRoutes(typed, bonuses);
+      incomesRoutes(typed, incomes);
+      rewardsRoutes(typed, rewards);
+      salaryRoutes(typed, salary);
+      ctoRoutes(typed, cto);
+      leadershipRoutes(typed, leadership);
       if (config.CLOCK_CONTROL && clock instanceof OffsetClock) testClockRoutes(typed, clock);
     },
     { prefix: '/api/v1' },
   );
+  // Spec 7 lists POST /bonus and DELETE /bonus/{id} without the version prefix.
+  await app.register(async (root) => bonusesRootRoutes(root.withTypeProvider<ZodTypeProvider>(), bonuses));
 
   await serveWebApp(app, config.WEB_DIST);
   return app;

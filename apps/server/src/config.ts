@@ -33,6 +33,36 @@ const schema = z.object({
   CLOCK_CONTROL: bool.default(false),
   /** Serves apps/web/dist when present. */
   WEB_DIST: z.string().optional(),
+  /** Crypto payments: `sandbox` (built-in stand-in, no real money) or `nowpayments` (the live API). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
+  NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
+  /** Key of the IPN signatures; in sandbox mode derived from the JWT secret when unset. */
+  NOWPAYMENTS_IPN_SECRET: z.string().min(1).optional(),
+  NOWPAYMENTS_BASE_URL: z.url().default('https://api.nowpayments.io/v1'),
+  /** How long a call to the provider may take before it counts as failed. */
+  NOWPAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Port of the sandbox provider's HTTP server (on 127.0.0.1); 0 picks a free one. */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Seconds between the sandbox's automatic status steps; 0 = only an admin moves a payment. */
+  SANDBOX_STEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
+  /** Wallet deposits (modules/web3): JSON-RPC endpoint per chain; unset = the chain's public RPC. */
+  CHAIN_RPC_1: z.url().optional(),
+  CHAIN_RPC_137: z.url().optional(),
+  CHAIN_RPC_56: z.url().optional(),
+  CHAIN_RPC_42161: z.url().optional(),
+  /** The platform's USDT (BEP20) deposit address on BNB Smart Chain; unset = wallet deposits off. */
+  DEPOSIT_ADDRESS_BEP20: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address')
+    .optional(),
+  USDT_BEP20_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address')
+    .default('0x55d398326f99059fF775485246999027B3197955'),
+  /** Blocks on top of a deposit's block (its own included) before it is credited. */
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** WalletConnect Cloud project id; empty = no QR-pairing connector on the wallet page. */
+  WALLETCONNECT_PROJECT_ID: z.string().default(''),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -45,6 +75,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.CLOCK_CONTROL && parsed.data.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  CLOCK_CONTROL: never on in production');
+  }
+  if (parsed.data.PAYMENT_PROVIDER === 'nowpayments') {
+    const missing = (['NOWPAYMENTS_API_KEY', 'NOWPAYMENTS_IPN_SECRET'] as const).filter(
+      (k) => !parsed.data[k],
+    );
+    if (missing.length)
+      throw new Error(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENT_PROVIDER is nowpayments`).join('\n')}`,
+      );
+  } else if (parsed.data.NODE_ENV === 'production') {
+    // the sandbox finishes payments nobody paid: it must never credit real members
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: sandbox is refused in production; set nowpayments',
+    );
   }
   return parsed.data;
 }

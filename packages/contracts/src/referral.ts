@@ -28,3 +28,143 @@ export const teamSummary = z.object({
 });
 export type TeamSummary = z.infer<typeof teamSummary>;
 export const teamSummaryResponse = z.object({ team: teamSummary });
+
+/*
+ * Routes of spec 7 (Daily reward and referral): `GET /api/v1/referral/list/{code}` (referralTree),
+ * `GET /api/v1/referral/full/{code}` (treeData), plus the team summary and the downline search the
+ * tree screen uses. A member reads only their own downline (themselves included); an admin anyone's.
+ */
+
+/** A member's referral code in the path (case-insensitive). */
+export const referralCodeParam = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Referral code is required')
+    .max(32, 'Referral code is too long')
+    .regex(/^[A-Za-z0-9]+$/, 'Referral code has letters and digits only'),
+});
+
+export const teamUserParam = z.object({
+  userId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+const ACTIVE = ['active', 'inactive'] as const;
+const STATUS = ['unblock', 'block'] as const;
+
+/**
+ * One member of a tree or list. `active_plan` and `investment_plan` (plan purchases not reversed)
+ * are the member's own, read live; `direct_count` and `active_directs` are live too. The team
+ * figures (`team_*`, `active_team`) come from the roll-up (see `as_of` of the answer) and count
+ * the whole downline below the member; `business` is the member's leg: their own active_plan when
+ * active plus their team business.
+ */
+export const referralMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullname: z.string(),
+  refferal_code: z.string(),
+  is_active: z.enum(ACTIVE),
+  status: z.enum(STATUS),
+  active_plan: z.number(),
+  investment_plan: z.number(),
+  direct_count: z.number().int(),
+  active_directs: z.number().int(),
+  team_count: z.number().int(),
+  active_team: z.number().int(),
+  team_business: z.number(),
+  /** investment_plan summed over the active members of the team (spec 9). */
+  team_investment: z.number(),
+  business: z.number(),
+  /** When the member joined (ISO time). */
+  created_at: z.string(),
+});
+export type ReferralMember = z.infer<typeof referralMember>;
+
+/** Direct members of one member: paged, searchable by username, name or referral code. */
+export const referralListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(64, 'Search is at most 64 characters').optional(),
+});
+export const referralListResponse = z.object({
+  referralTree: z.array(referralMember),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  as_of: z.string().nullable(),
+});
+export type ReferralListResponse = z.infer<typeof referralListResponse>;
+
+export const TREE_MAX_DEPTH = 5;
+export const TREE_MAX_LIMIT = 50;
+/** No answer holds more nodes than this; deeper nodes are then sent without their referrals. */
+export const TREE_MAX_NODES = 1000;
+
+/**
+ * `depth` levels below the member (default 2, at most 5). `page`/`limit` page the member's own
+ * direct members; every deeper node carries its first `limit` direct members. A node's
+ * `direct_count` says how many it has, so a client opens the rest with a call on that node's code.
+ */
+export const referralFullQuery = z.object({
+  depth: z.coerce
+    .number()
+    .int('Depth is a whole number')
+    .min(1, 'Depth is 1 to 5')
+    .max(TREE_MAX_DEPTH, 'Depth is 1 to 5')
+    .default(2),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit is 1 to 50')
+    .max(TREE_MAX_LIMIT, 'Limit is 1 to 50')
+    .default(10),
+});
+
+export interface TreeNode extends ReferralMember {
+  /** Levels below the member the tree was asked for (0 for that member). */
+  level: number;
+  referrals: TreeNode[];
+}
+export const treeNode: z.ZodType<TreeNode> = referralMember.extend({
+  level: z.number().int(),
+  get referrals() {
+    return z.array(treeNode);
+  },
+});
+
+export const referralFullResponse = z.object({
+  treeData: treeNode,
+  depth: z.number().int(),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  /** True when TREE_MAX_NODES stopped the answer before `depth` was reached everywhere. */
+  truncated: z.boolean(),
+  as_of: z.string().nullable(),
+});
+export type ReferralFullResponse = z.infer<typeof referralFullResponse>;
+
+/** Find members of a downline by username prefix or exact referral code. */
+export const referralSearchQuery = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(64, 'Search is at most 64 characters'),
+});
+const pathStep = z.object({ id: z.number().int(), username: z.string(), refferal_code: z.string() });
+export const referralSearchResponse = z.object({
+  matches: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      fullname: z.string(),
+      refferal_code: z.string(),
+      is_active: z.enum(ACTIVE),
+      /** From the member whose downline was searched down to the match (both included). */
+      path: z.array(pathStep),
+    }),
+  ),
+});
+export type ReferralSearchResponse = z.infer<typeof referralSearchResponse>;

@@ -60,6 +60,7 @@ describe('buying a plan', () => {
       m.id,
     ]);
     expect(events.rows).toEqual([
+      { kind: 'joined', amount: 0n },
       { kind: 'invested', amount: 400_000_000n },
       { kind: 'activated', amount: 0n },
     ]);

@@ -47,6 +47,13 @@ export const routes: RouteObject[] = [
             element: page(() => import('../features/member/subscription/SubscriptionPage')),
           },
           { path: 'user/topup', element: page(() => import('../features/member/topup/TopupPage')) },
+          {
+            path: 'user/web3-deposit',
+            element: page(() => import('../features/member/web3/Web3DepositPage')),
+          },
+          { path: 'user/rewards', element: page(() => import('../features/member/rewards/RewardsPage')) },
+          { path: 'watch/adds', element: page(() => import('../features/member/watch/WatchEarnPage')) },
+          { path: 'user/income', element: page(() => import('../features/member/income/IncomePage')) },
           { path: 'user/transfer', element: page(() => import('../features/member/transfer/TransferPage')) },
           {
             path: 'user/withdrawal',
@@ -60,7 +67,20 @@ export const routes: RouteObject[] = [
             path: 'user/notifications',
             element: page(() => import('../features/member/notifications/NotificationsPage')),
           },
+          { path: 'user/scanner', element: page(() => import('../features/member/payment/ScannerPage')) },
+          {
+            path: 'user/payment/:paymentId',
+            element: page(() => import('../features/member/payment/PaymentStatusPage')),
+          },
           { path: 'user/queries', element: page(() => import('../features/member/queries/QueriesPage')) },
+          {
+            path: 'user/direct-members',
+            element: page(() => import('../features/member/referral/DirectMembersPage')),
+          },
+          {
+            path: 'user/refferral-tree',
+            element: page(() => import('../features/member/referral/ReferralTreePage')),
+          },
           {
             path: 'user/queries/:ticketId',
             element: page(() => import('../features/member/queries/QueryPage')),
@@ -130,9 +150,27 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: page(() => import('../features/admin/settings/SettingsPage')) },
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
+          { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },
+          { path: 'income', element: page(() => import('../features/admin/income/AdminIncomePage')) },
           { path: 'news', element: page(() => import('../features/admin/news/NewsPage')) },
           { path: 'achievers', element: page(() => import('../features/admin/achievers/AchieversPage')) },
           { path: 'qr', element: page(() => import('../features/admin/qr/QrLinksPage')) },
+          {
+            path: 'reward-plans',
+            element: page(() => import('../features/admin/rewards/RewardPlansPage')),
+          },
+          {
+            path: 'reward-transactions',
+            element: page(() => import('../features/admin/rewards/RewardTransactionsPage')),
+          },
+          { path: 'salary', element: page(() => import('../features/admin/salary/SalaryPage')) },
+          { path: 'cto', element: page(() => import('../features/admin/cto/CtoPage')) },
+          { path: 'leadership', element: page(() => import('../features/admin/leadership/LeadershipPage')) },
+          {
+            path: 'video-manager',
+            element: page(() => import('../features/admin/videos/VideoLibraryPage')),
+          },
+          { path: 'bonuses', element: page(() => import('../features/admin/bonuses/BonusesPage')) },
         ],
       },
     ],

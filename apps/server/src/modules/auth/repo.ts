@@ -57,10 +57,28 @@ export async function insertUser(
     now: Date;
   },
 ): Promise<bigint> {
+  // One statement: the id is taken first so the member's path (the sponsor's path plus their own id;
+  // a root's path is just its id) is written with the row, together with the `joined` tree event the
+  // team roll-up counts (a signup never writes its uplines' rows). Admins have no path and no event.
   const { rows } = await q.query<{ id: bigint }>(
-    `INSERT INTO users (username, email, password_hash, fullname, phone, role, refferal_code,
-                        reffer_by, sponsor_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
+    `WITH new AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id),
+     member AS (
+       INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
+                          reffer_by, sponsor_id, path, created_at, updated_at)
+       OVERRIDING SYSTEM VALUE
+       SELECT id, $1, $2, $3, $4, $5, $6, $7, $8, $9,
+              CASE WHEN $6 = 'user'
+                   THEN (CASE WHEN $11::text IS NULL THEN id::text ELSE $11::text || '.' || id::text END)::ltree
+              END,
+              $10, $10
+         FROM new
+       RETURNING id, role
+     ),
+     joined AS (
+       INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at)
+       SELECT id, 'joined', 'user', id::text, $10 FROM member WHERE role = 'user'
+     )
+     SELECT id FROM member`,
     [
       u.username,
       u.email,
@@ -72,18 +90,10 @@ export async function insertUser(
       u.sponsor?.refferal_code ?? null,
       u.sponsor?.id ?? null,
       u.now,
+      u.sponsor?.path ?? null,
     ],
   );
-  const id = rows[0]!.id;
-  if (u.role === 'user') {
-    // the member's path is the sponsor's path plus their own id; a root's path is just its id
-    await q.query(
-      `UPDATE users SET path = (CASE WHEN $2::text IS NULL THEN $1::text ELSE $2::text || '.' || $1::text END)::ltree
-        WHERE id = $1`,
-      [id, u.sponsor?.path ?? null],
-    );
-  }
-  return id;
+  return rows[0]!.id;
 }
 
 export async function touchLastLogin(q: Queryable, id: bigint, at: Date) {

@@ -179,6 +179,7 @@ export async function moveSubtree(
   id: number,
   oldPath: string,
   sponsor: { id: bigint; code: string; path: string },
+  now: Date,
 ) {
   await q.query('UPDATE users SET sponsor_id = $2, reffer_by = $3 WHERE id = $1', [
     id,
@@ -188,6 +189,11 @@ export async function moveSubtree(
   await q.query(
     `UPDATE users SET path = $2::ltree || subpath(path, nlevel($1::ltree) - 1) WHERE path <@ $1::ltree`,
     [oldPath, sponsor.path],
+  );
+  // the team roll-up recomputes the old and the new chain of uplines
+  await q.query(
+    `INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at) VALUES ($1, 'moved', 'path', $2, $3)`,
+    [id, oldPath, now],
   );
 }
 
@@ -208,7 +214,13 @@ export async function hasMoneyHistory(q: Queryable, id: number) {
   return (rowCount ?? 0) > 0;
 }
 
-export async function deleteUser(q: Queryable, id: number) {
+export async function deleteUser(q: Queryable, id: number, now: Date) {
+  // the team roll-up takes the member out of their uplines' figures
+  await q.query(
+    `INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at)
+     SELECT id, 'left', 'path', path::text, $2 FROM users WHERE id = $1 AND path IS NOT NULL`,
+    [id, now],
+  );
   await q.query('DELETE FROM login_failures WHERE account IN (SELECT email FROM users WHERE id = $1)', [id]);
   await q.query('DELETE FROM accounts WHERE owner_user_id = $1', [id]);
   await q.query('DELETE FROM users WHERE id = $1', [id]);

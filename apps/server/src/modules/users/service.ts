@@ -17,6 +17,7 @@ import { parseInput } from '../../http/validate.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findSponsorByCode } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
+import { treeEvent } from '../referral/repo.js';
 import { toUserDto } from './dto.js';
 import * as repo from './repo.js';
 
@@ -132,6 +133,11 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       }
       changes.updated_at = clock.now();
       await repo.updateColumns(tx, id, changes);
+      if (body.is_active !== undefined && body.is_active !== before.is_active && before.role === 'user') {
+        // the team roll-up re-reads the member: team totals count active members only (spec 9)
+        const kind = body.is_active === 'active' ? 'activated' : 'deactivated';
+        await treeEvent(tx, { userId: id, kind, refType: 'admin_edit', refId: String(id), now: clock.now() });
+      }
       if (body.password || (body.status === 'block' && before.status !== 'block'))
         await sessions.revokeAll(tx, id);
       const after = (await repo.findView(tx, id))!;
@@ -152,11 +158,17 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
     if (!sponsor) throw badRequest(MSG.sponsorInvalid);
     const inOwnTeam = sponsor.path === member.path || sponsor.path.startsWith(`${member.path}.`);
     if (inOwnTeam) throw badRequest('A member cannot be moved under themselves or their own team');
-    await repo.moveSubtree(tx, Number(member.id), member.path, {
-      id: sponsor.id,
-      code: sponsor.refferal_code,
-      path: sponsor.path,
-    });
+    await repo.moveSubtree(
+      tx,
+      Number(member.id),
+      member.path,
+      {
+        id: sponsor.id,
+        code: sponsor.refferal_code,
+        path: sponsor.path,
+      },
+      clock.now(),
+    );
   }
 
   async function remove(actor: Actor, id: number) {
@@ -168,7 +180,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
       if (await repo.hasMoneyHistory(tx, id)) throw badRequest(MSG.deleteHasMoney);
       if (await repo.hasDownline(tx, id)) throw badRequest(MSG.deleteHasTeam);
       const before = (await repo.findView(tx, id))!;
-      await repo.deleteUser(tx, id);
+      await repo.deleteUser(tx, id, clock.now());
       await recordAudit(tx, actor, {
         action: 'user.delete',
         targetType: 'user',

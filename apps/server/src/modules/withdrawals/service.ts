@@ -17,6 +17,7 @@ import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { withdrawalDecidedMail } from '../../mail/templates.js';
+import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
 
@@ -118,6 +119,9 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
         if (kind === 'principal' || kind === 'compound') {
           if ((await activePlanOf(tx, actor.userId)) === 0n)
             await repo.setActive(tx, actor.userId, false, now);
+          // the uplines' team business drops with it (the roll-up re-reads the member)
+          const event = { amount: body.amount, refType: 'withdrawal', refId: String(id), now };
+          await treeEvent(tx, { userId: actor.userId, kind: 'held', ...event });
         }
         return dto((await repo.find(tx, id))!);
       },
@@ -181,6 +185,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
         ) {
           await repo.setActive(tx, Number(w.user_id), true, now);
         }
+        await releaseHold(tx, w, now);
       }
       await repo.decide(tx, w.id, {
         status: body.status,
@@ -237,6 +242,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
       ) {
         await repo.setActive(tx, Number(w.user_id), true, now);
       }
+      await releaseHold(tx, w, now);
       await repo.decide(tx, w.id, {
         status: 'rejected',
         by: actor.userId,
@@ -353,3 +359,10 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
 }
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+
+/** A principal or compound hold given back: the uplines' team business rises again (tree roll-up). */
+async function releaseHold(tx: Parameters<typeof treeEvent>[0], w: repo.WithdrawalRow, now: Date) {
+  if (w.kind !== 'principal' && w.kind !== 'compound') return;
+  const event = { amount: w.amount, refType: 'withdrawal', refId: String(w.id), now };
+  await treeEvent(tx, { userId: Number(w.user_id), kind: 'released', ...event });
+}

@@ -113,7 +113,15 @@ function columns(onOpen: (t: Transaction) => void, showMember: boolean): Array<C
 }
 
 /** Everything the ledger recorded on one entry. */
-function EntryDialog({ t, onClose }: { t: Transaction | null; onClose: () => void }) {
+function EntryDialog({
+  t,
+  onClose,
+  explain,
+}: {
+  t: Transaction | null;
+  onClose: () => void;
+  explain?: ((t: Transaction) => ReactNode) | undefined;
+}) {
   return (
     <Modal
       open={t !== null}
@@ -154,6 +162,7 @@ function EntryDialog({ t, onClose }: { t: Transaction | null; onClose: () => voi
               <SummaryList rows={Object.entries(t.details).map(([key, value]) => detailFact(key, value))} />
             </>
           )}
+          {explain?.(t)}
         </div>
       )}
     </Modal>
@@ -167,6 +176,8 @@ interface TransactionTableProps {
   caption: string;
   /** Admin lists across members name the member on each row. */
   showMember?: boolean;
+  /** Shown at the end of an entry's dialog (the member's lists link an income to why it was paid). */
+  explain?: (t: Transaction) => ReactNode;
   skeletonRows?: number;
 }
 
@@ -178,6 +189,7 @@ export function TransactionTable({
   caption,
   showMember = false,
   skeletonRows,
+  explain,
 }: TransactionTableProps) {
   const [open, setOpen] = useState<Transaction | null>(null);
   const key = (t: Transaction) => `${t.transaction_id}:${t.transaction_type}`;
@@ -219,7 +231,7 @@ export function TransactionTable({
           ))}
         </ul>
       )}
-      <EntryDialog t={open} onClose={() => setOpen(null)} />
+      <EntryDialog t={open} onClose={() => setOpen(null)} explain={explain} />
     </>
   );
 }

@@ -10,13 +10,14 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { DECISION_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
+import { CRYPTO_PAYMENTS_TAB } from './CryptoPaymentsSection';
+import { DepositTabsPage } from './DepositTabs';
 import { RecordDepositCard } from './RecordDepositCard';
 
 type Decision = { d: Deposit; status: 'approved' | 'rejected' };
@@ -79,7 +80,24 @@ function columns(onDecide: (decision: Decision) => void, busyId?: number): Array
   ];
 }
 
+/** Deposits are tabs: the ones an admin records, crypto payments (and wallet deposits) beside them. */
 export default function DepositsPage() {
+  return (
+    <DepositTabsPage
+      tabs={[
+        {
+          id: 'admin',
+          label: 'Admin deposits',
+          description: 'Record money members paid outside the app, then approve or reject it.',
+          panel: <AdminDepositsPanel />,
+        },
+        CRYPTO_PAYMENTS_TAB,
+      ]}
+    />
+  );
+}
+
+function AdminDepositsPanel() {
   const { page, params, update, oneOf } = useUrlFilters();
   const limit = pageSizeOf(params.get('limit'));
   const status = oneOf('status', DEPOSIT_STATUS);
@@ -104,12 +122,6 @@ export default function DepositsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Deposits · EarnHub admin</title>
-      <PageHeader
-        title="Deposits"
-        description="Record money members paid outside the app, then approve or reject it."
-      />
-
       <RecordDepositCard />
 
       <section aria-labelledby="deposits-heading" className="flex flex-col gap-3">

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { Toggle } from '../../../components/ui/Toggle';
 import { cn } from '../../../lib/cn';
+import { CompensationCard } from './CompensationCard';
 import {
   changesBetween,
   fieldOfError,
@@ -37,7 +38,7 @@ export default function SettingsPage() {
       <title>Settings · EarnHub admin</title>
       <PageHeader
         title="Settings"
-        description="Open or close parts of the platform, set the withdrawal minimum and fees, and how the site presents itself. Every change is recorded in the audit log."
+        description="Open or close parts of the platform, set the withdrawal minimum and fees, the compensation rules, and how the site presents itself. Every change is recorded in the audit log."
         actions={
           <Link to="/admin/audit?target_type=settings" className={buttonClass('secondary', 'md')}>
             <History className="size-4" aria-hidden="true" /> Settings history
@@ -128,6 +129,7 @@ function SettingsForm({ current }: { current: Settings }) {
               </div>
             </Card>
           ))}
+          <CompensationCard form={form} />
         </div>
         <div className="flex flex-col gap-6">
           <Card title="Minimums and fees">

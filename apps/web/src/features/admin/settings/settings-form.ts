@@ -120,7 +120,10 @@ export const SWITCH_GROUPS: Array<{ title: string; keys: Switch[] }> = [
 
 export function formatSetting<K extends keyof Settings>(key: K, value: Settings[K]): string {
   if (typeof value === 'boolean') return value ? 'Open' : 'Closed';
-  if (key === 'withdrawal_min') return formatUsdt(value as number, 2);
+  if (key === 'withdrawal_min' || key === 'cto_min_active_plan' || key === 'cto_min_directs_business')
+    return formatUsdt(value as number, 2);
+  if (key === 'roi_cooldown_hours') return `${value} h`;
+  if (key === 'roi_watch_seconds') return `${value} s`;
   if (key === 'fee_principal_tiers') {
     const tiers = value as Settings['fee_principal_tiers'];
     return tiers.length

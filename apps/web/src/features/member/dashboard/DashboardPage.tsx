@@ -13,6 +13,7 @@ import { ACTIVE_LABEL, STATUS_LABEL, SWITCH_LABEL } from '../../../lib/user-labe
 import { NewsCard } from '../news/NewsCard';
 import { BannerCard } from '../notifications/BannerCard';
 import { QrLinksCard } from '../qr-links/QrLinksCard';
+import { EarningLimitCard } from './EarningLimitCard';
 import { ReferralCard } from './ReferralCard';
 import { WalletsCard } from './WalletsCard';
 
@@ -113,6 +114,7 @@ export default function DashboardPage() {
       </div>
 
       <WalletsCard wallets={wallets.data} fund={user.business_balance} />
+      <EarningLimitCard userId={user.id} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <ReferralCard code={user.refferal_code} />

@@ -1,3 +1,5 @@
+import { INCOME_KINDS } from '@app/contracts/incomes';
+import type { Transaction } from '@app/contracts/transactions';
 import { ArrowDownLeft, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -18,6 +20,19 @@ import { micro, toWire } from '../../../lib/money';
 import { ENTRY_STATUS, ENTRY_TYPE } from '../../../lib/transaction-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { LIST_CHOICES, type ListDef, resolveList } from './lists';
+
+/** An income credited to the member opens its explanation on the Income Dashboard. */
+function incomeLink(t: Transaction) {
+  if (t.transaction_type !== 'credit' || !(INCOME_KINDS as readonly string[]).includes(t.source)) return null;
+  return (
+    <Link
+      to={`/user/income?tab=details&transfer=${t.transaction_id}`}
+      className="self-start text-sm font-medium text-accent-text hover:underline"
+    >
+      Why was this paid?
+    </Link>
+  );
+}
 
 /**
  * One screen for every transaction route of spec 2.1 (`/user/transaction/{table_name}`,
@@ -154,6 +169,7 @@ function TransactionList({ list }: { list: ListDef }) {
         {query.error && <Banner tone="error">{errorMessage(query.error)}</Banner>}
         <TransactionTable
           caption={list.title}
+          explain={incomeLink}
           rows={data?.transactions}
           loading={query.isPending}
           skeletonRows={Math.min(limit, 10)}

@@ -1,0 +1,194 @@
+import { fromMicro } from '@app/contracts/money';
+import type {
+  ReferralFullResponse,
+  ReferralListResponse,
+  ReferralMember,
+  ReferralSearchResponse,
+  TeamSummary,
+  TreeNode,
+} from '@app/contracts/referral';
+import { TREE_MAX_NODES } from '@app/contracts/referral';
+import type { Db, Queryable } from '../../db/pool.js';
+import { forbidden, notFound } from '../../errors.js';
+import type { Actor } from '../../http/access.js';
+import * as repo from './repo.js';
+
+/** Legs in a team summary: the biggest ones (a member may sponsor thousands). */
+export const MAX_LEGS = 100;
+const SEARCH_LIMIT = 10;
+
+export const REFERRAL_MSG = {
+  codeNotFound: 'No member has this referral code',
+  memberNotFound: 'Member not found',
+  notYourTeam: 'You can only view your own team',
+} as const;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toMember(r: repo.NodeRow): ReferralMember {
+  const ownBusiness = r.is_active === 'active' ? r.active_plan : 0n;
+  return {
+    id: Number(r.id),
+    username: r.username,
+    fullname: r.fullname,
+    refferal_code: r.refferal_code,
+    is_active: r.is_active,
+    status: r.status,
+    active_plan: fromMicro(r.active_plan),
+    investment_plan: fromMicro(r.investment_plan),
+    direct_count: r.direct_count,
+    active_directs: r.active_directs,
+    team_count: r.team_count,
+    active_team: r.active_team,
+    team_business: fromMicro(r.team_business),
+    team_investment: fromMicro(r.team_investment),
+    business: fromMicro(ownBusiness + r.team_business),
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+function toTeamSummary(team: repo.TeamRow): TeamSummary {
+  return {
+    user_id: Number(team.user_id),
+    direct_count: team.direct_count,
+    active_directs: team.active_directs,
+    team_count: team.team_count,
+    active_team: team.active_team,
+    team_business: fromMicro(team.team_business),
+    legs: team.legs.map((l) => ({
+      user_id: l.user_id,
+      username: l.username,
+      business: fromMicro(BigInt(l.business)),
+      team_count: l.team_count,
+    })),
+    as_of: (team.as_of ?? new Date(0)).toISOString(),
+  };
+}
+
+/**
+ * A member's team figures as the roll-up keeps them (the agreed `teamSummary` contract); null for
+ * an unknown member. Call `rollUpTeams` first when the figures decide money.
+ */
+export async function teamSummaryOf(q: Queryable, userId: number): Promise<TeamSummary | null> {
+  const team = await repo.team(q, userId, MAX_LEGS);
+  return team ? toTeamSummary(team) : null;
+}
+
+export function createReferralService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The member behind a code, if the caller may see them: their own downline, or anyone for admins. */
+  async function visible(actor: Actor, target: repo.MemberRef | null, missing: string) {
+    if (!target) throw notFound(missing);
+    if (actor.audience !== 'admin' && !(await repo.isInDownline(db, actor.userId, target.path)))
+      throw forbidden(REFERRAL_MSG.notYourTeam);
+    return target;
+  }
+
+  async function list(
+    actor: Actor,
+    code: string,
+    f: { page: number; limit: number; search?: string | undefined },
+  ): Promise<ReferralListResponse> {
+    const target = await visible(actor, await repo.findByCode(db, code), REFERRAL_MSG.codeNotFound);
+    const [{ rows, total }, asOf] = await Promise.all([
+      repo.directs(db, target.id, { ...f, search: f.search || undefined }),
+      repo.asOf(db),
+    ]);
+    return {
+      referralTree: rows.map(toMember),
+      total,
+      totalPages: Math.ceil(total / f.limit),
+      currentPage: f.page,
+      as_of: iso(asOf),
+    };
+  }
+
+  /**
+   * The member and `depth` levels below, breadth first, one query per level: page/limit page the
+   * member's own direct members, deeper nodes carry their first `limit`. Never more than
+   * TREE_MAX_NODES nodes: past it, nodes come without their referrals and `truncated` says so.
+   */
+  async function full(
+    actor: Actor,
+    code: string,
+    f: { depth: number; page: number; limit: number },
+  ): Promise<ReferralFullResponse> {
+    const target = await visible(actor, await repo.findByCode(db, code), REFERRAL_MSG.codeNotFound);
+    const [rootRow, asOf] = await Promise.all([repo.node(db, target.id), repo.asOf(db)]);
+    const root: TreeNode = { ...toMember(rootRow!), level: 0, referrals: [] };
+    let frontier = [root];
+    let count = 1;
+    let truncated = false;
+    for (let level = 1; level <= f.depth && frontier.length > 0; level++) {
+      const room = TREE_MAX_NODES - count;
+      const expandable = frontier.filter((n) => n.direct_count > 0);
+      if (expandable.length === 0) break;
+      // expand only as many parents as the node budget can hold in full
+      const parents = expandable.slice(0, Math.max(0, Math.floor(room / f.limit)));
+      if (parents.length < expandable.length) truncated = true;
+      if (parents.length === 0) break;
+      const offset = level === 1 ? (f.page - 1) * f.limit : 0;
+      const rows = await repo.childrenOf(
+        db,
+        parents.map((p) => BigInt(p.id)),
+        f.limit,
+        offset,
+      );
+      const byId = new Map(parents.map((p) => [p.id, p]));
+      const next: TreeNode[] = [];
+      for (const row of rows) {
+        const child: TreeNode = { ...toMember(row), level, referrals: [] };
+        byId.get(Number(row.sponsor_id))!.referrals.push(child);
+        next.push(child);
+      }
+      count += next.length;
+      frontier = next;
+    }
+    return {
+      treeData: root,
+      depth: f.depth,
+      currentPage: f.page,
+      totalPages: Math.max(1, Math.ceil(root.direct_count / f.limit)),
+      truncated,
+      as_of: iso(asOf),
+    };
+  }
+
+  /** One statement for the figures; a member's access check adds one on the path it answered. */
+  async function team(actor: Actor, userId: number): Promise<{ team: TeamSummary }> {
+    const row = await repo.team(db, userId, MAX_LEGS);
+    await visible(
+      actor,
+      row && { id: row.user_id, path: row.path, refferal_code: '' },
+      REFERRAL_MSG.memberNotFound,
+    );
+    return { team: toTeamSummary(row!) };
+  }
+
+  /** Members of the downline below `code` by username prefix or exact code, with their path from it. */
+  async function find(actor: Actor, code: string, text: string): Promise<ReferralSearchResponse> {
+    const root = await visible(actor, await repo.findByCode(db, code), REFERRAL_MSG.codeNotFound);
+    const found = await repo.search(db, root, text, SEARCH_LIMIT);
+    const rootDepth = root.path.split('.').length;
+    const steps = found.map((m) => m.path.split('.').slice(rootDepth - 1));
+    const names = await repo.names(db, [...new Set(steps.flat())].map(BigInt));
+    return {
+      matches: found.map((m, i) => ({
+        id: Number(m.id),
+        username: m.username,
+        fullname: m.fullname,
+        refferal_code: m.refferal_code,
+        is_active: m.is_active,
+        path: steps[i]!.flatMap((id) => {
+          const n = names.get(id);
+          return n ? [{ id: Number(n.id), username: n.username, refferal_code: n.refferal_code }] : [];
+        }),
+      })),
+    };
+  }
+
+  return { list, full, team, find };
+}
+
+export type ReferralService = ReturnType<typeof createReferralService>;

@@ -1,0 +1,203 @@
+import type { CtoPool, CtoQualifiedMember } from '@app/contracts/cto';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useCtoOverview, useCtoPools, useDeleteCtoPool } from '../../../api/cto';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { DeleteDialog } from '../../../components/ui/DeleteDialog';
+import { Money } from '../../../components/ui/Money';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { NewPoolDialog, PayPoolDialog } from './PoolDialogs';
+
+const LIMIT = 10;
+const STATUS = {
+  open: { tone: 'amber', text: 'Not paid' },
+  paid: { tone: 'green', text: 'Paid' },
+  deleted: { tone: 'neutral', text: 'Deleted' },
+} as const;
+
+function poolColumns(onPay: (p: CtoPool) => void, onDelete: (p: CtoPool) => void): Array<Column<CtoPool>> {
+  return [
+    {
+      key: 'period',
+      header: 'Month',
+      cell: (p) => <span className="font-medium whitespace-nowrap tabular-nums">{p.period}</span>,
+    },
+    { key: 'amount', header: 'Pool', className: 'text-right', cell: (p) => <Money value={p.amount} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => <Badge tone={STATUS[p.status].tone}>{STATUS[p.status].text}</Badge>,
+    },
+    {
+      key: 'members',
+      header: 'Members',
+      className: 'text-right tabular-nums',
+      cell: (p) => p.members ?? '—',
+    },
+    {
+      key: 'share',
+      header: 'Each',
+      className: 'text-right',
+      cell: (p) => (p.share === null ? '—' : <Money value={p.share} />),
+    },
+    {
+      key: 'remainder',
+      header: 'Not paid',
+      className: 'text-right',
+      cell: (p) => (p.remainder === null ? '—' : <Money value={p.remainder} />),
+    },
+    { key: 'paid', header: 'Paid on', cell: (p) => <When iso={p.paid_at} stacked /> },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (p) =>
+        p.status === 'open' ? (
+          <div className="flex justify-end gap-2">
+            <Button size="sm" onClick={() => onPay(p)} aria-label={`Pay CTO of ${p.period}`}>
+              Pay
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="text-red-700 dark:text-red-400"
+              onClick={() => onDelete(p)}
+              aria-label={`Delete CTO of ${p.period}`}
+            >
+              Delete
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+}
+
+const QUALIFIED_COLUMNS: Array<Column<CtoQualifiedMember>> = [
+  {
+    key: 'member',
+    header: 'Member',
+    cell: (m) => (
+      <Link to={`/admin/check/profile/${m.user_id}`} className="font-medium text-accent-text hover:underline">
+        {m.username}
+      </Link>
+    ),
+  },
+  {
+    key: 'plan',
+    header: 'Own active plan',
+    className: 'text-right',
+    cell: (m) => <Money value={m.active_plan} />,
+  },
+  {
+    key: 'directs',
+    header: "Directs' business",
+    className: 'text-right',
+    cell: (m) => <Money value={m.directs_business} />,
+  },
+];
+
+/** Admin CTO: the monthly pools (create, pay once, delete while unpaid) and who qualifies now. */
+export default function CtoPage() {
+  const [page, setPage] = useState(1);
+  const [qPage, setQPage] = useState(1);
+  const pools = useCtoPools({ page, limit: LIMIT });
+  const overview = useCtoOverview({ page: qPage, limit: LIMIT }, 'admin');
+  const remove = useDeleteCtoPool();
+  const [creating, setCreating] = useState(false);
+  const [paying, setPaying] = useState<CtoPool | null>(null);
+  const [deleting, setDeleting] = useState<CtoPool | null>(null);
+  const rules = overview.data?.rules;
+  const qualified = overview.data?.qualified;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>CTO · EarnHub admin</title>
+      <PageHeader
+        title="CTO"
+        description={
+          <>
+            Company turnover share: a monthly pool shared equally by members whose own active plan is at least{' '}
+            {rules ? <Money value={rules.min_active_plan} /> : '…'} and whose directs' business is at least{' '}
+            {rules ? <Money value={rules.min_directs_business} /> : '…'} (
+            <Link to="/admin/settings" className="text-accent-text hover:underline">
+              Settings
+            </Link>
+            ).
+          </>
+        }
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden="true" /> New pool
+          </Button>
+        }
+      />
+      {pools.error && <Banner tone="error">{errorMessage(pools.error)}</Banner>}
+      <Table
+        caption="CTO pools"
+        columns={poolColumns(setPaying, setDeleting)}
+        rows={pools.data?.allcto}
+        rowKey={(p) => p.id}
+        loading={pools.isPending}
+        skeletonRows={3}
+        empty="No pools yet. Set this month's pool with New pool."
+        minWidth="min-w-[720px]"
+      />
+      {pools.data && pools.data.total > LIMIT && (
+        <Pager
+          page={pools.data.currentPage}
+          totalPages={pools.data.totalPages}
+          total={pools.data.total}
+          fetching={pools.isFetching}
+          onPage={setPage}
+          noun={['pool', 'pools']}
+        />
+      )}
+
+      <section aria-labelledby="cto-qualified" className="flex flex-col gap-3">
+        <h2 id="cto-qualified" className="text-lg font-semibold text-fg">
+          Qualified now{qualified ? ` (${qualified.total})` : ''}
+        </h2>
+        {overview.error && <Banner tone="error">{errorMessage(overview.error)}</Banner>}
+        <Table
+          caption="Members qualified for CTO now"
+          columns={QUALIFIED_COLUMNS}
+          rows={qualified?.data}
+          rowKey={(m) => m.user_id}
+          loading={overview.isPending}
+          empty="Nobody qualifies now. Members qualify by their own active plan and their directs' business."
+          minWidth="min-w-[480px]"
+        />
+        {qualified && qualified.total > LIMIT && (
+          <Pager
+            page={qualified.currentPage}
+            totalPages={qualified.totalPages}
+            total={qualified.total}
+            fetching={overview.isFetching}
+            onPage={setQPage}
+          />
+        )}
+      </section>
+
+      <NewPoolDialog
+        open={creating}
+        defaultPeriod={new Date().toISOString().slice(0, 7)}
+        onClose={() => setCreating(false)}
+      />
+      <PayPoolDialog pool={paying} onClose={() => setPaying(null)} />
+      <DeleteDialog
+        target={deleting}
+        title={`Delete the CTO pool of ${deleting?.period ?? ''}?`}
+        description="It was not paid: nothing moves. You can set a new pool for the month afterwards."
+        remove={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { PAYMENT_STATUSES, type PaymentListItem } from '@app/contracts/payments';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { usePaymentList } from '../../../api/payments';
+import { PaymentStatusBadge, statusLabel } from '../../../components/payments/PaymentStatusBadge';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Select } from '../../../components/ui/Input';
+import { Money } from '../../../components/ui/Money';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import type { DepositTab } from './DepositTabs';
+import { PaymentDetailDialog } from './PaymentDetailDialog';
+
+function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
+  return [
+    { key: 'date', header: 'Created', cell: (p) => <When iso={p.created_at} stacked /> },
+    {
+      key: 'member',
+      header: 'Member',
+      cell: (p) => (
+        <Link
+          to={`/admin/check/profile/${p.user_id}`}
+          className="font-medium text-accent-text hover:underline"
+        >
+          {p.username}
+        </Link>
+      ),
+    },
+    {
+      key: 'id',
+      header: 'Payment',
+      cell: (p) => (
+        <span className="flex flex-col">
+          <span className="font-mono text-xs">{p.payment_id}</span>
+          {p.provider === 'sandbox' && <span className="text-xs text-muted">sandbox</span>}
+        </span>
+      ),
+    },
+    {
+      key: 'price',
+      header: 'Deposit',
+      className: 'text-right',
+      cell: (p) => <Money value={p.price_amount} />,
+    },
+    {
+      key: 'received',
+      header: 'Received',
+      className: 'text-right',
+      cell: (p) => (
+        <span className="tabular-nums whitespace-nowrap">
+          {p.actually_paid === null ? '—' : `${p.actually_paid} ${p.pay_currency}`}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <span className="flex flex-col items-start gap-1">
+          <PaymentStatusBadge status={p.payment_status} />
+          {p.review && <Badge tone="amber">Needs a decision</Badge>}
+        </span>
+      ),
+    },
+    {
+      key: 'credited',
+      header: 'Credited',
+      className: 'text-right',
+      cell: (p) =>
+        p.credited_amount === null ? (
+          <span className="text-muted">—</span>
+        ) : (
+          <Money value={p.credited_amount} />
+        ),
+    },
+    {
+      key: 'open',
+      header: <span className="sr-only">Details</span>,
+      cell: (p) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpen(p.payment_id)}
+          aria-label={`Details of payment ${p.payment_id}`}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** Provider payments for the back-office: statuses, who paid, what arrived, what was credited. */
+export function CryptoPaymentsSection() {
+  const { page, params, update, oneOf } = useUrlFilters();
+  const limit = pageSizeOf(params.get('limit'));
+  const status = oneOf('status', PAYMENT_STATUSES);
+  const review = params.get('review') === 'true' ? ('true' as const) : undefined;
+  const list = usePaymentList({ page, limit, status, review }, 'admin');
+  const [open, setOpen] = useState<string | null>(null);
+  const data = list.data;
+
+  return (
+    <section aria-labelledby="crypto-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="crypto-heading" className="text-lg font-semibold text-fg">
+          Crypto payments
+        </h2>
+        <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[12rem_12rem_8rem]">
+          <Select
+            label="Status"
+            value={status ?? ''}
+            onChange={(e) => update({ status: e.target.value, page: 1 })}
+          >
+            <option value="">All statuses</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Decision"
+            value={review ?? ''}
+            onChange={(e) => update({ review: e.target.value, page: 1 })}
+          >
+            <option value="">All payments</option>
+            <option value="true">Needs a decision</option>
+          </Select>
+          <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
+        </div>
+      </div>
+      {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+      <Table
+        caption="Crypto payments"
+        columns={columns(setOpen)}
+        rows={data?.payments}
+        rowKey={(p) => p.payment_id}
+        loading={list.isPending}
+        skeletonRows={Math.min(limit, 10)}
+        minWidth="min-w-[880px]"
+        empty={
+          status || review
+            ? 'No payment matches these filters. Choose "All statuses" and "All payments" to see every one.'
+            : 'No crypto payments yet. They appear here as soon as a member creates one on the Crypto payment screen.'
+        }
+      />
+      {data && data.total > 0 && (
+        <Pager
+          page={data.currentPage}
+          totalPages={data.totalPages}
+          total={data.total}
+          fetching={list.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['payment', 'payments']}
+        />
+      )}
+      <PaymentDetailDialog paymentId={open} onClose={() => setOpen(null)} onOpen={setOpen} />
+    </section>
+  );
+}
+
+/** The "Crypto payments" tab of /admin/deposits. */
+export const CRYPTO_PAYMENTS_TAB: DepositTab = {
+  id: 'crypto',
+  label: 'Crypto payments',
+  description:
+    'Payments members make through the crypto payment provider: each is credited once, when finished.',
+  panel: <CryptoPaymentsSection />,
+};

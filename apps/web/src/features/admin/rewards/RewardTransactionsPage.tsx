@@ -1,0 +1,174 @@
+import type { RewardPayout } from '@app/contracts/rewards';
+import { REWARD_TEXT } from '@app/contracts/rewards';
+import { Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useRewardPayouts, useRewardPlans } from '../../../api/rewards';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input, Select } from '../../../components/ui/Input';
+import { Money } from '../../../components/ui/Money';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { SendRewardDialog } from './SendRewardDialog';
+
+const SEARCH_DEBOUNCE_MS = 350;
+const SOURCES = ['claim', 'admin'] as const;
+const SOURCE_LABEL = { claim: 'Claimed', admin: 'Sent by admin' } as const;
+
+const COLUMNS: Array<Column<RewardPayout>> = [
+  { key: 'date', header: 'Date', cell: (r) => <When iso={r.created_at} stacked /> },
+  {
+    key: 'member',
+    header: 'Member',
+    cell: (r) => (
+      <Link to={`/admin/check/profile/${r.user_id}`} className="font-medium text-accent-text hover:underline">
+        {r.username}
+      </Link>
+    ),
+  },
+  { key: 'plan', header: 'Reward', cell: (r) => r.title },
+  {
+    key: 'source',
+    header: 'How',
+    cell: (r) => <Badge tone={r.source === 'claim' ? 'green' : 'blue'}>{SOURCE_LABEL[r.source]}</Badge>,
+  },
+  {
+    key: 'business',
+    header: 'Business',
+    className: 'text-right',
+    cell: (r) => (r.business === null ? <span className="text-muted">—</span> : <Money value={r.business} />),
+  },
+  {
+    key: 'paid',
+    header: 'Paid',
+    className: 'text-right',
+    cell: (r) => (
+      <span className="flex flex-col items-end">
+        <Money value={r.paid} className="font-medium" />
+        {r.cut > 0 && (
+          <span className="text-xs text-amber-700 dark:text-amber-400">
+            <Money value={r.cut} /> over the limit
+          </span>
+        )}
+      </span>
+    ),
+  },
+  {
+    key: 'note',
+    header: 'Note',
+    cell: (r) =>
+      r.note ? <span className="text-muted">{r.note}</span> : <span className="text-muted">—</span>,
+  },
+];
+
+/** Admin reward transactions (spec 2.1): every reward paid, filters, paging; send one by hand. */
+export default function RewardTransactionsPage() {
+  const { page, params, update, oneOf } = useUrlFilters();
+  const limit = pageSizeOf(params.get('limit'));
+  const source = oneOf('source', SOURCES);
+  const planId = Number(params.get('plan_id')) || undefined;
+  const search = params.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [sending, setSending] = useState(false);
+  const plans = useRewardPlans('admin');
+  const list = useRewardPayouts({ page, limit, source, plan_id: planId, search: search || undefined });
+  const data = list.data;
+  const filtered = Boolean(source || planId || search);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Reward transactions · EarnHub admin</title>
+      <PageHeader
+        title="Reward transactions"
+        description="Every reward paid: stages members claimed and rewards sent by hand. Paid amounts are after the earning limit."
+        actions={
+          <Button onClick={() => setSending(true)}>
+            <Send className="size-4" aria-hidden="true" /> Send reward
+          </Button>
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_8rem]">
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Member or reward"
+          value={searchText}
+          onChange={(e) => {
+            const text = e.target.value;
+            setSearchText(text);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+        <Select
+          label="How"
+          value={source ?? ''}
+          onChange={(e) => update({ source: e.target.value, page: 1 })}
+        >
+          <option value="">Claimed and sent</option>
+          {SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {SOURCE_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="Reward plan"
+          value={planId ?? ''}
+          onChange={(e) => update({ plan_id: e.target.value, page: 1 })}
+        >
+          <option value="">All plans</option>
+          {plans.data?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+            </option>
+          ))}
+        </Select>
+        <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
+      </div>
+      {list.error && (
+        <Banner tone="error">
+          {REWARD_TEXT.listError}: {errorMessage(list.error)}
+        </Banner>
+      )}
+      {data && (
+        <p className="text-sm text-muted">
+          {filtered ? 'Paid in these results' : 'Paid in all'}:{' '}
+          <Money value={data.total_paid} className="font-semibold text-fg" testId="rewards-total-paid" />
+        </p>
+      )}
+      <Table
+        caption="Reward transactions"
+        columns={COLUMNS}
+        rows={data?.allrewards}
+        rowKey={(r) => r.id}
+        loading={list.isPending}
+        skeletonRows={Math.min(limit, 10)}
+        empty={
+          filtered
+            ? 'No reward matches these filters. Clear them to see every reward paid.'
+            : 'No rewards paid yet. They appear here when members claim a stage or you send one.'
+        }
+      />
+      {data && data.total > 0 && (
+        <Pager
+          page={data.currentPage}
+          totalPages={data.totalPages}
+          total={data.total}
+          fetching={list.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['reward', 'rewards']}
+        />
+      )}
+      <SendRewardDialog open={sending} onClose={() => setSending(false)} />
+    </div>
+  );
+}

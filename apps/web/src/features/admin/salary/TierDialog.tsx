@@ -1,0 +1,156 @@
+import { type SalaryTier, salaryTierBody, salaryTierUpdateBody } from '@app/contracts/salary';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useCreateSalaryTier, useUpdateSalaryTier } from '../../../api/salary';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox, Input } from '../../../components/ui/Input';
+import { Modal } from '../../../components/ui/Modal';
+import { amountText, fromText, numberText } from '../../../lib/forms';
+import { toWire } from '../../../lib/money';
+
+const fields = salaryTierUpdateBody.shape;
+const tierForm = z.object({
+  name: z.string().trim().min(1, 'Give the tier a name').pipe(salaryTierBody.shape.name),
+  amount: amountText(),
+  months: numberText(fields.months.unwrap(), 'Enter the number of months'),
+  required_directs: numberText(fields.required_directs.unwrap(), 'Enter the active directs needed'),
+  required_business: z
+    .string()
+    .trim()
+    .min(1, 'Enter the team business needed (0 for none)')
+    .pipe(fromText(salaryTierBody.shape.required_business)),
+  is_active: z.boolean(),
+});
+type TierInput = z.input<typeof tierForm>;
+
+const valuesOf = (tier: SalaryTier | null): TierInput => ({
+  name: tier?.name ?? '',
+  amount: tier ? String(tier.amount) : '',
+  months: String(tier?.months ?? 12),
+  required_directs: String(tier?.required_directs ?? 0),
+  required_business: tier ? String(tier.required_business) : '',
+  is_active: tier?.is_active ?? true,
+});
+
+export function TierDialog({ target, onClose }: { target: SalaryTier | 'new' | null; onClose: () => void }) {
+  const create = useCreateSalaryTier();
+  const update = useUpdateSalaryTier();
+  const busy = create.isPending || update.isPending;
+  const close = () => {
+    if (busy) return;
+    create.reset();
+    update.reset();
+    onClose();
+  };
+  const tier = target === 'new' ? null : target;
+  return (
+    <Modal
+      open={target !== null}
+      onClose={close}
+      title={tier ? `Edit ${tier.name}` : 'New salary tier'}
+      description={
+        tier
+          ? 'Members already holding it keep the terms they were given; the change applies to new assignments.'
+          : 'The daily run gives each member the highest tier they qualify for and pays it every 30 days.'
+      }
+      className="max-w-lg"
+    >
+      {target !== null && (
+        <TierForm
+          key={tier?.id ?? 'new'}
+          tier={tier}
+          create={create}
+          update={update}
+          onDone={onClose}
+          onCancel={close}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function TierForm({
+  tier,
+  create,
+  update,
+  onDone,
+  onCancel,
+}: {
+  tier: SalaryTier | null;
+  create: ReturnType<typeof useCreateSalaryTier>;
+  update: ReturnType<typeof useUpdateSalaryTier>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TierInput, unknown, z.output<typeof tierForm>>({
+    resolver: zodResolver(tierForm),
+    defaultValues: valuesOf(tier),
+  });
+  const mutation = tier ? update : create;
+  const onSubmit = handleSubmit((v) => {
+    const body = { ...v, amount: toWire(v.amount), required_business: toWire(v.required_business) };
+    const done = (data: { message: string }) => {
+      toast.success(data.message);
+      onDone();
+    };
+    if (tier) update.mutate({ id: tier.id, body }, { onSuccess: done });
+    else create.mutate(body, { onSuccess: done });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Salary tier">
+      {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
+      <Input label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register('name')} />
+      <div className="grid grid-cols-2 gap-4">
+        <Input
+          label="Per month (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <Input
+          label="Months"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.months?.message}
+          {...register('months')}
+        />
+        <Input
+          label="Active directs needed"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.required_directs?.message}
+          {...register('required_directs')}
+        />
+        <Input
+          label="Team business (USDT)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.required_business?.message}
+          {...register('required_business')}
+        />
+      </div>
+      <Checkbox
+        label="On offer"
+        hint="Untick to stop assigning it; members holding it are paid to the end."
+        {...register('is_active')}
+      />
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={mutation.isPending}>
+          {tier ? 'Save tier' : 'Create tier'}
+        </Button>
+      </div>
+    </form>
+  );
+}

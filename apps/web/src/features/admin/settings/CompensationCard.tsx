@@ -1,0 +1,83 @@
+import { ChevronRight } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/Card';
+import { Input } from '../../../components/ui/Input';
+import type { SettingsFormInput, SettingsFormOutput } from './settings-form';
+
+/**
+ * The compensation knobs of DOMAIN.md that live in settings (the plan holds ROI percent, direct
+ * percent and cap multiple; level percents have their own editor on the plans page). A change
+ * applies to the operations after it and is recorded in the audit log.
+ */
+export function CompensationCard({
+  form,
+}: {
+  form: UseFormReturn<SettingsFormInput, unknown, SettingsFormOutput>;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <Card title="Compensation">
+      <div className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="ROI claim cooldown (hours)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.roi_cooldown_hours?.message}
+            hint="Time a member waits after a daily ROI claim before the next one (rolling, from the last claim)."
+            {...register('roi_cooldown_hours')}
+          />
+          <Input
+            label="Required watch time (seconds)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.roi_watch_seconds?.message}
+            hint="How long a member must watch the day's video before the ROI claim is accepted."
+            {...register('roi_watch_seconds')}
+          />
+          <Input
+            label="Reward leg cap (%)"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.reward_leg_cap_percent?.message}
+            hint="The most one leg (a direct member and their team) counts toward a reward's business target."
+            {...register('reward_leg_cap_percent')}
+          />
+          <Input
+            label="CTO minimum own plan (USDT)"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.cto_min_active_plan?.message}
+            hint="A member's active plan must be at least this to share the CTO pool."
+            {...register('cto_min_active_plan')}
+          />
+          <Input
+            label="CTO minimum directs' business (USDT)"
+            inputMode="decimal"
+            autoComplete="off"
+            className="sm:col-span-2"
+            error={errors.cto_min_directs_business?.message}
+            hint="The active plans of a member's direct members must add up to at least this to share the CTO pool."
+            {...register('cto_min_directs_business')}
+          />
+        </div>
+        <div className="flex flex-col gap-1 border-t border-line pt-4 text-sm">
+          <p className="text-muted">
+            Daily ROI percent, direct income percent and the earning cap multiple are set on each plan; level
+            income percents and the level unlock rule have their own editor.
+          </p>
+          <Link
+            to="/admin/plans"
+            className="inline-flex items-center gap-1 self-start font-medium text-accent-text hover:underline"
+          >
+            Plans and level percents <ChevronRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { useEarningLimit } from '../../../api/incomes';
+import { Card } from '../../../components/ui/Card';
+import { Money } from '../../../components/ui/Money';
+import { Spinner } from '../../../components/ui/Spinner';
+import { EarningLimitBar } from '../income/EarningLimitBar';
+
+/** The earning limit at a glance (spec section 9): limit, earned, available, and the bar. */
+export function EarningLimitCard({ userId }: { userId: number }) {
+  const { data: limit, error } = useEarningLimit(userId, 'member');
+  return (
+    <Card
+      title="Earning limit"
+      action={
+        <Link to="/user/income" className="text-sm font-medium text-accent-text hover:underline">
+          Income dashboard
+        </Link>
+      }
+    >
+      {limit ? (
+        <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-8">
+          <dl className="grid grid-cols-3 gap-4 sm:gap-6">
+            {[
+              { label: 'Limit', value: limit.earning_limit, id: 'limit' },
+              { label: 'Earned', value: limit.total_earnings, id: 'earned' },
+              { label: 'Available', value: limit.available_limit, id: 'available' },
+            ].map((f) => (
+              <div key={f.id} className="min-w-0">
+                <dt className="text-sm text-muted">{f.label}</dt>
+                <dd className="mt-1 truncate text-base font-semibold text-fg sm:text-lg">
+                  <Money value={f.value} testId={`dashboard-limit-${f.id}`} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <EarningLimitBar limit={limit} compact />
+        </div>
+      ) : error ? (
+        <p className="text-sm text-muted">Your earning limit could not be loaded: {errorMessage(error)}</p>
+      ) : (
+        <Spinner label="Loading your earning limit" />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,202 @@
+import type { EarningLimit } from '@app/contracts/incomes';
+import type { TeamSummary } from '@app/contracts/referral';
+import type { Wallets } from '@app/contracts/users';
+import { ArrowUpFromLine, ChartColumn, UsersRound, WalletMinimal } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { buttonClass } from '../../../components/ui/Button';
+import { Money } from '../../../components/ui/Money';
+import { Spinner } from '../../../components/ui/Spinner';
+import { formatCount, formatRelative } from '../../../lib/format';
+import { micro, toWire } from '../../../lib/money';
+import { EarningLimitBar } from './EarningLimitBar';
+
+/** The three cards at the top of the Overview: Current Balance, Total Earnings, Team Summary. */
+
+function Panel({
+  title,
+  icon,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <section
+      aria-label={title}
+      data-testid={testId}
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="flex items-center gap-2 text-sm font-medium text-muted">
+          <span aria-hidden="true">{icon}</span>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Loading({ what, error }: { what: string; error: unknown }) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {what} could not be loaded: {errorMessage(error)}
+      </p>
+    );
+  return (
+    <div className="flex min-h-24 items-center justify-center text-muted">
+      <Spinner className="size-5" label={`Loading ${what.toLowerCase()}`} />
+    </div>
+  );
+}
+
+/** Money the member's income wallets hold now (earnings + ROI), with the fund wallet beside it. */
+export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | undefined; error: unknown }) {
+  const withdraw = (
+    <Link to="/user/withdrawal" className={buttonClass('primary', 'sm')}>
+      <ArrowUpFromLine className="size-4" aria-hidden="true" /> Withdraw
+    </Link>
+  );
+  if (!wallets)
+    return (
+      <Panel
+        title="Current Balance"
+        icon={<WalletMinimal className="size-4" />}
+        action={withdraw}
+        testId="current-balance"
+      >
+        <Loading what="Your balance" error={error} />
+      </Panel>
+    );
+  const w = wallets.wallets;
+  const balance = toWire(micro(w.earnings) + micro(w.roi));
+  const held = toWire(micro(wallets.held.earnings) + micro(wallets.held.roi));
+  return (
+    <Panel
+      title="Current Balance"
+      icon={<WalletMinimal className="size-4" />}
+      action={withdraw}
+      testId="current-balance"
+    >
+      <p className="text-3xl font-semibold tracking-tight text-fg">
+        <Money value={balance} testId="current-balance-amount" />
+      </p>
+      <dl className="divide-y divide-line rounded-lg border border-line bg-subtle/60 px-3 text-sm">
+        {[
+          { label: 'Earnings wallet', value: w.earnings, id: 'earnings' },
+          { label: 'ROI wallet', value: w.roi, id: 'roi' },
+          { label: 'Fund wallet', value: w.fund, id: 'fund' },
+        ].map((f) => (
+          <div key={f.id} className="flex items-baseline justify-between gap-3 py-1.5">
+            <dt className="text-muted">{f.label}</dt>
+            <dd className="font-medium text-fg">
+              <Money value={f.value} testId={`balance-${f.id}`} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-muted">
+        {held > 0 ? (
+          <>
+            <Money value={held} /> more is held by pending withdrawals.
+          </>
+        ) : (
+          'Earnings and ROI: what you can withdraw or move to your fund wallet, which buys plans.'
+        )}
+      </p>
+    </Panel>
+  );
+}
+
+/** Total earnings (spec section 9) and the Available Limit bar. */
+export function TotalEarningsCard({ limit, error }: { limit: EarningLimit | undefined; error: unknown }) {
+  return (
+    <Panel title="Total Earnings" icon={<ChartColumn className="size-4" />} testId="total-earnings">
+      {limit ? (
+        <>
+          <p className="text-3xl font-semibold tracking-tight text-fg">
+            <Money value={limit.total_earnings} testId="total-earnings-amount" />
+          </p>
+          <EarningLimitBar limit={limit} />
+          {limit.outside_limit > 0 && (
+            <p className="text-xs text-muted">
+              Plus <Money value={limit.outside_limit} /> of CTO and bonuses, which the limit does not count.
+            </p>
+          )}
+        </>
+      ) : (
+        <Loading what="Your earning limit" error={error} />
+      )}
+    </Panel>
+  );
+}
+
+/** The team from the tree roll-up: directs, whole team, active members, business. */
+export function TeamSummaryCard({
+  team,
+  error,
+  onMore,
+}: {
+  team: TeamSummary | undefined;
+  error: unknown;
+  onMore: () => void;
+}) {
+  const more = (
+    <button type="button" onClick={onMore} className="text-sm font-medium text-accent-text hover:underline">
+      Team stats
+    </button>
+  );
+  if (!team)
+    return (
+      <Panel title="Team Summary" icon={<UsersRound className="size-4" />} testId="team-summary">
+        {error ? <TeamUnavailable error={error} /> : <Loading what="Team figures" error={null} />}
+      </Panel>
+    );
+  const facts = [
+    { label: 'Direct members', value: formatCount(team.direct_count), id: 'directs' },
+    { label: 'Active directs', value: formatCount(team.active_directs), id: 'active-directs' },
+    { label: 'Team', value: formatCount(team.team_count), id: 'team' },
+    { label: 'Active team', value: formatCount(team.active_team), id: 'active-team' },
+  ];
+  return (
+    <Panel title="Team Summary" icon={<UsersRound className="size-4" />} action={more} testId="team-summary">
+      <p className="text-3xl font-semibold tracking-tight text-fg">
+        <Money value={team.team_business} testId="team-business" />
+      </p>
+      <p className="-mt-2 text-xs text-muted">Team business: the active plans of your active team</p>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        {facts.map((f) => (
+          <div key={f.id}>
+            <dt className="text-xs text-muted">{f.label}</dt>
+            <dd className="font-medium text-fg tabular-nums" data-testid={`team-${f.id}`}>
+              {f.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-muted">Updated {formatRelative(team.as_of)}</p>
+    </Panel>
+  );
+}
+
+/** The team route may not answer (not deployed yet, or failing): say so plainly. */
+export function TeamUnavailable({ error }: { error: unknown }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-1 rounded-lg border border-dashed border-line p-3 text-sm"
+    >
+      <p className="font-medium text-fg">Team figures are unavailable right now.</p>
+      <p className="text-xs text-muted">{errorMessage(error)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { TeamSummary } from '@app/contracts/referral';
+import { Link } from 'react-router';
+import { StatCard } from '../../../components/ui/Card';
+import { Money } from '../../../components/ui/Money';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { type Column, Table } from '../../../components/ui/Table';
+import { formatCount, formatRelative } from '../../../lib/format';
+import { micro } from '../../../lib/money';
+import { TeamUnavailable } from './SummaryCards';
+
+type Leg = TeamSummary['legs'][number];
+
+/** A leg's share of the team business, in whole percent with one decimal. */
+function shareOf(leg: Leg, team: TeamSummary) {
+  const whole = micro(team.team_business);
+  return whole > 0n ? Number((micro(leg.business) * 1000n) / whole) / 10 : 0;
+}
+
+function legColumns(team: TeamSummary): Array<Column<Leg>> {
+  return [
+    {
+      key: 'member',
+      header: 'Direct member',
+      cell: (l) => <span className="font-medium text-fg">{l.username}</span>,
+    },
+    {
+      key: 'team',
+      header: 'Team',
+      className: 'text-right',
+      cell: (l) => <span className="tabular-nums">{formatCount(l.team_count)}</span>,
+    },
+    {
+      key: 'business',
+      header: 'Business',
+      className: 'text-right',
+      cell: (l) => <Money value={l.business} />,
+    },
+    {
+      key: 'share',
+      header: 'Share',
+      className: 'w-48',
+      cell: (l) => {
+        const share = shareOf(l, team);
+        return (
+          <span className="flex items-center gap-2">
+            <span className="h-2 flex-1 overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset">
+              <span className="block h-full rounded-full bg-accent" style={{ width: `${share}%` }} />
+            </span>
+            <span className="w-12 text-right text-xs tabular-nums text-muted">{share} %</span>
+          </span>
+        );
+      },
+    },
+  ];
+}
+
+/** Team Stats: the team figures of the tree roll-up and the business of each leg. */
+export function TeamStatsTab({
+  team,
+  error,
+  loading,
+}: {
+  team: TeamSummary | undefined;
+  error: unknown;
+  loading: boolean;
+}) {
+  if (!team)
+    return error ? <TeamUnavailable error={error} /> : loading ? <PageSpinner label="Loading team" /> : null;
+  return (
+    <section aria-label="Team stats" className="flex flex-col gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-5">
+        <div className="col-span-2 sm:col-span-1">
+          <StatCard
+            title="Team business"
+            value={<Money value={team.team_business} />}
+            caption="Active plans of your active team"
+          />
+        </div>
+        <StatCard
+          title="Direct members"
+          value={formatCount(team.direct_count)}
+          caption="Members you sponsored"
+        />
+        <StatCard
+          title="Active directs"
+          value={formatCount(team.active_directs)}
+          caption="Unlock level incomes"
+        />
+        <StatCard title="Team" value={formatCount(team.team_count)} caption="Your whole downline" />
+        <StatCard
+          title="Active team"
+          value={formatCount(team.active_team)}
+          caption="Holding an active plan"
+        />
+      </div>
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 className="text-lg font-semibold text-fg">Business per leg</h2>
+          <p className="text-xs text-muted">Updated {formatRelative(team.as_of)}</p>
+        </div>
+        <Table
+          caption="Business per leg"
+          columns={legColumns(team)}
+          rows={team.legs}
+          rowKey={(l) => l.user_id}
+          empty={
+            <>
+              No direct members yet. Share your referral link from the{' '}
+              <Link to="/user/dashboard" className="font-medium text-accent-text hover:underline">
+                dashboard
+              </Link>{' '}
+              to start your team.
+            </>
+          }
+          minWidth="min-w-[520px]"
+        />
+        <p className="text-xs text-muted">
+          A leg is a direct member with their whole team. Rewards count no single leg for more than its capped
+          share of a target.
+        </p>
+      </div>
+    </section>
+  );
+}

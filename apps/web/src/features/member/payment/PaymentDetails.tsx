@@ -1,0 +1,95 @@
+import { isFinalPaymentStatus, PAYMENT } from '@app/contracts/payments';
+import { FlaskConical, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePaymentStatus } from '../../../api/payments';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Money } from '../../../components/ui/Money';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { SummaryList } from '../../../components/ui/SummaryList';
+import { When } from '../../../components/ui/When';
+import { RetryButton, statusError } from './PaymentStatusPage';
+import { PaymentFacts, PaymentOutcome } from './PaymentStatusView';
+import { QrPanel } from './QrPanel';
+
+/**
+ * Spec 2.8, the created view: what to send and where (QR panel), and the status tracker, which polls
+ * every 10 s until the status is final. 'Create New Payment' returns to the form.
+ */
+export function PaymentDetails({ paymentId, onNew }: { paymentId: string; onNew: () => void }) {
+  const status = usePaymentStatus(paymentId, PAYMENT.trackerPollSeconds);
+  const payment = status.data;
+  const newButton = (
+    <Button variant="secondary" onClick={onNew}>
+      <Plus className="size-4" aria-hidden="true" /> Create New Payment
+    </Button>
+  );
+
+  if (status.isPending) return <PageSpinner label="Loading the payment" />;
+  if (!payment)
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <Banner tone="error">{statusError(status.error)}</Banner>
+        <div className="flex gap-2">
+          <RetryButton />
+          {newButton}
+        </div>
+      </div>
+    );
+
+  const final = isFinalPaymentStatus(payment.payment_status);
+  return (
+    <div className="flex flex-col gap-6">
+      {payment.provider === 'sandbox' && (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-600/30 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Test mode: the sandbox provider simulates this payment{final ? '' : ' and moves it along by itself'}
+          . No real money moves.
+        </p>
+      )}
+      <PaymentOutcome payment={payment} />
+      <div
+        className={
+          final ? 'grid max-w-2xl gap-6' : 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]'
+        }
+      >
+        {/* once final, nothing more is to be sent: the QR panel gives way to the outcome */}
+        {!final && <QrPanel payment={payment} />}
+        <div className="flex flex-col gap-6">
+          {!final && (
+            <Card title="Payment">
+              <SummaryList
+                rows={[
+                  { label: 'You deposit', value: <Money value={payment.price_amount} />, strong: true },
+                  { label: 'Expires', value: <When iso={payment.expires_at} /> },
+                  { label: 'Order', value: <span className="break-all">{payment.order_id}</span> },
+                ]}
+              />
+            </Card>
+          )}
+          <Card
+            title="Payment status"
+            action={
+              <Link
+                to={`/user/payment/${payment.payment_id}`}
+                className="text-sm font-medium text-accent-text hover:underline"
+              >
+                Open status page
+              </Link>
+            }
+          >
+            {status.isError && (
+              <div className="mb-3 flex flex-col items-start gap-2">
+                <Banner tone="error">{statusError(status.error)}</Banner>
+                <RetryButton />
+              </div>
+            )}
+            <PaymentFacts payment={payment} pollSeconds={PAYMENT.trackerPollSeconds} exact />
+          </Card>
+          <div>{newButton}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { PAYMENT, type Payment, paymentUri } from '@app/contracts/payments';
+import { Copy } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { LazyQrCode } from '../../../components/qr/LazyQrCode';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Select } from '../../../components/ui/Input';
+import { copyText } from '../../../lib/clipboard';
+import { currencyLabel } from './PaymentStatusView';
+
+const { min, max, step } = PAYMENT.qrSize;
+const SIZES = Array.from({ length: (max - min) / step + 1 }, (_, i) => min + i * step);
+
+/**
+ * Spec 2.8: the QR code of the payment URI (address and amount), drawn in the browser, with a size
+ * selector from 150 to 400 px in steps of 25 (default 250), and the address with its copy action.
+ */
+export function QrPanel({ payment }: { payment: Payment }) {
+  const [size, setSize] = useState<number>(PAYMENT.qrSize.default);
+  const uri = paymentUri(payment.pay_currency, payment.pay_address, payment.pay_amount);
+
+  const copy = async () => {
+    if (await copyText(payment.pay_address)) toast.success(PAYMENT.copied);
+    else toast.error(PAYMENT.copyFailed);
+  };
+
+  return (
+    <Card title="Scan to pay">
+      <div className="flex flex-col items-center gap-4">
+        <div
+          className="flex max-w-full items-center justify-center overflow-hidden rounded-lg bg-white p-2"
+          data-testid="qr-frame"
+          data-size={size}
+          data-uri={uri}
+        >
+          <LazyQrCode value={uri} size={size} title={`Payment QR code for ${payment.pay_address}`} />
+        </div>
+        <Select
+          label="QR size"
+          className="w-full sm:w-48"
+          value={size}
+          onChange={(e) => setSize(Number(e.target.value))}
+        >
+          {SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s} px
+            </option>
+          ))}
+        </Select>
+        <div className="flex w-full flex-col gap-1.5">
+          <span className="text-sm font-medium text-fg">
+            Send exactly {payment.pay_amount} {currencyLabel(payment.pay_currency)} to
+          </span>
+          <div className="flex items-center gap-2 rounded-lg border border-line bg-subtle/60 px-3 py-2">
+            <code className="min-w-0 flex-1 font-mono text-sm break-all text-fg" data-testid="pay-address">
+              {payment.pay_address}
+            </code>
+            <Button variant="secondary" size="sm" onClick={copy}>
+              <Copy className="size-4" aria-hidden="true" /> Copy address
+            </Button>
+          </div>
+          {payment.pay_currency === PAYMENT.payCurrency && (
+            <p className="text-xs text-muted">
+              Send only USDT on BNB Smart Chain (BEP20) to this address: another token or network is lost.
+            </p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

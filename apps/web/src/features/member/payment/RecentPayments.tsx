@@ -1,0 +1,78 @@
+import type { PaymentListItem } from '@app/contracts/payments';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../api/client';
+import { usePaymentList } from '../../../api/payments';
+import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { Banner } from '../../../components/ui/Banner';
+import { Money } from '../../../components/ui/Money';
+import { Pager } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+
+const LIMIT = 5;
+
+const COLUMNS: Array<Column<PaymentListItem>> = [
+  { key: 'date', header: 'Created', cell: (p) => <When iso={p.created_at} stacked /> },
+  { key: 'price', header: 'Deposit', className: 'text-right', cell: (p) => <Money value={p.price_amount} /> },
+  { key: 'status', header: 'Status', cell: (p) => <PaymentStatusBadge status={p.payment_status} /> },
+  {
+    key: 'credited',
+    header: 'Credited',
+    className: 'text-right',
+    cell: (p) =>
+      p.credited_amount !== null ? (
+        <Money value={p.credited_amount} />
+      ) : (
+        <span className="text-muted">—</span>
+      ),
+  },
+  {
+    key: 'open',
+    header: <span className="sr-only">Open</span>,
+    cell: (p) => (
+      <Link
+        to={`/user/payment/${p.payment_id}`}
+        className="font-medium text-accent-text hover:underline"
+        aria-label={`Payment status of ${p.payment_id}`}
+      >
+        Status
+      </Link>
+    ),
+  },
+];
+
+/** The member's own provider payments, newest first, each leading to its Payment Status screen. */
+export function RecentPayments() {
+  const [page, setPage] = useState(1);
+  const list = usePaymentList({ page, limit: LIMIT }, 'member');
+  const data = list.data;
+  return (
+    <section aria-labelledby="recent-payments" className="flex flex-col gap-3">
+      <h2 id="recent-payments" className="text-lg font-semibold text-fg">
+        Your crypto payments
+      </h2>
+      {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+      <Table
+        caption="Your crypto payments"
+        columns={COLUMNS}
+        rows={data?.payments}
+        rowKey={(p) => p.payment_id}
+        loading={list.isPending}
+        skeletonRows={3}
+        minWidth="min-w-[520px]"
+        empty="No crypto payments yet. Create one above: your fund wallet is credited when it is finished."
+      />
+      {data && data.total > LIMIT && (
+        <Pager
+          page={data.currentPage}
+          totalPages={data.totalPages}
+          total={data.total}
+          fetching={list.isFetching}
+          onPage={setPage}
+          noun={['payment', 'payments']}
+        />
+      )}
+    </section>
+  );
+}

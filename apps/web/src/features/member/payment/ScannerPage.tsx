@@ -1,0 +1,45 @@
+import { useSearchParams } from 'react-router';
+import { Card } from '../../../components/ui/Card';
+import { Money } from '../../../components/ui/Money';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { useMemberMoney } from '../money/useMemberMoney';
+import { PaymentDetails } from './PaymentDetails';
+import { PaymentForm } from './PaymentForm';
+import { RecentPayments } from './RecentPayments';
+
+/**
+ * Spec 2.8, route /user/scanner: the payment form, then the created payment's details with its QR
+ * panel and status tracker. The payment id sits in the address (?payment=...), so a reload or a
+ * shared link comes back to the same payment; 'Create New Payment' returns to the form.
+ */
+export default function ScannerPage() {
+  const [params, setParams] = useSearchParams();
+  const paymentId = params.get('payment');
+  const { user, fund } = useMemberMoney();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Crypto payment · EarnHub</title>
+      <PageHeader
+        title="Crypto payment"
+        description="Deposit to your fund wallet with USDT on BNB Smart Chain (BEP20), through our payment provider."
+      />
+      {paymentId ? (
+        <PaymentDetails key={paymentId} paymentId={paymentId} onNew={() => setParams({})} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+          <PaymentForm onCreated={(payment) => setParams({ payment: payment.payment_id })} />
+          <Card title="Fund wallet">
+            <p className="text-3xl font-semibold text-fg">
+              {user.data ? <Money value={fund} testId="fund-balance" /> : '…'}
+            </p>
+            <p className="mt-2 text-sm text-muted">
+              A finished crypto payment lands here, once: the amount you chose, in USDT.
+            </p>
+          </Card>
+        </div>
+      )}
+      <RecentPayments />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { WATCH_EARN } from '@app/contracts/roi';
+import { BadgeCheck, Clapperboard, Package } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Bonus } from '../../../api/bonuses';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Money } from '../../../components/ui/Money';
+import { When } from '../../../components/ui/When';
+import { formatHours, useCountdown } from './useEligibility';
+
+/** Spec 2.6: 'No Plan' or 'Premium Active', plus the last claim date if present. */
+export function PlanStatusCard({ activePlan, lastClaim }: { activePlan: number; lastClaim: string | null }) {
+  const premium = activePlan > 0;
+  return (
+    <Card
+      title="Plan status"
+      action={
+        premium ? (
+          <Badge tone="green">
+            <BadgeCheck className="size-3.5" aria-hidden="true" /> {WATCH_EARN.premium}
+          </Badge>
+        ) : (
+          <Badge>{WATCH_EARN.noPlan}</Badge>
+        )
+      }
+    >
+      <div data-testid="plan-status" className="flex flex-col gap-3">
+        <p className="text-2xl font-semibold text-fg">{premium ? WATCH_EARN.premium : WATCH_EARN.noPlan}</p>
+        {premium ? (
+          <p className="text-sm text-muted">
+            Active plan <Money value={activePlan} className="font-medium text-fg" />
+          </p>
+        ) : (
+          <p className="text-sm text-muted">
+            <Package className="mr-1 inline size-4" aria-hidden="true" />
+            <Link to="/user/subscription" className="text-accent hover:underline">
+              Buy a plan
+            </Link>{' '}
+            to earn a daily ROI.
+          </p>
+        )}
+        {lastClaim && (
+          <p className="text-sm text-muted">
+            Last claim <When iso={lastClaim} />
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The ad bonus (`add_income`): watch an ad, claim it once per its period. */
+export function AdBonusCard({
+  bonus,
+  now,
+  fetchedAt,
+  denied,
+  onWatch,
+}: {
+  bonus: Bonus | undefined;
+  now: string | undefined;
+  fetchedAt: number;
+  denied: boolean;
+  onWatch: () => void;
+}) {
+  const wait =
+    bonus?.next_claim_at && now
+      ? Math.max(0, (Date.parse(bonus.next_claim_at) - Date.parse(now)) / 3_600_000)
+      : 0;
+  const hoursLeft = useCountdown(wait, fetchedAt);
+  return (
+    <Card title="Ad bonus" action={<Clapperboard className="size-5 text-muted" aria-hidden="true" />}>
+      {!bonus ? (
+        <p className="text-sm text-muted">No ad bonus right now. Check back later.</p>
+      ) : (
+        <div className="flex flex-col gap-3" data-testid="ad-bonus">
+          <p className="text-sm text-muted">
+            Watch a short ad to earn <Money value={bonus.amount} className="font-medium text-fg" />, once
+            every {bonus.period_hours} hours.
+          </p>
+          {bonus.description && <p className="text-sm text-muted">{bonus.description}</p>}
+          {hoursLeft > 0 ? (
+            <p className="text-sm text-muted">
+              Claimed. Next ad in{' '}
+              <span className="font-mono tabular-nums text-fg">{formatHours(hoursLeft)}</span>
+            </p>
+          ) : (
+            <Button variant="secondary" onClick={onWatch} disabled={denied} className="self-start">
+              <Clapperboard className="size-4" aria-hidden="true" /> Watch ad
+            </Button>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

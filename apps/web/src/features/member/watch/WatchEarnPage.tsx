@@ -1,0 +1,182 @@
+import { ROI_MSG, WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
+import { VIDEO_MSG } from '@app/contracts/videos';
+import { ChartNoAxesCombined, Clock3, RefreshCw, Timer } from 'lucide-react';
+import { useState } from 'react';
+import { useMember } from '../../../api/auth-store';
+import { claimBonus, useBonuses } from '../../../api/bonuses';
+import { claimRoi, useLatestVideo } from '../../../api/roi';
+import { useUser } from '../../../api/users';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ErrorDialog } from '../../../components/ui/ErrorDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { type Action, ActionArea } from './ActionArea';
+import type { Media } from './Player';
+import { AdBonusCard, PlanStatusCard } from './SideCards';
+import { useCountdown, useEligibility } from './useEligibility';
+import { WatchModal } from './WatchModal';
+
+/**
+ * Watch and Earn (spec 2.6, 4 Daily reward): members with a plan watch today's video and claim
+ * their daily ROI once per cooldown; members without a plan claim the video bonus (`roi_income`)
+ * instead; anyone may watch an ad for the ad bonus (`add_income`).
+ */
+export default function WatchEarnPage() {
+  const member = useMember();
+  const id = member?.id ?? 0;
+  const user = useUser(id, 'member');
+  const { state, result, hoursLeft, recheck } = useEligibility(member?.id ?? null);
+  const bonuses = useBonuses('member');
+  const latest = useLatestVideo();
+  const [watching, setWatching] = useState<WatchPurpose | null>(null);
+  const [noVideo, setNoVideo] = useState(false);
+
+  const u = user.data;
+  const hasPlan = (u?.active_plan ?? 0) > 0;
+  const videoBonus = bonuses.data?.bonus.find((b) => b.bonus_type === 'roi_income');
+  const adBonus = bonuses.data?.bonus.find((b) => b.bonus_type === 'add_income');
+  const bonusWait =
+    videoBonus?.next_claim_at && bonuses.data
+      ? Math.max(0, (Date.parse(videoBonus.next_claim_at) - Date.parse(bonuses.data.now)) / 3_600_000)
+      : 0;
+  const bonusHoursLeft = useCountdown(bonusWait, bonuses.dataUpdatedAt);
+  const watchSeconds = result?.watch_seconds ?? 10;
+
+  let action: Action;
+  if (!u || (!hasPlan && bonuses.isPending)) action = { kind: 'checking' };
+  else if (u.status === 'block') action = { kind: 'denied' };
+  else if (hasPlan) {
+    if (state.status === 'checking') action = { kind: 'checking' };
+    else if (state.status === 'error') action = { kind: 'unavailable' };
+    else if (u.roi_status === 'close') action = { kind: 'limit', reason: ROI_MSG.roiClosed, hoursLeft: null };
+    else if (result?.found && hoursLeft > 0)
+      action = {
+        kind: 'limit',
+        reason: `You have claimed today's reward. A new one opens ${result.cooldown_hours} hours after your last claim.`,
+        hoursLeft,
+      };
+    else action = { kind: 'eligible' };
+  } else if (state.status === 'checking') action = { kind: 'checking' };
+  else if (!videoBonus) action = { kind: 'no-plan' };
+  else if (bonusHoursLeft > 0)
+    action = {
+      kind: 'limit',
+      reason: `You have claimed today's video bonus. A new one opens ${videoBonus.period_hours} hours after your last claim.`,
+      hoursLeft: bonusHoursLeft,
+    };
+  else action = { kind: 'eligible', bonus: videoBonus.amount };
+
+  const media: Media =
+    watching === 'ad'
+      ? { title: adBonus?.title ?? 'Ad', url: adBonus?.media_url || null }
+      : { title: latest.data?.title ?? "Today's video", url: latest.data?.url ?? null };
+
+  function open(purpose: WatchPurpose) {
+    if (purpose === 'video' && latest.isError) {
+      setNoVideo(true);
+      void latest.refetch();
+      return;
+    }
+    setWatching(purpose);
+  }
+
+  async function claim(): Promise<string> {
+    if (watching === 'ad' || !hasPlan) {
+      const res = await claimBonus({
+        user_id: id,
+        bonus_type: watching === 'ad' ? 'add_income' : 'roi_income',
+        plan_id: u?.plan_id ?? null,
+      });
+      return res.message;
+    }
+    return (await claimRoi(id)).message;
+  }
+
+  function afterClaim() {
+    void recheck();
+    setTimeout(() => window.location.reload(), WATCH_EARN.reloadAfterMs);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Watch and Earn · EarnHub</title>
+      <PageHeader title="Watch and Earn" description="Watch today's video, then claim your daily reward." />
+      {state.status === 'error' && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="flex-1">
+            <Banner tone="error">{state.message}</Banner>
+          </div>
+          <Button variant="secondary" onClick={() => void recheck()}>
+            <RefreshCw className="size-4" aria-hidden="true" /> Retry
+          </Button>
+        </div>
+      )}
+      <Hero seconds={watchSeconds} hours={result?.cooldown_hours ?? 24} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ActionArea action={action} onWatch={() => open('video')} />
+        </div>
+        <div className="flex flex-col gap-4">
+          <PlanStatusCard
+            activePlan={u?.active_plan ?? 0}
+            lastClaim={hasPlan ? (result?.lastClaimTime ?? null) : (videoBonus?.last_claimed_at ?? null)}
+          />
+          <AdBonusCard
+            bonus={adBonus}
+            now={bonuses.data?.now}
+            fetchedAt={bonuses.dataUpdatedAt}
+            denied={u?.status === 'block'}
+            onWatch={() => open('ad')}
+          />
+        </div>
+      </div>
+      <WatchModal
+        open={watching !== null}
+        onClose={() => setWatching(null)}
+        media={media}
+        purpose={watching ?? 'video'}
+        claim={claim}
+        onClaimed={afterClaim}
+      />
+      <ErrorDialog open={noVideo} message={VIDEO_MSG.none} onClose={() => setNoVideo(false)} />
+    </div>
+  );
+}
+
+/** Spec 2.6: a hero with three tiles. */
+function Hero({ seconds, hours }: { seconds: number; hours: number }) {
+  const tiles = [
+    {
+      icon: Timer,
+      title: `Earn in ${seconds} seconds`,
+      text: `Watch today's video for ${seconds} seconds, then claim.`,
+    },
+    {
+      icon: Clock3,
+      title: `Fresh rewards every ${hours} hours`,
+      text: `A new reward opens ${hours} hours after your last claim.`,
+    },
+    {
+      icon: ChartNoAxesCombined,
+      title: 'Track progress',
+      text: 'Every claim shows in your ROI transactions and income.',
+    },
+  ];
+  return (
+    <section className="overflow-hidden rounded-xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 p-5 text-white shadow-sm sm:p-7">
+      <h2 className="text-xl font-semibold sm:text-2xl">Watch. Claim. Repeat daily.</h2>
+      <p className="mt-1 max-w-xl text-sm text-indigo-100">
+        One short video a day keeps your daily reward coming.
+      </p>
+      <ul className="mt-5 grid gap-3 sm:grid-cols-3">
+        {tiles.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-lg bg-white/10 p-4 ring-1 ring-white/15">
+            <Icon className="size-5 text-emerald-300" aria-hidden="true" />
+            <p className="mt-2 font-semibold">{title}</p>
+            <p className="mt-1 text-sm text-indigo-100">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

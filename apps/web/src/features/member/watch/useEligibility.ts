@@ -1,0 +1,70 @@
+import { type RoiCheck, remainingHours, WATCH_EARN } from '@app/contracts/roi';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { roiCheck } from '../../../api/roi';
+
+type CheckState =
+  | { status: 'checking' }
+  | { status: 'error'; message: string }
+  | { status: 'done'; result: RoiCheck };
+
+/**
+ * The ROI check of spec 4 (Daily reward): run on load, again on Retry and after a claim. The
+ * remaining hours come from the server's own clock and then count down locally every 60 s.
+ */
+export function useEligibility(userId: number | null) {
+  const [state, setState] = useState<CheckState>({ status: 'checking' });
+  const controller = useRef<AbortController | null>(null);
+
+  const recheck = useCallback(async () => {
+    controller.current?.abort();
+    const mine = new AbortController();
+    controller.current = mine;
+    setState({ status: 'checking' });
+    try {
+      const result = await roiCheck(userId, mine.signal);
+      if (!mine.signal.aborted) setState({ status: 'done', result });
+    } catch (error) {
+      if (!mine.signal.aborted) setState({ status: 'error', message: (error as Error).message });
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    void recheck();
+    return () => controller.current?.abort();
+  }, [recheck]);
+
+  const result = state.status === 'done' ? state.result : null;
+  const hoursLeft = useCountdown(result ? remainingHours(result) : 0, result);
+  return { state, result, hoursLeft, recheck };
+}
+
+/**
+ * Hours left, decreasing by 1/60 every 60 s (spec 4: about 0.0167 hours per tick) until 0.
+ * Restarts whenever `key` (a new answer) changes.
+ */
+export function useCountdown(startHours: number, key: unknown) {
+  const [hours, setHours] = useState(startHours);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (key) restarts the count
+  useEffect(() => {
+    setHours(startHours);
+    if (startHours <= 0) return;
+    const tick = setInterval(() => {
+      setHours((h) => {
+        const next = h - WATCH_EARN.countdownTickMs / 3_600_000;
+        if (next <= 0) clearInterval(tick);
+        return Math.max(0, next);
+      });
+    }, WATCH_EARN.countdownTickMs);
+    return () => clearInterval(tick);
+  }, [startHours, key]);
+  return hours;
+}
+
+/** "23:59:12" from hours. */
+export function formatHours(hours: number): string {
+  const total = Math.max(0, Math.round(hours * 3600));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+}

@@ -1,0 +1,213 @@
+// ROI claims per second with 10-level income fan-out, on an existing tree (bench/tree.ts calls
+// measureClaims after building 1,000,000 members). Each claim is the product's own claim transaction
+// (modules/roi/service.ts claimIn: member row lock, switch and settings, facts, uplines, claim row,
+// then one creditIncomes batch: the ROI and up to 10 level incomes through the ledger), run by
+// `clients` concurrent clients for `seconds`, each claim by a different member.
+//
+// Set-up (so that every claim pays 10 levels): claimants are active members at depth 11 or more; they
+// and their 10 nearest uplines get a plan (a principal account, as tree-build.ts writes purchases) and
+// open statuses; the level-unlock rule is switched off for the run (with it on, few uplines of a
+// random tree have k active directs, and the fan-out would be smaller) and restored after. Each
+// claimant gets a watch session started a minute before. Their wallets exist (as after a first income),
+// so the figure is the steady state of members claiming daily.
+//
+// Alone, on a small tree: npx tsx bench/tree-claims.ts (TREE_SIZE=20000 BENCH_SECONDS=5 by default).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { systemClock } from '../apps/server/src/clock.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { createPool, withTx } from '../apps/server/src/db/pool.js';
+import { createRoiService } from '../apps/server/src/modules/roi/service.js';
+
+export interface ClaimsOptions {
+  /** The benchmark database (bench/tree.ts passes `url` and its pool `db`). */
+  databaseUrl?: string;
+  url?: string;
+  db?: pg.Pool;
+  clients: number;
+  seconds: number;
+  /** How many members get ready to claim (each claims once); default enough for 1,500 claims/s. */
+  claimants?: number;
+  /**
+   * Experiment only, never the product: commit without waiting for the WAL flush, to show how much of
+   * a claim's time is the commit flush made while every claim holds the one `platform:incentives` row.
+   */
+  asyncCommit?: boolean;
+}
+
+export interface ClaimsResult {
+  claims_per_s: number;
+  completed: number;
+  failed: number;
+  clients: number;
+  seconds: number;
+  claimantsReady: number;
+  /** Level incomes recorded per claim (10 when every upline qualifies). */
+  levelIncomesPerClaim: number;
+  latencyMeanMs: number;
+  latencyP99Ms: number;
+  firstError: string | null;
+  note: string;
+}
+
+const LEVELS = [10, 5, 3, 2, 1, 1, 1, 1, 1, 1];
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+export async function measureClaims(opts: ClaimsOptions): Promise<ClaimsResult> {
+  const own = opts.db ? null : createPool((opts.databaseUrl ?? opts.url)!, opts.clients + 4);
+  const db = opts.db ?? own!;
+  const roi = createRoiService({ db, clock: systemClock });
+  const before = (
+    await db.query<{ levels: string[]; unlock_by_directs: boolean }>(
+      `SELECT levels::text[] AS levels, unlock_by_directs FROM level_percents WHERE kind = 'invest'`,
+    )
+  ).rows[0];
+  try {
+    const wanted = opts.claimants ?? Math.max(2000, Math.ceil(opts.seconds * 1500));
+    const ids = await prepare(db, wanted);
+    let next = 0;
+    let completed = 0;
+    let failed = 0;
+    let levelIncomes = 0;
+    let firstError: string | null = null;
+    const latencies: number[] = [];
+    const until = Date.now() + opts.seconds * 1000;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: opts.clients }, async () => {
+        while (Date.now() < until && next < ids.length) {
+          const id = ids[next++]!;
+          const start = performance.now();
+          try {
+            const result = await withTx(db, async (tx) => {
+              if (opts.asyncCommit) await tx.query('SET LOCAL synchronous_commit = off');
+              return roi.claimIn(tx, id);
+            });
+            levelIncomes += result.records.length - 1;
+            completed += 1;
+            latencies.push(performance.now() - start);
+          } catch (error) {
+            failed += 1;
+            firstError ??= (error as Error).message;
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      claims_per_s: Math.round(completed / elapsed),
+      completed,
+      failed,
+      clients: opts.clients,
+      seconds: round(elapsed),
+      claimantsReady: ids.length,
+      levelIncomesPerClaim: completed ? round(levelIncomes / completed) : 0,
+      latencyMeanMs: latencies.length ? round(latencies.reduce((a, b) => a + b, 0) / latencies.length) : 0,
+      latencyP99Ms: latencies.length ? round(latencies[Math.floor(latencies.length * 0.99)]!) : 0,
+      firstError,
+      note:
+        'the claim transaction of PUT /api/v1/referral/self-trade/{id} (service level, no HTTP): ROI + 10 level incomes ' +
+        'through creditIncomes, each claim by a different member; level-unlock rule off during the run',
+    };
+  } finally {
+    if (before) {
+      await db.query(
+        `UPDATE level_percents SET levels = $1::numeric[], unlock_by_directs = $2 WHERE kind = 'invest'`,
+        [before.levels, before.unlock_by_directs],
+      );
+    }
+    await own?.end();
+  }
+}
+
+/** Makes `wanted` members ready to claim with 10 qualifying uplines; answers their ids (shuffled). */
+async function prepare(db: pg.Pool, wanted: number): Promise<number[]> {
+  await db.query(
+    `UPDATE level_percents SET levels = $1::numeric[], unlock_by_directs = false WHERE kind = 'invest'`,
+    [LEVELS],
+  );
+  const planId = (
+    await db.query<{ id: number }>(
+      `INSERT INTO plans (name, min_amount, max_amount) VALUES ('Bench claims', 10000000, 100000000000) RETURNING id`,
+    )
+  ).rows[0]!.id;
+  const c = await db.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query(
+      `CREATE TEMP TABLE bench_claimants ON COMMIT DROP AS
+       SELECT id, path FROM users
+        WHERE role = 'user' AND nlevel(path) >= 12
+          AND NOT EXISTS (SELECT 1 FROM roi_claims r WHERE r.user_id = users.id)
+        ORDER BY md5(id::text) LIMIT $1`,
+      [wanted],
+    );
+    // claimants and their 10 nearest uplines: active, open, with a plan of 100..1,000 USDT
+    await c.query(
+      `CREATE TEMP TABLE bench_ready ON COMMIT DROP AS
+       SELECT DISTINCT unnest(string_to_array(subpath(path, nlevel(path) - 11)::text, '.'))::bigint AS id
+         FROM bench_claimants`,
+    );
+    await c.query(
+      `UPDATE users u SET is_active = 'active', status = 'unblock', roi_status = 'open', level_status = 'open',
+              plan_id = coalesce(u.plan_id, $1), activation_date = coalesce(u.activation_date, now())
+         FROM bench_ready r WHERE u.id = r.id`,
+      [planId],
+    );
+    await c.query(
+      `INSERT INTO accounts (owner_user_id, kind, balance)
+       SELECT id, 'principal', (100 + (id * 7919) % 901) * 1000000 FROM bench_ready
+       ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
+    );
+    // the wallets a member has from their first income on (steady state: members claim every day)
+    await c.query(
+      `INSERT INTO accounts (owner_user_id, kind)
+       SELECT id, k FROM bench_ready, unnest(ARRAY['roi', 'earnings', 'compound']) k
+       ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
+    );
+    await c.query(
+      `INSERT INTO watch_sessions (user_id, purpose, started_at)
+       SELECT id, 'video', now() - interval '1 minute' FROM bench_claimants
+       ON CONFLICT (user_id, purpose) WHERE used_at IS NULL DO UPDATE SET started_at = EXCLUDED.started_at`,
+    );
+    const { rows } = await c.query<{ id: bigint }>(
+      'SELECT id FROM bench_claimants ORDER BY md5(id::text || $1)',
+      ['claim'],
+    );
+    await c.query('COMMIT');
+    await c.query('ANALYZE users; ANALYZE accounts; ANALYZE watch_sessions');
+    return rows.map((r) => Number(r.id));
+  } catch (error) {
+    await c.query('ROLLBACK');
+    throw error;
+  } finally {
+    c.release();
+  }
+}
+
+// Alone: a small tree on its own embedded PostgreSQL.
+if (process.argv[1]?.endsWith('tree-claims.ts')) {
+  const { buildTree } = await import('./tree-build.js');
+  const size = Number(process.env.TREE_SIZE ?? 20_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-claims-'));
+  const pg = await startEmbeddedPostgres({ dataDir: dir, port: 54412, password: 'bench', database: 'app' });
+  const db = createPool(pg.url, 12);
+  try {
+    await migrate(db);
+    console.log('tree', await buildTree(db, size));
+    const result = await measureClaims({
+      db,
+      clients: Number(process.env.CLIENTS ?? 8),
+      seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    });
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await db.end();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

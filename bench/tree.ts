@@ -1,0 +1,369 @@
+// Referral tree benchmark (`npm run bench:tree`; TREE_SIZE=20000 for a quick run, default 1,000,000).
+// In one run, on one embedded PostgreSQL: builds the tree in SQL (bench/tree-build.ts), rolls it up
+// with the product's roll-up, starts the built server over it, then measures
+//   (1) team figures (GET /api/v1/referral/team/{id}, HTTP through the real app) for the root and a
+//       mid-size team, against a recursive CTE over the same data as the reference;
+//   (2) registrations per second at 8 clients with tree maintenance (joined event; the server's roll-up
+//       job keeps up), through the real route (argon2id-bound) and through the same transaction
+//       without the hash;
+//   (3) ROI claims per second with 10-level income fan-out, from bench/tree-claims.ts when present.
+// Writes bench/results/tree.json.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { systemClock } from '../apps/server/src/clock.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { createPool, type Tx, withTx } from '../apps/server/src/db/pool.js';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { findById, findSponsorByCode, insertUser } from '../apps/server/src/modules/auth/repo.js';
+import { SessionAuth } from '../apps/server/src/modules/auth/tokens.js';
+import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
+import { assertOpen } from '../apps/server/src/modules/settings/service.js';
+import { buildTree, cteFigures, round } from './tree-build.js';
+
+// autocannon ships no types; only its result figures are read
+const autocannonModule = 'autocannon';
+const { default: autocannon } = await import(autocannonModule);
+interface CannonResult {
+  requests: { average: number };
+  latency: { average: number; p50: number; p99: number };
+  non2xx: number;
+}
+
+const dist = path.resolve(import.meta.dirname, '../apps/server/dist');
+const SIZE = Number(process.env.TREE_SIZE ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 8;
+const PG_PORT = 54396;
+const HTTP_PORT = 3911;
+const base = `http://127.0.0.1:${HTTP_PORT}`;
+const JWT_SECRET = 'bench-tree-'.padEnd(48, 'x');
+const ADMIN = { email: 'bench@bench.local', password: 'BenchAdmin123' };
+
+const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-tree-'));
+const pg = await startEmbeddedPostgres({ dataDir: dir, port: PG_PORT, password: 'bench', database: 'app' });
+const db = createPool(pg.url, 16);
+let server: ChildProcess | null = null;
+
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+  treeSize: SIZE,
+  seconds: SECONDS,
+  // the 1-minute load average when each phase started: other work on the machine skews the figures
+  loadAverage: {} as Record<string, number>,
+};
+const phase = (name: string) => {
+  (results.loadAverage as Record<string, number>)[name] = round(os.loadavg()[0]!);
+};
+
+try {
+  await migrate(db);
+  phase('build');
+  log(`building a tree of ${SIZE.toLocaleString()} members`);
+  results.tree = await buildTree(db, SIZE);
+  log('tree', results.tree);
+
+  phase('rollup');
+  const t0 = performance.now();
+  const rolled = await rollUpTeams(db, { batch: 50_000, timeoutMs: 60_000 });
+  results.rollup = { ...rolled, seconds: round((performance.now() - t0) / 1000) };
+  log('roll-up', results.rollup);
+
+  server = await startServer();
+  const admin = await json<{ admin: { token: string } }>('/auth/adminsignin', ADMIN);
+  const auth = { authorization: `Bearer ${admin.admin.token}` };
+  phase('teamFigures');
+  results.teamFigures = await teamFigures(auth);
+  phase('registrations');
+  results.registrations = await registrations();
+  phase('claims');
+  results.claims = await claims(auth);
+  phase('end');
+} finally {
+  if (server) await stop(server);
+  await db.end();
+  await pg.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+writeFileSync(
+  path.resolve(import.meta.dirname, 'results/tree.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
+log('written bench/results/tree.json');
+console.log(JSON.stringify(results, null, 2));
+
+/** (1) team figures from the API against the recursive CTE, root and a mid-size team. */
+async function teamFigures(headers: Record<string, string>) {
+  const mid = (
+    await db.query<{ user_id: bigint; team_count: number }>(
+      'SELECT user_id, team_count FROM team_stats ORDER BY abs(team_count - $1), user_id LIMIT 1',
+      [Math.round(SIZE / 100)],
+    )
+  ).rows[0]!;
+  const out: Record<string, unknown> = {};
+  for (const [name, id] of [
+    ['root', 1],
+    ['midTeam', Number(mid.user_id)],
+  ] as const) {
+    const api = await json<{ team: { team_count: number; active_team: number; team_business: number } }>(
+      `/referral/team/${id}`,
+      undefined,
+      headers,
+    );
+    // one client after the other (one request against one CTE run), then 10 at once (throughput)
+    const single = await loadTest(`/api/v1/referral/team/${id}`, headers, 1);
+    const load = await loadTest(`/api/v1/referral/team/${id}`, headers, 10);
+    // the reference, twice (the second run has warm caches); the faster one counts
+    const cte = [await cteFigures(db, id), await cteFigures(db, id)];
+    const cteMs = Math.min(...cte.map((c) => c.ms));
+    const same =
+      api.team.team_count === cte[0]!.figures.team_count &&
+      api.team.active_team === cte[0]!.figures.active_team &&
+      BigInt(Math.round(api.team.team_business * 1e6)) === BigInt(cte[0]!.figures.team_business);
+    out[name] = {
+      userId: id,
+      teamCount: api.team.team_count,
+      api: { oneClient: single, tenClients: load },
+      cteMs,
+      speedUp: round(cteMs / single.latencyMeanMs, 1),
+      speedUpUnderLoad: round(cteMs / load.latencyMeanMs, 1),
+      figuresMatchCte: same,
+    };
+    log(name, out[name]);
+  }
+  return out;
+}
+
+/** (2) registrations per second at 8 clients, with the tree maintenance of a signup. */
+async function registrations() {
+  const before = await teamCount(1);
+  const sponsor = () => `B${1 + Math.floor(Math.random() * SIZE)}`;
+  let n = 0;
+  const route = await forClients(async () => {
+    n += 1;
+    const res = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullname: 'Bench Joiner',
+        email: `route${n}-${process.pid}@bench.local`,
+        phone: '5550001',
+        password: 'BenchPass123',
+        reffer_by: sponsor(),
+      }),
+    });
+    await res.arrayBuffer();
+    return res.status === 201;
+  });
+  log('register route', route);
+
+  // the route's transaction step by step (auth service register: switch check, sponsor, member row in a
+  // savepoint + path + joined event, member read, session), with one argon2id hash computed up front
+  const hash = await hashPassword('BenchPass123');
+  const sessions = new SessionAuth(db, JWT_SECRET, systemClock);
+  const member = (i: number) => ({
+    username: `tx${i}x${process.pid}`,
+    email: `tx${i}-${process.pid}@bench.local`,
+    passwordHash: hash,
+    fullname: 'Bench Joiner',
+    phone: '5550001',
+    role: 'user' as const,
+    refferalCode: `T${i}X${process.pid}`,
+    now: new Date(),
+  });
+  const tx = await forClients(async () => {
+    n += 1;
+    const i = n;
+    await assertOpen(db, 'registration_open');
+    await withTx(db, async (q: Tx) => {
+      const found = await findSponsorByCode(q, sponsor());
+      await q.query('SAVEPOINT ident');
+      const id = await insertUser(q, { ...member(i), sponsor: found });
+      await q.query('RELEASE SAVEPOINT ident');
+      await findById(q, Number(id));
+      await sessions.issue(q, Number(id), 'member', { ip: '127.0.0.1' });
+    });
+    return true;
+  });
+  log('register transaction without the hash', tx);
+
+  // the tree part alone: the member row with its path and joined event (what a signup adds to the tree)
+  const treeOnly = await forClients(async () => {
+    n += 1;
+    const i = n;
+    await withTx(db, async (q: Tx) => {
+      const found = await findSponsorByCode(q, sponsor());
+      await insertUser(q, { ...member(i), sponsor: found });
+    });
+    return true;
+  });
+  log('member row + path + joined event only', treeOnly);
+
+  // the server's roll-up job ran meanwhile; what is left for it, and how long catching up takes
+  const backlog = (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM tree_events e, rollup_cursor c WHERE (e.xid, e.id) > (c.xid, c.event_id)`,
+    )
+  ).rows[0]!.n;
+  const t0 = performance.now();
+  await rollUpTeams(db, { timeoutMs: 30_000 });
+  const catchUpMs = round(performance.now() - t0);
+  const joined = route.completed + tx.completed + treeOnly.completed;
+  const after = await teamCount(1);
+  return {
+    clients: CLIENTS,
+    route: {
+      ...route,
+      note: 'POST /api/v1/auth/register; each signup hashes its password with argon2id (19 MiB, 2 passes)',
+    },
+    withoutHash: {
+      ...tx,
+      note: 'the route’s transaction with a precomputed hash (tree maintenance and session)',
+    },
+    treeInsertOnly: {
+      ...treeOnly,
+      note: 'sponsor lookup + member row with path and joined event, in a transaction',
+    },
+    hashOnly: { ...(await hashRate()), note: 'argon2id hashes alone at 8 concurrent' },
+    rollupBacklogAfterLoad: backlog,
+    rollupCatchUpMs: catchUpMs,
+    rootTeamCountGrewBy: after - before,
+    everySignupCounted: after - before === joined,
+  };
+}
+
+/** argon2id hashes per second on this machine at 8 concurrent hashes (the route's ceiling). */
+async function hashRate() {
+  return forClients(async () => {
+    await hashPassword('BenchPass123');
+    return true;
+  });
+}
+
+/** (3) ROI claims with 10-level income fan-out, measured by bench/tree-claims.ts when it exists. */
+async function claims(headers: Record<string, string>) {
+  const file = path.resolve(import.meta.dirname, 'tree-claims.ts');
+  if (!existsSync(file))
+    return { result: null, reason: 'bench/tree-claims.ts is not there (ROI claims not built yet)' };
+  try {
+    const mod = await import(file);
+    if (typeof mod.measureClaims !== 'function')
+      return { result: null, reason: 'tree-claims.ts exports no measureClaims' };
+    const result = await mod.measureClaims({
+      db,
+      url: pg.url,
+      baseUrl: base,
+      dist,
+      adminHeaders: headers,
+      treeSize: SIZE,
+      clients: CLIENTS,
+      seconds: SECONDS,
+    });
+    log('claims', result);
+    return result;
+  } catch (error) {
+    return { result: null, reason: `measureClaims failed: ${(error as Error).message}` };
+  }
+}
+
+async function forClients(op: () => Promise<boolean>) {
+  let completed = 0;
+  let failed = 0;
+  const until = Date.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) {
+        try {
+          if (await op()) completed += 1;
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { perSecond: Math.round(completed / seconds), completed, failed };
+}
+
+function loadTest(url: string, headers: Record<string, string>, connections: number) {
+  return new Promise<{
+    requestsPerSec: number;
+    latencyMeanMs: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    non2xx: number;
+  }>((resolve, reject) =>
+    autocannon(
+      { url: `${base}${url}`, connections, duration: SECONDS, headers },
+      (err: Error | null, r: CannonResult) =>
+        err
+          ? reject(err)
+          : resolve({
+              requestsPerSec: Math.round(r.requests.average),
+              latencyMeanMs: r.latency.average,
+              latencyP50Ms: r.latency.p50,
+              latencyP99Ms: r.latency.p99,
+              non2xx: r.non2xx,
+            }),
+    ),
+  );
+}
+
+async function teamCount(id: number) {
+  return (await db.query<{ n: number }>('SELECT team_count AS n FROM team_stats WHERE user_id = $1', [id]))
+    .rows[0]!.n;
+}
+
+async function json<T>(url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The built server over the benchmark database, with its jobs (the roll-up) running. */
+async function startServer() {
+  const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(HTTP_PORT),
+      DATABASE_URL: pg.url,
+      DATA_DIR: dir,
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_RATE_PER_IP: '1000000',
+      WORKER: 'on',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return proc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function stop(proc: ChildProcess) {
+  const exited = new Promise((r) => proc.on('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
