@@ -129,6 +129,10 @@ test('connect, switch to BNB Smart Chain, link, deposit USDT: credited once conf
   await expect(page.getByTestId('token-balance')).toHaveText('25 USDT');
   await expect(page.getByRole('table', { name: 'Recent wallet deposits' })).toContainText('25.00 USDT');
   await shots(page, 'admin-web3');
+  // and under Deposits, on the wallet tab beside admin deposits and crypto payments
+  await clientNavigate(page, '/admin/deposits');
+  await page.getByRole('tab', { name: 'Wallet deposits' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('25.00 USDT');
 });
 
 test('without a browser wallet the page says "Provider not found"', async ({ page }) => {

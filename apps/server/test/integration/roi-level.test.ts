@@ -149,6 +149,33 @@ describe('who earns which level', () => {
     }
   });
 
+  it('members of one line claiming at once all get paid (their own claims and their uplines’ do not deadlock)', async () => {
+    await levels({ levels: [10, 5, 3, 2, 1, 1, 1, 1, 1, 1], unlock_by_directs: false });
+    try {
+      const line: Member[] = [];
+      let sponsor = root;
+      for (let i = 0; i < 8; i++) {
+        const m = await t.register(sponsor.code);
+        await f.invest(m, 1000);
+        line.push(m);
+        sponsor = m;
+      }
+      for (const m of line) await f.watch(m, 0);
+      t.clock.advance(10_000);
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(line.map((m) => f.claim(m)));
+        expect(answers.map((a) => a.status)).toEqual(line.map(() => 200));
+        await f.later(24 * 3_600_000, ...line);
+        for (const m of line) await f.watch(m, 0);
+        t.clock.advance(10_000);
+      }
+      // the top member earned level 1..7 from the seven below, three times
+      expect(await f.incomesOf(line[0]!, 'level_income')).toHaveLength(21);
+    } finally {
+      await levels(DEFAULT_LEVELS);
+    }
+  });
+
   it('level k needs k active directs under the unlock rule', async () => {
     const top = await t.register(root.code);
     const mid = await t.register(top.code);

@@ -19,6 +19,7 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { CRYPTO_PAYMENTS_TAB } from './CryptoPaymentsSection';
 import { DepositTabsPage } from './DepositTabs';
 import { RecordDepositCard } from './RecordDepositCard';
+import { WalletDepositsTab } from './WalletDepositsTab';
 
 type Decision = { d: Deposit; status: 'approved' | 'rejected' };
 
@@ -92,6 +93,12 @@ export default function DepositsPage() {
           panel: <AdminDepositsPanel />,
         },
         CRYPTO_PAYMENTS_TAB,
+        {
+          id: 'wallet',
+          label: 'Wallet deposits',
+          description: 'USDT (BEP20) transfers members sent from their linked wallets, verified on chain.',
+          panel: <WalletDepositsTab />,
+        },
       ]}
     />
   );
