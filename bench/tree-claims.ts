@@ -31,11 +31,6 @@ export interface ClaimsOptions {
   seconds: number;
   /** How many members get ready to claim (each claims once); default enough for 1,500 claims/s. */
   claimants?: number;
-  /**
-   * Experiment only, never the product: commit without waiting for the WAL flush, to show how much of
-   * a claim's time is the commit flush made while every claim holds the one `platform:incentives` row.
-   */
-  asyncCommit?: boolean;
 }
 
 export interface ClaimsResult {
@@ -82,10 +77,7 @@ export async function measureClaims(opts: ClaimsOptions): Promise<ClaimsResult> 
           const id = ids[next++]!;
           const start = performance.now();
           try {
-            const result = await withTx(db, async (tx) => {
-              if (opts.asyncCommit) await tx.query('SET LOCAL synchronous_commit = off');
-              return roi.claimIn(tx, id);
-            });
+            const result = await withTx(db, (tx) => roi.claimIn(tx, id));
             levelIncomes += result.records.length - 1;
             completed += 1;
             latencies.push(performance.now() - start);

@@ -149,7 +149,7 @@ export async function upcomingPlans(q: Queryable, userId: number, afterOrder: nu
 /** Locks the member's row: every stage change of a member runs under it, one at a time. */
 export async function lockMember(q: Queryable, userId: number) {
   const { rows } = await q.query<MemberRow>(
-    `SELECT id, username, status FROM users WHERE id = $1 AND role = 'user' FOR UPDATE`,
+    `SELECT id, username, status FROM users WHERE id = $1 AND role = 'user' FOR NO KEY UPDATE`,
     [userId],
   );
   return rows[0] ?? null;

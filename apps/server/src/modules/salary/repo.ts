@@ -147,7 +147,7 @@ const ASSIGNMENT_SELECT = `SELECT a.*, u.username FROM salary_assignments a JOIN
 
 export async function lockMember(q: Queryable, userId: number) {
   const { rows } = await q.query<{ id: bigint; status: string; is_active: string }>(
-    `SELECT id, status, is_active FROM users WHERE id = $1 AND role = 'user' FOR UPDATE`,
+    `SELECT id, status, is_active FROM users WHERE id = $1 AND role = 'user' FOR NO KEY UPDATE`,
     [userId],
   );
   return rows[0] ?? null;

@@ -38,7 +38,7 @@ const FIND_MEMBER = `SELECT id, username, status, is_active, paid_member, role, 
   WHERE role = 'user' AND (id = $1 OR lower(username) = lower($2) OR refferal_code = upper($2))
   ORDER BY id LIMIT 1`;
 const findMemberSql = prepared('topups_find_member', FIND_MEMBER);
-const findMemberLocked = prepared('topups_find_member_locked', `${FIND_MEMBER} FOR UPDATE`);
+const findMemberLocked = prepared('topups_find_member_locked', `${FIND_MEMBER} FOR NO KEY UPDATE`);
 
 /** A member by id, or by username or referral code; locked when it will change. */
 export async function findMember(

@@ -33,7 +33,7 @@ export interface RequesterRow {
 
 export async function requester(q: Queryable, userId: number): Promise<RequesterRow | null> {
   const { rows } = await q.query<RequesterRow>(
-    `SELECT id, status, verify_at, bep20, trc20, activation_date FROM users WHERE id = $1 AND role = 'user' FOR UPDATE`,
+    `SELECT id, status, verify_at, bep20, trc20, activation_date FROM users WHERE id = $1 AND role = 'user' FOR NO KEY UPDATE`,
     [userId],
   );
   return rows[0] ?? null;
