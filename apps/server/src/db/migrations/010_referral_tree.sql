@@ -11,12 +11,14 @@ CREATE INDEX tree_events_xid ON tree_events (xid, id);
 -- More facts than purchases change a team's figures. `held`/`released`: a principal or compound
 -- withdrawal request holds part of the active plan, a rejection or cancellation gives it back (not
 -- purchases: the reward business query ignores them). `deactivated`: is_active set off by hand (an
--- admin edit; `activated` is also written when an admin sets it on). `moved`: an admin moved the
--- member and their downline under another sponsor (ref_id = the old path). `left`: the member was
--- deleted (ref_id = their path).
+-- admin edit; `activated` is also written when an admin sets it on). `compounded`: ROI moved into
+-- `compound` raised the active plan (not a purchase either). `moved`: an admin moved the member and
+-- their downline under another sponsor (ref_id = the old path). `left`: the member was deleted
+-- (ref_id = their path).
 ALTER TABLE tree_events DROP CONSTRAINT tree_events_kind_check;
 ALTER TABLE tree_events ADD CONSTRAINT tree_events_kind_check CHECK (kind IN
-  ('joined', 'activated', 'invested', 'divested', 'held', 'released', 'deactivated', 'moved', 'left'));
+  ('joined', 'activated', 'invested', 'divested', 'held', 'released', 'deactivated', 'compounded',
+   'moved', 'left'));
 -- the log outlives a deleted member (an admin may delete a member without money or team; their
 -- `joined` and `left` events stay)
 ALTER TABLE tree_events DROP CONSTRAINT tree_events_user_id_fkey;

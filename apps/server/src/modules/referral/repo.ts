@@ -186,12 +186,15 @@ export async function asOf(q: Queryable): Promise<Date | null> {
   return rows[0]?.as_of ?? null;
 }
 
-/** Appends a tree event (the roll-up re-reads the member). */
+/**
+ * Appends a tree event: the roll-up re-reads the member's own figures. Write one in the same
+ * transaction as anything that changes a member's is_active, principal or compound.
+ */
 export async function treeEvent(
   q: Queryable,
   e: {
     userId: number;
-    kind: 'held' | 'released' | 'activated' | 'deactivated' | 'moved' | 'left';
+    kind: 'held' | 'released' | 'activated' | 'deactivated' | 'compounded' | 'moved' | 'left';
     amount?: bigint;
     refType: string;
     refId: string;

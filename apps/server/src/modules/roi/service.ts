@@ -24,6 +24,7 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
 import { creditIncomes, type IncomeItem, type IncomeRecord } from '../incomes/credit.js';
+import { treeEvent } from '../referral/repo.js';
 import { assertOpen, readSettings } from '../settings/service.js';
 import { ancestorsOf, levelIncomes } from './level.js';
 import * as repo from './repo.js';
@@ -154,6 +155,8 @@ export function createRoiService(deps: { db: Db; clock: Clock }) {
       },
       now,
     );
+    // the active plan grew: the uplines' team business follows at the next roll-up
+    await treeEvent(tx, { userId, kind: 'compounded', amount: share, refType: 'roi_claim', refId: ref, now });
     return share;
   }
 
