@@ -16,6 +16,39 @@ async function overview(token: string) {
   return data;
 }
 
+/**
+ * An active sponsor (a 100 USDT plan) under the root and a member under them who buys a 100 USDT
+ * plan: the sponsor earns 5 USDT direct income. Answers the sponsor's username.
+ */
+async function activeSponsorPaidBy(admin: string, rootCode: string) {
+  const plan = await api<{ plan: { id: number } }>('/plans/add', {
+    token: admin,
+    body: { name: `Reports plan ${Date.now()}`, min_amount: 100, max_amount: 1000 },
+  });
+  expect(plan.status).toBe(201);
+  const buyWith100 = async (m: { auth: { id: number; token: string } }) => {
+    const dep = await api<{ deposite: { id: number } }>('/deposite/add', {
+      token: admin,
+      body: { user_id: m.auth.id, amount: 100 },
+    });
+    const ok = await api(`/deposite/${dep.data.deposite.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'approved' },
+    });
+    expect(ok.status).toBe(200);
+    const bought = await api('/topup/add', {
+      token: m.auth.token,
+      body: { plan_id: plan.data.plan.id, amount: 100 },
+    });
+    expect(bought.status).toBe(201);
+  };
+  const sponsor = await registerMember(rootCode, 'Sam Sponsor');
+  await buyWith100(sponsor);
+  await buyWith100(await registerMember(sponsor.auth.refferal_code, 'Bea Buyer'));
+  return (await singleUser(sponsor.auth.id, admin)).username;
+}
+
 /** Screenshots of the current screen at desktop and phone width, light and dark. */
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -94,13 +127,16 @@ test('the dashboard shows the money after a deposit is approved; reports filter,
   await expectNoSeriousViolations(page, 'reports');
   await shoot(page, 'admin-reports');
 
-  // Other kinds: top-ups have their own columns; incomes have none yet and say so.
+  // Other kinds: top-ups have their own columns; a plan bought under an active sponsor pays them
+  // direct income, which the incomes report lists with its member and kind.
   await choose(page, 'Report', 'Top-ups');
   await expect(table.getByRole('columnheader', { name: 'Paid by' })).toBeVisible();
+  const sponsorName = await activeSponsorPaidBy(admin, root.auth.refferal_code);
   await choose(page, 'Report', 'Incomes');
-  await expect(page.getByText('No income was credited in this period.')).toBeVisible();
-  await expect(page.getByText('Nothing to chart: no incomes in this period.')).toBeVisible();
-  await expect(page.getByTestId('report-amount')).toHaveText(usdt(0));
+  const income = table.getByRole('row').filter({ hasText: sponsorName });
+  await expect(income).toContainText('Direct income');
+  await expect(income).toContainText('5.00 USDT'); // 5 % of a 100 USDT plan
+  await expect(page.getByRole('img', { name: /Stacked bar chart of incomes per day/ })).toBeVisible();
   await shoot(page, 'admin-reports-incomes');
   await choose(page, 'Report', 'Withdrawals');
   await expect(table.getByRole('columnheader', { name: 'Net (USDT)' })).toBeVisible();

@@ -49,6 +49,10 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
   browser,
 }) => {
   const root = await rootSession();
+  // other tests change settings too: this one counts the entries it adds
+  const settingsChanges = async () =>
+    (await api<{ total: number }>('/audit?action=settings.update', { token: await adminToken() })).data.total;
+  const changesBefore = await settingsChanges();
   const member = await withdrawingMember(root.auth.refferal_code, 'Wanda Closed');
   const credit = await api('/withdrawalrequest/debit', {
     method: 'POST',
@@ -127,7 +131,8 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
   await page.getByLabel('Action').selectOption('settings.update');
   await expect(page).toHaveURL(/action=settings\.update/);
   const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log.getByRole('row')).toHaveCount(3); // header + two changes
+  expect(await settingsChanges()).toBe(changesBefore + 2);
+  await expect(log.getByRole('row').nth(2)).toBeVisible(); // header + at least the two changes
   await page.screenshot({ path: `${SHOTS}/admin-audit.png`, fullPage: true });
   await expectNoSeriousViolations(page, 'admin audit log');
 
