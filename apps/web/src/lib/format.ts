@@ -46,6 +46,12 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   return 'just now';
 }
 
+/** A moment that has passed, as "5 min ago": a server clock a little ahead of this browser's never reads "in 1 min". */
+export function formatPast(iso: string | null | undefined): string {
+  const at = parse(iso)?.getTime() ?? Number.NaN;
+  return formatRelative(iso, Number.isNaN(at) ? Date.now() : Math.max(Date.now(), at));
+}
+
 export function formatCount(value: number): string {
   return value.toLocaleString();
 }

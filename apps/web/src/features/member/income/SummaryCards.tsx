@@ -8,7 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { buttonClass } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
 import { Spinner } from '../../../components/ui/Spinner';
-import { formatCount, formatRelative } from '../../../lib/format';
+import { formatCount, formatPast } from '../../../lib/format';
 import { micro, toWire } from '../../../lib/money';
 import { EarningLimitBar } from './EarningLimitBar';
 
@@ -183,7 +183,7 @@ export function TeamSummaryCard({
           </div>
         ))}
       </dl>
-      <p className="text-xs text-muted">Updated {formatRelative(team.as_of)}</p>
+      <p className="text-xs text-muted">Updated {formatPast(team.as_of)}</p>
     </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { StatCard } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { type Column, Table } from '../../../components/ui/Table';
-import { formatCount, formatRelative } from '../../../lib/format';
+import { formatCount, formatPast } from '../../../lib/format';
 import { micro } from '../../../lib/money';
 import { TeamUnavailable } from './SummaryCards';
 
@@ -96,7 +96,7 @@ export function TeamStatsTab({
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 className="text-lg font-semibold text-fg">Business per leg</h2>
-          <p className="text-xs text-muted">Updated {formatRelative(team.as_of)}</p>
+          <p className="text-xs text-muted">Updated {formatPast(team.as_of)}</p>
         </div>
         <Table
           caption="Business per leg"

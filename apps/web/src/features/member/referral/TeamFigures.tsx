@@ -3,7 +3,7 @@ import { useMember } from '../../../api/auth-store';
 import { useTeamSummary } from '../../../api/incomes';
 import { StatCard } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
-import { formatCount, formatRelative } from '../../../lib/format';
+import { formatCount, formatPast } from '../../../lib/format';
 
 /** The member's team at a glance, from the tree roll-up (GET /referral/team/{id}). */
 export function TeamFigures() {
@@ -11,7 +11,7 @@ export function TeamFigures() {
   const { data: team, error } = useTeamSummary(member?.id ?? 0, 'member');
   if (error) return null;
   const value = (v: number | undefined) => (v === undefined ? '…' : formatCount(v));
-  const updated = team ? `Updated ${formatRelative(team.as_of)}` : undefined;
+  const updated = team ? `Updated ${formatPast(team.as_of)}` : undefined;
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard
