@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerLimits } from './http/limits.js';
 import type { Api } from './http/types.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { achieversRoutes } from './modules/achievers/routes.js';
@@ -41,6 +41,7 @@ import { leadershipRoutes } from './modules/leadership/routes.js';
 import { createLeadershipService } from './modules/leadership/service.js';
 import { ledgerReportRoutes } from './modules/ledger-report/routes.js';
 import { createLedgerReportService } from './modules/ledger-report/service.js';
+import { createLimiter, LIMITS_PURGE_EVERY_MS, LIMITS_PURGE_JOB } from './modules/limits/service.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -106,7 +107,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 100 * 1024,
-    trustProxy: true,
+    // only the configured proxies may name the client's address (empty list: the socket's address)
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   // While shutting down, answers carry `Connection: close` so keep-alive clients let go once their
@@ -133,7 +135,9 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(cors, { origin: false });
-  await app.register(rateLimit, { global: false });
+  const limiter = createLimiter({ db, clock });
+  await registerLimits(app, limiter);
+  jobs.add({ name: LIMITS_PURGE_JOB, everyMs: LIMITS_PURGE_EVERY_MS, run: () => limiter.purge() });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,14 +1,48 @@
 /** Every environment variable the server reads, parsed once. `.env.example` lists the same set. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => ['on', 'true', '1'].includes(v));
 
+/**
+ * Proxies whose `X-Forwarded-For` is believed: comma-separated addresses or CIDRs (or proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`). Empty: nobody's, so `request.ip` is the socket's
+ * address and no client can choose the address its limits, sessions and audit entries record.
+ */
+const proxyList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine(isProxyAddress, {
+        error: (issue) =>
+          `${String(issue.input)} is not an IP address, a CIDR, loopback, linklocal or uniquelocal`,
+      }),
+    ),
+  );
+
+function isProxyAddress(entry: string) {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: proxyList,
   /** When unset the server starts an embedded PostgreSQL with its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),

@@ -41,6 +41,8 @@ export const MSG = {
   alreadyVerified: 'Email is already verified',
   resetTokenInvalid: 'This reset link is invalid or has already been used',
   tooManyAttempts: 'Too many sign-in attempts. Try again later.',
+  tooManyRequests: 'Too many requests.',
+  tooManyResetMails: 'Too many reset e-mails were asked for this address.',
   roleNotEditable: 'Role cannot be changed',
   balanceOnLedger:
     'Business Balance is a ledger balance and cannot be edited here; record a deposit or an adjustment instead',
