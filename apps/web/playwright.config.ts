@@ -54,6 +54,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      // e2e/support.ts reads the database directly with this password (unset, one is generated)
+      EMBEDDED_PG_PASSWORD: 'postgres',
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'E2eAdminPass1',
       PUBLIC_URL: BASE_URL,

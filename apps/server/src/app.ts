@@ -16,7 +16,7 @@ import { type Clock, OffsetClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
-import { registerErrorHandler } from './http/errors.js';
+import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import type { Api } from './http/types.js';
 import type { Scheduler } from './jobs/scheduler.js';
@@ -155,8 +155,15 @@ export async function buildApp(deps: AppDeps) {
   registerAccessControl(app, sessions);
   registerErrorHandler(app);
 
-  app.get('/healthz', async (_req, reply) => {
-    await db.query('SELECT 1');
+  // For load balancers and operators: 503 while the database is away (the process itself stays up
+  // and the pool reconnects), 200 again as soon as it answers.
+  app.get('/healthz', async (req, reply) => {
+    try {
+      await db.query('SELECT 1');
+    } catch (error) {
+      req.log.warn({ err: error }, 'healthz: database unavailable');
+      return reply.status(503).send({ status: 'unavailable', message: DATABASE_UNAVAILABLE });
+    }
     return reply.send({ status: 'ok' });
   });
   app.get('/api/v1/docs', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -47,7 +47,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54320),
-  EMBEDDED_PG_PASSWORD: z.string().default('postgres'),
+  /** Generated into DATA_DIR/pg-password on first start when unset. */
+  EMBEDDED_PG_PASSWORD: z.string().min(1).optional(),
   /** Generated into DATA_DIR on first start when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().default('admin@example.com'),

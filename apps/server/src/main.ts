@@ -13,8 +13,16 @@ import { loadJwtSecret } from './secrets.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const database = await connectDatabase(config, (line) => {
-  if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') console.log(`[postgres] ${line}`);
+const database = await connectDatabase(
+  config,
+  (line) => {
+    if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') console.log(`[postgres] ${line}`);
+  },
+  (line) => console.log(`[database] ${line}`),
+).catch((error: unknown) => {
+  // One line that says what to do (EmbeddedSetupError) or what failed, not a stack trace.
+  console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 });
 const applied = await migrate(database.db);
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);

@@ -4,13 +4,25 @@ import path from 'node:path';
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
 export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.resolve(dataDir, 'jwt-secret');
+  return configured ?? loadOrCreateSecret(path.resolve(dataDir, 'jwt-secret'));
+}
+
+/**
+ * The embedded PostgreSQL's password: EMBEDDED_PG_PASSWORD when set; otherwise one generated on
+ * first start and kept in DATA_DIR (a fixed default would be known to every local user).
+ */
+export async function loadEmbeddedPgPassword(configured: string | undefined, dataDir: string) {
+  return configured ?? loadOrCreateSecret(path.resolve(dataDir, 'pg-password'));
+}
+
+/** The secret in `file`, created (owner-only) when missing; two processes starting at once agree. */
+async function loadOrCreateSecret(file: string): Promise<string> {
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(path.dirname(file), { recursive: true });
     const secret = randomBytes(48).toString('base64url');
+    // `wx`: if another process wrote it first, theirs wins and both read it back
     await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => {});
     return (await readFile(file, 'utf8')).trim();
   }

@@ -17,6 +17,7 @@ const result = spawnSync(process.execPath, ['apps/server/dist/cli/reconcile.js']
     ...process.env,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54399',
+    EMBEDDED_PG_PASSWORD: 'postgres', // as playwright.config.ts sets it
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
   },

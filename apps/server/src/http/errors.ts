@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@app/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/connection-errors.js';
 import { AppError } from '../errors.js';
+
+/** The answer while the database is away; money requests can be retried with the same Idempotency-Key. */
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable (database connection lost). Please try again in a moment.';
 
 /** One place turns every failure into `{ message }`: typed errors keep theirs, unknown ones are logged. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -28,6 +33,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (isConnectionError(error)) {
+      // A database restart or failover, not a bug: 503 so clients and load balancers retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     const errorId = randomUUID();
     request.log.error({ err: error, errorId }, 'unhandled error');

@@ -35,7 +35,12 @@ export class Scheduler {
     if (!job) throw new Error(`unknown job ${name}`);
     if (this.running.has(name)) return false;
     this.running.add(name);
-    const client = await this.db.connect();
+    // With the database away the run fails (the tick logs it), but the job must not stay marked as
+    // running, or no later tick would ever run it again.
+    const client = await this.db.connect().catch((error: unknown) => {
+      this.running.delete(name);
+      throw error;
+    });
     try {
       const { rows } = await client.query<{ ok: boolean }>(
         `SELECT pg_try_advisory_lock(hashtext('job:' || $1)) AS ok`,

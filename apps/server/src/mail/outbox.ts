@@ -6,7 +6,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db, Queryable } from '../db/pool.js';
+import type { Db, Queryable, Tx } from '../db/pool.js';
 import type { Mail } from './templates.js';
 
 const MAX_ATTEMPTS = 8;
@@ -50,8 +50,12 @@ export class OutboxSender {
   }
 
   private async deliverDue() {
-    const client = await this.db.connect();
+    // Taking the connection is inside the try: with the database away, a pass is logged and the next
+    // tick tries again (a rejection here would be unhandled: tick() is fired and forgotten).
+    let client: Tx | undefined;
+    let broken: Error | undefined;
     try {
+      client = await this.db.connect();
       await client.query('BEGIN');
       const { rows } = await client.query<{
         id: bigint;
@@ -67,10 +71,12 @@ export class OutboxSender {
       for (const mail of rows) await this.deliver(client, mail);
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client?.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
       this.log.error({ err: error }, 'mail outbox pass failed');
     } finally {
-      client.release();
+      client?.release(broken);
     }
   }
 
