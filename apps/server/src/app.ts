@@ -185,18 +185,10 @@ export async function buildApp(deps: AppDeps) {
   const tickets = createTicketsService({ db, clock, publicUrl: config.PUBLIC_URL });
   const support = createSupportService({ db, clock });
   const transactions = createTransactionsService({ db, withdrawals });
-  const notifications = createNotificationsService({
-    db,
-    clock,
-    uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
-  });
+  const notifications = createNotificationsService({ db, clock });
   const ledgerReport = createLedgerReportService({ db, clock });
   const news = createNewsService({ db, clock });
-  const achievers = createAchieversService({
-    db,
-    clock,
-    uploadsDir: path.resolve(config.DATA_DIR, 'uploads'),
-  });
+  const achievers = createAchieversService({ db, clock });
   const qrLinks = createQrLinksService({ db, clock });
   const referral = createReferralService({ db });
   jobs.add({

@@ -1,4 +1,5 @@
 /** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> first admin -> app -> jobs. */
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { loadConfig } from './config.js';
@@ -10,6 +11,7 @@ import { ensureAdmin } from './modules/admins/bootstrap.js';
 import { seedDemoMoney } from './modules/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/admins/demo-seed.js';
 import { loadJwtSecret } from './secrets.js';
+import { importDiskImages } from './storage/images.js';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -30,6 +32,8 @@ const clock: Clock = config.CLOCK_CONTROL ? new OffsetClock() : systemClock;
 const jobs = new Scheduler(database.db);
 const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+// pictures uploaded while they were files under DATA_DIR/uploads move into the database once
+await importDiskImages(database.db, path.resolve(config.DATA_DIR, 'uploads'), clock.now(), app.log);
 if (config.DEMO_DATA) {
   const admin = process.env.ADMIN_PASSWORD
     ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }

@@ -2,19 +2,14 @@
  * Image uploads, shared by every route that takes a picture (notification banner, achiever photos):
  * - multipart parsing registered only in the scope of the upload routes (`acceptMultipart`);
  * - `readMultipart` reads the text fields and at most one file, refusing an oversized file with 413;
- * - `imageStore` keeps images under a folder of DATA_DIR: the bytes must be a PNG, JPEG, WebP or GIF
- *   by content (never by name or declared type, so no HTML or SVG is ever stored), under a random
- *   name with the extension of the detected type;
- * - `sendImage` serves a stored image with its detected type and headers that stop a browser from
- *   sniffing or running it.
+ * - `sendImage` serves a stored picture (storage/images.ts keeps them in PostgreSQL) with its
+ *   detected type, headers that stop a browser from sniffing or running it, and caching for good
+ *   (names never repeat) with the content hash as ETag.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
-import { detectImage, type ImageKind } from './image-type.js';
+import type { ImageContent } from '../storage/images.js';
 
 /** The texts an upload route answers with when the request is not what it takes. */
 export interface UploadMessages {
@@ -89,59 +84,22 @@ export async function readMultipart(
   return { fields, file: file && file.length > 0 ? file : null };
 }
 
-export interface StoredImage {
-  fileName: string;
-  contentType: ImageKind['contentType'];
-  size: number;
-  sha256: string;
-}
-
-/** Images kept in one folder (under DATA_DIR), each under a random name. */
-export function imageStore(dir: string) {
-  const at = (fileName: string) => {
-    // Names come from us (uuid + extension); anything else never reaches the file system.
-    if (!/^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/.test(fileName)) throw new Error('bad stored image name');
-    return path.join(dir, fileName);
-  };
-
-  return {
-    /** Writes the bytes when they are an image by content; otherwise refuses with `notImage` (400). */
-    async save(bytes: Buffer, notImage: string): Promise<StoredImage> {
-      const kind = detectImage(bytes);
-      if (!kind) throw badRequest(notImage);
-      const fileName = `${randomUUID()}.${kind.ext}`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(at(fileName), bytes, { flag: 'wx', mode: 0o644 });
-      return {
-        fileName,
-        contentType: kind.contentType,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      };
-    },
-    /** The bytes of a stored image, or null when the file is gone. */
-    async read(fileName: string): Promise<Buffer | null> {
-      return readFile(at(fileName)).catch(() => null);
-    },
-    /** Removes a stored image; a file already gone is not an error. */
-    async remove(fileName: string): Promise<void> {
-      await unlink(at(fileName)).catch(() => {});
-    },
-  };
-}
-
-export type ImageStore = ReturnType<typeof imageStore>;
-
-/** Sends a stored image: its detected type, no sniffing, no scripts, cached for good (names never repeat). */
-export function sendImage(
-  reply: FastifyReply,
-  image: { bytes: Buffer; contentType: string; fileName: string },
-) {
-  return reply
+/**
+ * Sends a stored picture: its detected type, no sniffing, no scripts, cached for good (names never
+ * repeat). The ETag is the content's SHA-256, so a revalidating browser or CDN gets a 304 without
+ * the bytes.
+ */
+export function sendImage(reply: FastifyReply, image: ImageContent) {
+  const etag = `"${image.sha256}"`;
+  reply
     .header('content-type', image.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('content-disposition', `inline; filename="${image.fileName}"`)
     .header('cache-control', 'public, max-age=31536000, immutable')
-    .send(image.bytes);
+    .header('etag', etag);
+  const ifNoneMatch = reply.request.headers['if-none-match'];
+  const tags = ifNoneMatch?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (tags?.includes(etag) || tags?.includes('*')) return reply.status(304).send();
+  return reply.send(image.bytes);
 }

@@ -1,11 +1,18 @@
 /**
- * Recurring jobs in the API process (`WORKER=on`), one run at a time across every instance: each run
- * holds a PostgreSQL advisory lock named after the job, and an instance that cannot take it skips the
- * tick. Jobs must be idempotent (ledger idempotency keys, job-owned cursors): a run can always be
- * repeated. Tests call `run(name)` directly with their moved clock instead of waiting for a tick.
+ * Recurring jobs in the API process (`WORKER=on`), once per tick across every instance:
+ * - each worker instance tries every tick of a job's interval (its timer fires mid-tick, so clocks a
+ *   little apart still agree on which tick it is), and the instance that moves the job's row in
+ *   `job_runs` to this tick runs it, the others skip: N instances do not mean N runs;
+ * - each run holds a PostgreSQL advisory lock named after the job, so a run that outlasts its tick
+ *   never overlaps the next one on another instance.
+ * Jobs must be idempotent (ledger idempotency keys, job-owned cursors): a run can always be repeated.
+ * `job_runs` also counts runs and failures, with the last error, instance and times. Tests call
+ * `run(name)` directly with their moved clock instead of waiting for a tick.
  */
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/pool.js';
+import * as repo from './repo.js';
 
 export interface Job {
   name: string;
@@ -16,9 +23,14 @@ export interface Job {
 export class Scheduler {
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Set<string>();
-  private timers: NodeJS.Timeout[] = [];
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private log: FastifyBaseLogger | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Names this process in `job_runs` and the log. */
+    readonly instance = `${os.hostname()}:${process.pid}`,
+  ) {}
 
   add(job: Job) {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is already registered`);
@@ -30,7 +42,16 @@ export class Scheduler {
   }
 
   /** Runs a job now under its lock; answers false when another run holds it. */
-  async run(name: string): Promise<boolean> {
+  run(name: string): Promise<boolean> {
+    return this.runLocked(name, false);
+  }
+
+  /** One tick of a job's interval: runs it unless another instance ran this tick (or runs it now). */
+  tick(name: string): Promise<boolean> {
+    return this.runLocked(name, true);
+  }
+
+  private async runLocked(name: string, onTick: boolean): Promise<boolean> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
     if (this.running.has(name)) return false;
@@ -46,9 +67,35 @@ export class Scheduler {
         `SELECT pg_try_advisory_lock(hashtext('job:' || $1)) AS ok`,
         [name],
       );
-      if (!rows[0]!.ok) return false;
+      if (!rows[0]!.ok) {
+        this.log?.debug({ job: name, instance: this.instance }, 'job skipped: running elsewhere');
+        return false;
+      }
       try {
-        await job.run();
+        const who = { name, everyMs: job.everyMs, instance: this.instance };
+        const tick = onTick ? await repo.claimTick(client, who) : null;
+        if (onTick && tick === null) {
+          this.log?.debug({ job: name, instance: this.instance }, 'job skipped: this tick ran elsewhere');
+          return false;
+        }
+        if (!onTick) await repo.startRun(client, who);
+        const startedAt = performance.now();
+        try {
+          await job.run();
+        } catch (error) {
+          await repo.finishRun(client, name, error instanceof Error ? error.message : String(error));
+          throw error;
+        }
+        await repo.finishRun(client, name, null);
+        this.log?.debug(
+          {
+            job: name,
+            tick: tick?.toString(),
+            instance: this.instance,
+            ms: Math.round(performance.now() - startedAt),
+          },
+          'job ran',
+        );
         return true;
       } finally {
         await client.query(`SELECT pg_advisory_unlock(hashtext('job:' || $1))`, [name]);
@@ -60,18 +107,28 @@ export class Scheduler {
   }
 
   start(log: FastifyBaseLogger) {
-    for (const job of this.jobs.values()) {
-      const timer = setInterval(() => {
-        this.run(job.name).catch((error) => log.error({ err: error, job: job.name }, 'job failed'));
-      }, job.everyMs);
-      timer.unref();
-      this.timers.push(timer);
-    }
+    this.log = log;
+    for (const job of this.jobs.values()) this.schedule(job);
+  }
+
+  /** The next tick of `job`, in the middle of its interval on this machine's clock. */
+  private schedule(job: Job) {
+    const half = Math.floor(job.everyMs / 2);
+    const delay = (((half - (Date.now() % job.everyMs)) % job.everyMs) + job.everyMs) % job.everyMs;
+    const timer = setTimeout(() => {
+      this.tick(job.name)
+        .catch((error) => this.log?.error({ err: error, job: job.name }, 'job failed'))
+        .finally(() => {
+          if (this.timers.has(job.name)) this.schedule(job);
+        });
+    }, delay || job.everyMs);
+    timer.unref();
+    this.timers.set(job.name, timer);
   }
 
   async stop() {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
     while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACHIEVER_MSG, ACHIEVER_PHOTO_MAX_BYTES } from '@app/contracts/achievers';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import {
   callers,
   count,
   notAdmins,
-  photoDir,
+  storedPhotos,
   t,
   useContentApp,
 } from './content-fixtures.js';
@@ -22,13 +21,6 @@ describe('achievers', () => {
     Buffer.alloc(64, 1),
   ]);
   const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-  const photoFiles = () => {
-    try {
-      return readdirSync(photoDir).sort();
-    } catch {
-      return [];
-    }
-  };
 
   interface Part {
     name: string;
@@ -91,7 +83,7 @@ describe('achievers', () => {
       expect((await add(token, fields, { bytes: PNG })).status, who).toBe(401);
     }
     expect(await count('achievers')).toBe(0);
-    expect(photoFiles()).toEqual([]);
+    expect(await storedPhotos()).toEqual([]);
 
     const created = await add(admin, fields, { bytes: PNG, filename: 'riya.PNG' });
     expect(created).toMatchObject({
@@ -103,7 +95,7 @@ describe('achievers', () => {
     });
     const id = created.body.achiver.id as number;
     const photoUrl = created.body.achiver.photo as string;
-    expect(photoFiles()).toEqual([path.basename(photoUrl)]);
+    expect(await storedPhotos()).toEqual([path.basename(photoUrl)]);
     expect(path.basename(photoUrl)).not.toContain('riya');
 
     for (const [who, token] of callers()) {
@@ -153,7 +145,7 @@ describe('achievers', () => {
     const newUrl = rephoto.body.achiver.photo as string;
     expect(newUrl).not.toBe(photoUrl);
     expect(rephoto.body.achiver.photo_type).toBe('image/jpeg');
-    expect(photoFiles()).toEqual([path.basename(newUrl)]);
+    expect(await storedPhotos()).toEqual([path.basename(newUrl)]);
     expect((await getPhoto(photoUrl)).statusCode).toBe(404);
     expect((await getPhoto(newUrl)).headers['content-type']).toBe('image/jpeg');
 
@@ -161,12 +153,12 @@ describe('achievers', () => {
       status: 200,
       body: { message: ACHIEVER_MSG.deleted },
     });
-    expect(photoFiles()).toEqual([]);
+    expect(await storedPhotos()).toEqual([]);
     expect((await getPhoto(newUrl)).statusCode).toBe(404);
     expect((await t.call('GET', `/achivers/${id}`)).status).toBe(404);
     expect((await t.call('DELETE', `/achivers/${id}`, { token: admin })).status).toBe(404);
     expect((await send('PUT', `/achivers/${id}`, admin, { name: 'Gone' }, { bytes: PNG })).status).toBe(404);
-    expect(photoFiles()).toEqual([]);
+    expect(await storedPhotos()).toEqual([]);
     expect(await auditActions('achiever', id)).toEqual([
       'achievers.create',
       'achievers.update',
@@ -177,7 +169,7 @@ describe('achievers', () => {
 
   it('refuses a non-image, an oversized photo, a missing photo or bad fields, storing nothing', async () => {
     const before = await count('achievers');
-    const filesBefore = photoFiles();
+    const filesBefore = await storedPhotos();
     const big = Buffer.concat([PNG, Buffer.alloc(ACHIEVER_PHOTO_MAX_BYTES, 3)]);
     const cases: Array<[ReturnType<typeof add>, number, string]> = [
       [
@@ -224,11 +216,11 @@ describe('achievers', () => {
     const json = await t.call('POST', '/achivers/add', { token: admin, body: fields });
     expect(json).toMatchObject({ status: 400, body: { message: ACHIEVER_MSG.notMultipart } });
     expect(await count('achievers')).toBe(before);
-    expect(photoFiles()).toEqual(filesBefore);
+    expect(await storedPhotos()).toEqual(filesBefore);
 
     // An edit with a bad photo keeps the achiever as it was.
     const { id, photo } = (await add(admin, fields, { bytes: PNG })).body.achiver;
-    const files = photoFiles();
+    const files = await storedPhotos();
     const badEdit = await send(
       'PUT',
       `/achivers/${id}`,
@@ -247,7 +239,7 @@ describe('achievers', () => {
       name: fields.name,
       photo,
     });
-    expect(photoFiles()).toEqual(files);
+    expect(await storedPhotos()).toEqual(files);
   });
 
   it('serves only stored photos by their generated names', async () => {

@@ -12,7 +12,6 @@ type Member = Awaited<ReturnType<TestApp['register']>>;
 export let a: Member;
 export let b: Member;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'content-test-'));
-export const photoDir = path.join(dataDir, 'uploads', 'achievers');
 
 /** A fresh app for this test file, with its own DATA_DIR: the admin, member A and member B under A. */
 export function useContentApp() {
@@ -37,6 +36,14 @@ export const callers = () =>
     ['admin', admin],
   ] as const;
 export const notAdmins = () => callers().filter(([who]) => who !== 'admin');
+
+/** The names of the achiever photos stored in the database, sorted. */
+export const storedPhotos = async () =>
+  (
+    await t.db.query<{ file_name: string }>(
+      "SELECT file_name FROM uploads WHERE kind = 'achiever' ORDER BY file_name",
+    )
+  ).rows.map((r) => r.file_name);
 
 export const count = async (table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;

@@ -1,15 +1,19 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { BANNER_MAX_BYTES, NOTIFICATION_MSG } from '@app/contracts/notifications';
 import { describe, expect, it } from 'vitest';
-import { admin, dataDir, PNG, t, upload, useNotificationsApp } from './notifications-fixtures.js';
+import { admin, PNG, t, upload, useNotificationsApp } from './notifications-fixtures.js';
 
 useNotificationsApp();
 
 describe('banner upload', () => {
-  const bannerFiles = () => readdirSync(path.join(dataDir, 'uploads', 'banners'));
+  /** The banner pictures stored in the database. */
+  const storedBanners = async () =>
+    (await t.db.query<{ file_name: string }>("SELECT file_name FROM uploads WHERE kind = 'banner'")).rows.map(
+      (r) => r.file_name,
+    );
 
-  it('stores a real image under DATA_DIR and serves it with safe headers', async () => {
+  it('stores a real image in the database and serves it with safe headers, cached by its hash', async () => {
     const up = await upload(admin, PNG, 'holiday.PNG');
     expect(up.status).toBe(201);
     expect(up.body.banner).toMatchObject({ content_type: 'image/png', size: PNG.length });
@@ -20,8 +24,25 @@ describe('banner upload', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.rawPayload.equals(PNG)).toBe(true);
-    // only the current banner is kept on disk, under a name the server chose
-    expect(bannerFiles()).toEqual([path.basename(up.body.banner.url)]);
+    // names never repeat, so the picture is cached for good; its hash lets a cache revalidate cheaply
+    const etag = `"${createHash('sha256').update(PNG).digest('hex')}"`;
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toBe(etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: up.body.banner.url,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: up.body.banner.url,
+      headers: { 'if-none-match': '"0000"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    // only the current banner is kept, under a name the server chose
+    expect(await storedBanners()).toEqual([path.basename(up.body.banner.url)]);
     const audit = await t.db.query("SELECT action FROM audit_log WHERE action = 'notifications.banner'");
     expect(audit.rows.length).toBeGreaterThan(0);
   });
@@ -94,16 +115,16 @@ describe('banner upload', () => {
     expect(json).toMatchObject({ status: 400, body: { message: NOTIFICATION_MSG.imageMissing } });
 
     expect((await t.call('GET', '/notifications/banner')).body.banner).toEqual(current);
-    expect(bannerFiles()).toEqual([path.basename(current.url)]);
+    expect(await storedBanners()).toEqual([path.basename(current.url)]);
   });
 
   it('serves only stored banner files, by their exact generated names', async () => {
     const current = (await t.call('GET', '/notifications/banner')).body.banner;
     const old = (await upload(admin, PNG)).body.banner;
     expect(old.url).not.toBe(current.url);
-    // the replaced banner is gone from disk and from the API
+    // the replaced banner is gone from the database and from the API
     expect((await t.app.inject({ method: 'GET', url: current.url })).statusCode).toBe(404);
-    expect(existsSync(path.join(dataDir, 'uploads', 'banners', path.basename(current.url)))).toBe(false);
+    expect(await storedBanners()).toEqual([path.basename(old.url)]);
     for (const name of [
       '..%2F..%2Fjwt-secret',
       'x.png',

@@ -42,13 +42,6 @@ export async function find(q: Queryable, id: number, lock = false): Promise<Achi
   return rows[0] ?? null;
 }
 
-export async function findByPhoto(q: Queryable, fileName: string): Promise<AchieverRow | null> {
-  const { rows } = await q.query<AchieverRow>(`SELECT ${COLUMNS} FROM achievers WHERE photo_file = $1`, [
-    fileName,
-  ]);
-  return rows[0] ?? null;
-}
-
 /** Newest first, one page, with the total count. */
 export async function list(q: Queryable, f: PageRequest) {
   const params: unknown[] = [];

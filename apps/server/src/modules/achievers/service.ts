@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   ACHIEVER_MSG,
   type Achiever,
@@ -12,7 +11,7 @@ import { type PageRequest, pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
-import { imageStore } from '../../http/uploads.js';
+import { readImage, removeImages, saveImage, toImage } from '../../storage/images.js';
 import * as repo from './repo.js';
 
 /** The public address of a photo (served by GET /achivers/photo/{file}). */
@@ -30,31 +29,26 @@ const dto = (a: repo.AchieverRow): Achiever => ({
 });
 
 /**
- * Achievers: members celebrated on the home page, each with a photo. A photo is written to disk
- * before its row; if the row is not saved the file is removed again, and a replaced or deleted
- * achiever's old photo is removed once the change is committed.
+ * Achievers: members celebrated on the home page, each with a photo. A photo is stored in the
+ * transaction that writes its achiever, and a replaced or deleted achiever's old photo is removed
+ * in the transaction that replaces or deletes it.
  */
-export function createAchieversService(deps: { db: Db; clock: Clock; uploadsDir: string }) {
+export function createAchieversService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
-  const photos = imageStore(path.join(deps.uploadsDir, 'achievers'));
 
   async function add(actor: Actor, fields: z.output<typeof achieverAddFields>, bytes: Buffer) {
-    const photo = await photos.save(bytes, ACHIEVER_MSG.photoType);
-    try {
-      return await withTx(db, async (tx) => {
-        const created = dto(await repo.insert(tx, { ...fields, photo }, actor.userId, clock.now()));
-        await recordAudit(tx, actor, {
-          action: 'achievers.create',
-          targetType: 'achiever',
-          targetId: created.id,
-          after: { ...created, photo_sha256: photo.sha256 },
-        });
-        return { message: ACHIEVER_MSG.created, achiver: created };
+    const image = toImage(bytes, ACHIEVER_MSG.photoType);
+    return withTx(db, async (tx) => {
+      const photo = await saveImage(tx, 'achiever', image, clock.now());
+      const created = dto(await repo.insert(tx, { ...fields, photo }, actor.userId, clock.now()));
+      await recordAudit(tx, actor, {
+        action: 'achievers.create',
+        targetType: 'achiever',
+        targetId: created.id,
+        after: { ...created, photo_sha256: photo.sha256 },
       });
-    } catch (error) {
-      await photos.remove(photo.fileName);
-      throw error;
-    }
+      return { message: ACHIEVER_MSG.created, achiver: created };
+    });
   }
 
   async function list(f: PageRequest) {
@@ -74,57 +68,45 @@ export function createAchieversService(deps: { db: Db; clock: Clock; uploadsDir:
     fields: z.output<typeof achieverUpdateFields>,
     bytes: Buffer | null,
   ) {
-    // Refuse an unknown id before anything is written to disk.
-    if (!(await repo.find(db, id))) throw notFound(ACHIEVER_MSG.notFound);
-    const photo = bytes ? await photos.save(bytes, ACHIEVER_MSG.photoType) : undefined;
-    try {
-      const { result, replaced } = await withTx(db, async (tx) => {
-        const before = await repo.find(tx, id, true);
-        if (!before) throw notFound(ACHIEVER_MSG.notFound);
-        const after = dto(await repo.update(tx, id, { ...fields, photo }, clock.now()));
-        await recordAudit(tx, actor, {
-          action: 'achievers.update',
-          targetType: 'achiever',
-          targetId: id,
-          before: dto(before),
-          after: photo ? { ...after, photo_sha256: photo.sha256 } : after,
-        });
-        return {
-          result: { message: ACHIEVER_MSG.updated, achiver: after },
-          replaced: photo ? before.photo_file : null,
-        };
+    return withTx(db, async (tx) => {
+      const before = await repo.find(tx, id, true);
+      if (!before) throw notFound(ACHIEVER_MSG.notFound);
+      const image = bytes ? toImage(bytes, ACHIEVER_MSG.photoType) : undefined;
+      const photo = image && (await saveImage(tx, 'achiever', image, clock.now()));
+      const after = dto(await repo.update(tx, id, { ...fields, photo }, clock.now()));
+      if (photo) await removeImages(tx, [before.photo_file]);
+      await recordAudit(tx, actor, {
+        action: 'achievers.update',
+        targetType: 'achiever',
+        targetId: id,
+        before: dto(before),
+        after: photo ? { ...after, photo_sha256: photo.sha256 } : after,
       });
-      if (replaced) await photos.remove(replaced);
-      return result;
-    } catch (error) {
-      if (photo) await photos.remove(photo.fileName);
-      throw error;
-    }
+      return { message: ACHIEVER_MSG.updated, achiver: after };
+    });
   }
 
   async function remove(actor: Actor, id: number) {
-    const photoFile = await withTx(db, async (tx) => {
+    await withTx(db, async (tx) => {
       const before = await repo.find(tx, id, true);
       if (!before) throw notFound(ACHIEVER_MSG.notFound);
       await repo.remove(tx, id);
+      await removeImages(tx, [before.photo_file]);
       await recordAudit(tx, actor, {
         action: 'achievers.delete',
         targetType: 'achiever',
         targetId: id,
         before: dto(before),
       });
-      return before.photo_file;
     });
-    await photos.remove(photoFile);
     return { message: ACHIEVER_MSG.deleted };
   }
 
-  /** The bytes and type of an achiever's photo, by its (validated) file name. */
+  /** The bytes and type of an achiever's photo, by its file name. */
   async function photo(fileName: string) {
-    const row = await repo.findByPhoto(db, fileName);
-    const bytes = row ? await photos.read(row.photo_file) : null;
-    if (!row || !bytes) throw notFound('Photo not found');
-    return { bytes, contentType: row.photo_type, fileName: row.photo_file };
+    const image = await readImage(db, 'achiever', fileName);
+    if (!image) throw notFound('Photo not found');
+    return image;
   }
 
   return { add, list, get, update, remove, photo };

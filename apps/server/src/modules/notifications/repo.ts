@@ -133,7 +133,7 @@ export async function insertBanner(
   return rows[0]!;
 }
 
-/** Removes every banner but `keep`, answering the file names to delete from disk. */
+/** Removes every banner but `keep`, answering the names of their pictures (removed with them). */
 export async function removeOtherBanners(q: Queryable, keep: bigint): Promise<string[]> {
   const { rows } = await q.query<{ file_name: string }>(
     'DELETE FROM banners WHERE id <> $1 RETURNING file_name',
@@ -146,14 +146,6 @@ export async function currentBanner(q: Queryable): Promise<BannerRow | null> {
   const { rows } = await q.query<BannerRow>(
     `SELECT id, file_name, content_type, size, created_at FROM banners
       ORDER BY created_at DESC, id DESC LIMIT 1`,
-  );
-  return rows[0] ?? null;
-}
-
-export async function findBanner(q: Queryable, fileName: string): Promise<BannerRow | null> {
-  const { rows } = await q.query<BannerRow>(
-    'SELECT id, file_name, content_type, size, created_at FROM banners WHERE file_name = $1',
-    [fileName],
   );
   return rows[0] ?? null;
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { MSG } from '@app/contracts/messages';
 import {
   type Banner,
@@ -13,7 +12,7 @@ import { type PageRequest, pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
-import { imageStore } from '../../http/uploads.js';
+import { readImage, removeImages, saveImage, toImage } from '../../storage/images.js';
 import { findById } from '../auth/repo.js';
 import * as repo from './repo.js';
 
@@ -53,9 +52,8 @@ const bannerDto = (b: repo.BannerRow): Banner => ({
   created_at: b.created_at.toISOString(),
 });
 
-export function createNotificationsService(deps: { db: Db; clock: Clock; uploadsDir: string }) {
+export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
-  const images = imageStore(path.join(deps.uploadsDir, 'banners'));
 
   async function create(actor: Actor, body: CreateBody) {
     return withTx(db, async (tx) => {
@@ -125,36 +123,30 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; uploads
   }
 
   /**
-   * Stores a new banner: the bytes must be a PNG, JPEG, WebP or GIF by content. The file is
-   * written under a random name first, then recorded; the banners it replaces are removed.
+   * Stores a new banner: the bytes must be a PNG, JPEG, WebP or GIF by content. The picture, its
+   * row and the removal of the banners it replaces (rows and pictures) are one transaction.
    */
   async function uploadBanner(actor: Actor, bytes: Buffer) {
-    const stored = await images.save(bytes, NOTIFICATION_MSG.imageType);
-    let replaced: string[];
-    let row: repo.BannerRow;
-    try {
-      ({ row, replaced } = await withTx(db, async (tx) => {
-        const inserted = await repo.insertBanner(tx, { ...stored, by: actor.userId, now: clock.now() });
-        const old = await repo.removeOtherBanners(tx, inserted.id);
-        await recordAudit(tx, actor, {
-          action: 'notifications.banner',
-          targetType: 'banner',
-          targetId: Number(inserted.id),
-          after: {
-            file: stored.fileName,
-            content_type: stored.contentType,
-            size: stored.size,
-            replaced: old,
-          },
-        });
-        return { row: inserted, replaced: old };
-      }));
-    } catch (error) {
-      await images.remove(stored.fileName);
-      throw error;
-    }
-    await Promise.all(replaced.map((name) => images.remove(name)));
-    return bannerDto(row);
+    const image = toImage(bytes, NOTIFICATION_MSG.imageType);
+    return withTx(db, async (tx) => {
+      const stored = await saveImage(tx, 'banner', image, clock.now());
+      const inserted = await repo.insertBanner(tx, { ...stored, by: actor.userId, now: clock.now() });
+      const replaced = await repo.removeOtherBanners(tx, inserted.id);
+      await removeImages(tx, replaced);
+      await recordAudit(tx, actor, {
+        action: 'notifications.banner',
+        targetType: 'banner',
+        targetId: Number(inserted.id),
+        after: {
+          file: stored.fileName,
+          content_type: stored.contentType,
+          size: stored.size,
+          sha256: stored.sha256,
+          replaced,
+        },
+      });
+      return bannerDto(inserted);
+    });
   }
 
   async function banner() {
@@ -162,12 +154,11 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; uploads
     return row ? bannerDto(row) : null;
   }
 
-  /** The bytes and type of a stored banner, by its (validated) file name. */
+  /** The bytes and type of a stored banner, by its file name. */
   async function bannerFile(fileName: string) {
-    const row = await repo.findBanner(db, fileName);
-    const bytes = row && (await images.read(row.file_name));
-    if (!row || !bytes) throw notFound(NOTIFICATION_MSG.noBanner);
-    return { bytes, contentType: row.content_type, fileName: row.file_name };
+    const image = await readImage(db, 'banner', fileName);
+    if (!image) throw notFound(NOTIFICATION_MSG.noBanner);
+    return image;
   }
 
   return { create, list, remove, forMember, home, markSeen, uploadBanner, banner, bannerFile };
