@@ -1,5 +1,6 @@
 /** Every environment variable the server reads, parsed once. `.env.example` lists the same set. */
 import { isIP } from 'node:net';
+import { PAYMENT_MODES } from '@app/contracts/payments';
 import { z } from 'zod';
 
 const bool = z
@@ -68,8 +69,15 @@ const schema = z.object({
   CLOCK_CONTROL: bool.default(false),
   /** Serves apps/web/dist when present. */
   WEB_DIST: z.string().optional(),
-  /** Crypto payments: `sandbox` (built-in stand-in, no real money) or `nowpayments` (the live API). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'nowpayments']).default('sandbox'),
+  /**
+   * Crypto payments: `off` (the default, also when empty: the payment routes answer 503),
+   * `nowpayments` (the live API) or `sandbox` (built-in stand-in that finishes payments nobody paid:
+   * only when asked for, never in production).
+   */
+  PAYMENT_PROVIDER: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(PAYMENT_MODES).default('off'),
+  ),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   /** Key of the IPN signatures; in sandbox mode derived from the JWT secret when unset. */
   NOWPAYMENTS_IPN_SECRET: z.string().min(1).optional(),
@@ -119,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error(
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENT_PROVIDER is nowpayments`).join('\n')}`,
       );
-  } else if (parsed.data.NODE_ENV === 'production') {
+  } else if (parsed.data.PAYMENT_PROVIDER === 'sandbox' && parsed.data.NODE_ENV === 'production') {
     // the sandbox finishes payments nobody paid: it must never credit real members
     throw new Error(
       'Invalid configuration:\n  PAYMENT_PROVIDER: sandbox is refused in production; set nowpayments',

@@ -10,6 +10,17 @@ import { MAX_AMOUNT_MICRO, moneyInput, toMicro } from './money.js';
 /** The {payment-provider} path segment of spec 7. */
 export const PAYMENT_PROVIDER_PATH = 'nowpayments';
 
+/**
+ * Whether crypto payments are on, and through what (PAYMENT_PROVIDER): `off` (no provider; the
+ * payment routes answer 503), `nowpayments` (the live provider), `sandbox` (simulated: payments
+ * finish by themselves and no real money moves).
+ */
+export const PAYMENT_MODES = ['off', 'sandbox', 'nowpayments'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/** GET /{payment-provider}/config: what the payment screens need to know before showing anything. */
+export const paymentsConfigResponse = z.object({ mode: z.enum(PAYMENT_MODES) });
+export type PaymentsConfig = z.infer<typeof paymentsConfigResponse>;
+
 export const PAYMENT_STATUSES = [
   'waiting',
   'confirming',
@@ -70,6 +81,13 @@ export const PAYMENT = {
   createFailed: 'Failed to create payment',
   statusFailed: 'Failed to fetch payment status',
   errorBanner: 'Payment Error',
+  /** The 503 of every payment route while PAYMENT_PROVIDER is off, and the member screen's notice. */
+  unavailable: 'Crypto payments are unavailable: no payment provider is configured on this platform',
+  /** The mark of every simulated (sandbox) payment on member and admin screens. */
+  testMark: 'Test payment',
+  /** The admin dashboard's banner while the sandbox provider is on. */
+  sandboxBanner:
+    'Crypto payments are simulated (PAYMENT_PROVIDER=sandbox): test payments finish by themselves and credit fund wallets with money nobody paid. Never run it with real members.',
   copied: 'Address copied to clipboard!',
   copyFailed: 'Failed to copy address',
   success: 'Payment Successful!',
@@ -186,6 +204,8 @@ export const payment = z.object({
   credited_amount: z.number().nullable(),
   /** 'sandbox' payments are simulated: no real money moves. */
   provider: z.enum(['sandbox', 'nowpayments']),
+  /** True for a simulated (sandbox) payment: a test payment, no real money behind it. */
+  sandbox: z.boolean(),
 });
 export type Payment = z.infer<typeof payment>;
 

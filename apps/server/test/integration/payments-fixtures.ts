@@ -33,6 +33,8 @@ export async function freePort(): Promise<number> {
 export async function setupPayments(env: Record<string, string> = {}): Promise<PaymentsTest> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const t = await createTestApp({
+    // asked for: the default is `off` (no provider), and these tests run the real client against the sandbox
+    PAYMENT_PROVIDER: 'sandbox',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
     NOWPAYMENTS_API_KEY: API_KEY,

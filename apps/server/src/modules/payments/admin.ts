@@ -12,7 +12,6 @@ import { type Db, withTx } from '../../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
 import { credit, microToDecimal } from './apply.js';
-import type { PaymentProvider } from './provider.js';
 import * as repo from './repo.js';
 import { dto, NOT_FOUND, type PaymentsService, providerFailure } from './service.js';
 
@@ -29,10 +28,10 @@ const eventDto = (e: repo.EventRow) => ({
 export function createPaymentsAdmin(deps: {
   db: Db;
   clock: Clock;
-  provider: PaymentProvider;
+  /** Its provider, or its 503 while PAYMENT_PROVIDER is off (the lists still read the payments on record). */
   payments: PaymentsService;
 }) {
-  const { db, clock, provider, payments } = deps;
+  const { db, clock, payments } = deps;
 
   async function list(
     actor: Actor,
@@ -63,6 +62,7 @@ export function createPaymentsAdmin(deps: {
    * paid, or opened by the provider for another payment); at most the payment's price.
    */
   async function settle(actor: Actor, paymentId: string, body: { amount: bigint; reason: string }) {
+    const provider = payments.live();
     return withTx(db, async (tx) => {
       const p = await repo.findByPaymentId(tx, provider.name, paymentId, true);
       if (!p) throw notFound(NOT_FOUND);
@@ -109,6 +109,7 @@ export function createPaymentsAdmin(deps: {
     paymentId: string,
     body: { status: PaymentStatus; actually_paid?: bigint },
   ) {
+    const provider = payments.live();
     if (provider.name !== 'sandbox' || !provider.pushStatus)
       throw new AppError(
         'not_sandbox',

@@ -11,10 +11,12 @@ import {
   paymentListItem,
   paymentListQuery,
   paymentListResponse,
+  paymentsConfigResponse,
   sandboxPushBody,
   settlePaymentBody,
 } from '@app/contracts/payments';
 import { actorOf } from '../../http/access.js';
+import { MINUTE, perAccount } from '../../http/limits.js';
 import type { Api } from '../../http/types.js';
 import type { PaymentsAdmin } from './admin.js';
 import { SIGNATURE_HEADER } from './ipn.js';
@@ -26,8 +28,20 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
   const base = `/${PAYMENT_PROVIDER_PATH}`;
   const answer = messageResponse.extend({ payment: paymentListItem });
 
+  app.get(`${base}/config`, {
+    config: { access: 'member-or-admin' },
+    schema: {
+      tags,
+      description:
+        'Whether crypto payments are on: `off` (every payment route answers 503), `nowpayments`, or `sandbox` (simulated test payments).',
+      response: { 200: paymentsConfigResponse },
+    },
+    handler: async () => ({ mode: payments.mode }),
+  });
   app.post(`${base}/create-payment`, {
     config: { access: 'member', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // each payment is a call to the provider: one member may not open them by the hundred
+    onRequest: perAccount('create-payment', { max: 10, windowMs: 10 * MINUTE }),
     schema: {
       tags,
       description: 'Creates a payment at the provider for the caller (`id` must be the caller’s id).',

@@ -11,6 +11,7 @@ import {
   PAYMENT_PROVIDER_PATH,
   PAYMENT_STATUSES,
   type PaymentListItem,
+  type PaymentMode,
 } from '@app/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
@@ -48,6 +49,7 @@ export const dto = (p: repo.PaymentRow): PaymentListItem => ({
   expires_at: p.expires_at?.toISOString() ?? null,
   credited_amount: p.credited_amount === null ? null : fromMicro(p.credited_amount),
   provider: p.provider,
+  sandbox: p.provider === 'sandbox',
   user_id: Number(p.user_id),
   username: p.username,
   parent_payment_id: p.parent_payment_id,
@@ -61,19 +63,28 @@ export function providerFailure(prefix: string, error: unknown): unknown {
   return new AppError('provider_error', `${prefix}: ${error.message}`, error.kind === 'timeout' ? 504 : 502);
 }
 
+/** Every payment route while PAYMENT_PROVIDER is off: nothing can be created, read from or credited by a provider. */
+export const paymentsUnavailable = () => new AppError('payments_off', PAYMENT.unavailable, 503);
+
 const known = (status: string) => (PAYMENT_STATUSES as readonly string[]).includes(status.toLowerCase());
 
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
-  provider: PaymentProvider;
+  /** null when PAYMENT_PROVIDER is off: every call then answers 503. */
+  provider: PaymentProvider | null;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { db, clock, provider, log } = deps;
+  const { db, clock, log } = deps;
+  const live = (): PaymentProvider => {
+    if (!deps.provider) throw paymentsUnavailable();
+    return deps.provider;
+  };
   const minCache = new Map<string, { value: number; at: number }>();
 
   async function minimum(from: string, to: string) {
+    const provider = live();
     const key = `${from}:${to}`;
     const cached = minCache.get(key);
     if (cached && clock.now().getTime() - cached.at < MIN_CACHE_MS) return cached.value;
@@ -86,6 +97,7 @@ export function createPaymentsService(deps: {
     actor: Actor,
     body: { price_amount: bigint; price_currency: string; pay_currency: string; id: number },
   ) {
+    const provider = live();
     if (body.id !== actor.userId) throw forbidden('You can create payments only for yourself');
     await assertOpen(db, 'deposits_open');
     const price = fromMicro(body.price_amount);
@@ -155,6 +167,7 @@ export function createPaymentsService(deps: {
   }
 
   async function find(actor: Actor, paymentId: string) {
+    const provider = live();
     const p = await repo.findByPaymentId(db, provider.name, paymentId);
     if (!p) throw notFound(NOT_FOUND);
     assertSelfOrAdmin(actor, Number(p.user_id));
@@ -163,6 +176,7 @@ export function createPaymentsService(deps: {
 
   /** Asks the provider and applies its answer (source `poll`). Provider failures are thrown as ProviderError. */
   async function refresh(p: repo.PaymentRow): Promise<{ row: repo.PaymentRow; outcome: Outcome }> {
+    const provider = live();
     const incoming = await provider.paymentStatus(p.payment_id);
     return withTx(db, async (tx) => {
       const locked = (await repo.findById(tx, p.id, true))!;
@@ -190,6 +204,7 @@ export function createPaymentsService(deps: {
   }
 
   async function currencies() {
+    const provider = live();
     try {
       return { currencies: await provider.currencies() };
     } catch (error) {
@@ -198,6 +213,7 @@ export function createPaymentsService(deps: {
   }
 
   async function minAmount(from: string, to: string) {
+    live();
     try {
       const value = await minimum(from, to);
       return { currency_from: from, currency_to: to, min_amount: value };
@@ -208,6 +224,8 @@ export function createPaymentsService(deps: {
 
   /** The provider's callback: signature first, then the payment it names (or its parent). */
   async function ipn(body: unknown, signature: string | undefined, ip: string) {
+    // off: 503, so the provider keeps retrying and the callback is applied once a provider is back
+    const provider = live();
     if (!provider.verifyCallback(body, signature)) {
       log.warn({ ip }, 'IPN refused: bad signature');
       throw new AppError('bad_signature', 'Invalid IPN signature', 401);
@@ -240,6 +258,7 @@ export function createPaymentsService(deps: {
   }
 
   async function ipnInTx(tx: Tx, incoming: ProviderPayment, body: unknown, now: Date): Promise<Outcome> {
+    const provider = live();
     let p = await repo.findByPaymentId(tx, provider.name, incoming.payment_id, true);
     if (!p && incoming.parent_payment_id) {
       const parent = await repo.findByPaymentId(tx, provider.name, incoming.parent_payment_id, true);
@@ -272,6 +291,7 @@ export function createPaymentsService(deps: {
     body: unknown,
     now: Date,
   ): Promise<Outcome> {
+    const provider = live();
     const status = incoming.payment_status.toLowerCase();
     if (!known(status)) return { refused: 'unknown status', changed: false, credited: false };
     const price = toMicro(incoming.price_amount);
@@ -319,7 +339,10 @@ export function createPaymentsService(deps: {
     return { changed: true, credited: false };
   }
 
-  return { create, status, find, refresh, currencies, minAmount, ipn };
+  /** What the payment screens show: off, the live provider, or the sandbox (test payments). */
+  const mode: PaymentMode = deps.provider?.name ?? 'off';
+
+  return { mode, create, status, find, refresh, currencies, minAmount, ipn, live };
 }
 
 function parseDate(text: string | null | undefined): Date | null {

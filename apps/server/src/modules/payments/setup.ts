@@ -1,6 +1,6 @@
 /**
  * Wires crypto payments for buildApp: the provider PAYMENT_PROVIDER names (starting the sandbox's
- * own HTTP server when it is `sandbox`), the services, and the recurring jobs.
+ * own HTTP server when it is `sandbox`; none when it is `off`), the services, and the recurring jobs.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,11 +29,17 @@ export async function setupPayments(deps: {
 }) {
   const { config, db, clock, jobs, log } = deps;
   const ipnSecret = config.NOWPAYMENTS_IPN_SECRET ?? derived(deps.jwtSecret, 'sandbox-ipn-secret');
+  const mode = config.PAYMENT_PROVIDER;
   let close = async () => {};
-  let provider: NowPaymentsClient;
+  let provider: NowPaymentsClient | null = null;
   let sandbox: SandboxEngine | null = null;
 
-  if (config.PAYMENT_PROVIDER === 'nowpayments') {
+  if (mode === 'off') {
+    // the safe default: a provider that finishes payments by itself is never picked for the operator
+    log.warn(
+      'crypto payments are off (PAYMENT_PROVIDER unset): set nowpayments and its keys to take payments',
+    );
+  } else if (mode === 'nowpayments') {
     provider = new NowPaymentsClient('nowpayments', {
       baseUrl: config.NOWPAYMENTS_BASE_URL,
       apiKey: config.NOWPAYMENTS_API_KEY!,
@@ -55,10 +61,16 @@ export async function setupPayments(deps: {
   }
 
   const payments = createPaymentsService({ db, clock, provider, publicUrl: config.PUBLIC_URL, log });
-  const admin = createPaymentsAdmin({ db, clock, provider, payments });
-  jobs.add({ name: 'payments-poll', everyMs: 60_000, run: createPaymentsPoll({ db, clock, payments, log }) });
+  const admin = createPaymentsAdmin({ db, clock, payments });
+  // nothing to ask while off: payments on record wait, untouched, until a provider is configured
+  if (provider)
+    jobs.add({
+      name: 'payments-poll',
+      everyMs: 60_000,
+      run: createPaymentsPoll({ db, clock, payments, log }),
+    });
   const engine = sandbox;
   if (engine) jobs.add({ name: 'payments-sandbox', everyMs: 1000, run: () => engine.tick() });
 
-  return { provider, payments, admin, sandbox, ipnSecret, close };
+  return { mode, provider, payments, admin, sandbox, ipnSecret, close };
 }
