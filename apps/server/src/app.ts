@@ -6,19 +6,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, OffsetClock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
+import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import type { Api } from './http/types.js';
+import { validatorCompiler } from './http/validate.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { achieversRoutes } from './modules/achievers/routes.js';
 import { createAchieversService } from './modules/achievers/service.js';
@@ -147,7 +144,9 @@ export async function buildApp(deps: AppDeps) {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // security, x-access and the generic 4xx answers derived from each route's config.access
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs/ui' });
 

@@ -4,13 +4,25 @@ import { z } from 'zod';
 export const errorResponse = z.object({ message: z.string() });
 export const messageResponse = z.object({ message: z.string() });
 
-export const idParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+/**
+ * PostgreSQL's `integer` ends here. Every integer input is bounded by the column it lands in, so a
+ * bigger one is a 400 from the contract, never a 500 from the database. `z.number().int()` already
+ * stops at 2^53 - 1, which a `bigint` column holds, so `bigint` fields need no extra bound.
+ */
+export const INT4_MAX = 2 ** 31 - 1;
+
+/** A row id (path, query or body) of an `integer` identity column: plans, activation plans, videos, bonuses, reward plans, salary tiers, CTO pools. */
+export const int4Id = z.coerce.number().int().positive().max(INT4_MAX);
+/** A row id of a `bigint` identity column (users, deposits, withdrawals, tickets...): any safe whole number. */
+export const int8Id = z.coerce.number().int().positive();
+
+/** Path `:id`. Bounded like `integer` for every table: no `bigint` table is near 2^31 rows. */
+export const idParam = z.object({ id: int4Id });
+
+/** PostgreSQL text cannot hold a NUL character: the server refuses one in any input (http/validate.ts), contract strings too. */
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+/** A plain string input that refuses NUL characters. */
+export const str = () => z.string().refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
 
 /** `page` from 1, `limit` default 10, max 100 (ARCHITECTURE.md, API). */
 export const pageQuery = z.object({
@@ -25,7 +37,7 @@ export const pageInfo = {
 };
 
 /** A bounded trimmed string; every free-text input of the API goes through one of these. */
-export const text = (max: number, min = 1) => z.string().trim().min(min).max(max);
+export const text = (max: number, min = 1) => str().trim().min(min).max(max);
 
 export const email = z
   .string()

@@ -131,12 +131,15 @@ export interface TreeNode extends ReferralMember {
   level: number;
   referrals: TreeNode[];
 }
-export const treeNode: z.ZodType<TreeNode> = referralMember.extend({
-  level: z.number().int(),
-  get referrals() {
-    return z.array(treeNode);
-  },
-});
+/** Registered by id: a recursive schema can only be described as a named OpenAPI component. */
+export const treeNode: z.ZodType<TreeNode> = referralMember
+  .extend({
+    level: z.number().int(),
+    get referrals() {
+      return z.array(treeNode);
+    },
+  })
+  .meta({ id: 'ReferralTreeNode' });
 
 export const referralFullResponse = z.object({
   treeData: treeNode,

@@ -2,17 +2,64 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@app/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import { isConnectionError } from '../db/connection-errors.js';
 import { AppError } from '../errors.js';
+
+const { DatabaseError } = pg;
+type DatabaseError = pg.DatabaseError;
 
 /** The answer while the database is away; money requests can be retried with the same Idempotency-Key. */
 export const DATABASE_UNAVAILABLE =
   'The service is briefly unavailable (database connection lost). Please try again in a moment.';
 
+/**
+ * PostgreSQL refusing a value the contracts should have refused first (a number past an `integer`
+ * column, a NUL byte in text, malformed text for a typed column): the client's input, so a 400.
+ * Logged at warn level with the route, because it means a contract lacks a bound.
+ */
+const DATA_ERRORS: Record<string, string> = {
+  '22P02': 'A value is not in the form its field takes',
+  '22003': 'A number is out of range',
+  '22021': 'Text must not contain NUL characters',
+  '22001': 'A text value is too long',
+  '22007': 'A date or time is not valid',
+  '22008': 'A date or time is out of range',
+};
+export const STILL_REFERRED_TO = 'This record is still in use by other records, so it cannot be deleted';
+export const REFERS_TO_MISSING = 'This refers to a record that does not exist';
+export const ALREADY_EXISTS = 'This conflicts with a record that already exists';
+
+/** The 4xx answer for a PostgreSQL error caused by the request, or null for anything else. */
+function dataErrorAnswer(error: unknown): { status: number; message: string } | null {
+  if (!(error instanceof DatabaseError) || !error.code) return null;
+  const data = DATA_ERRORS[error.code];
+  if (data) return { status: 400, message: data };
+  // 23503 foreign_key_violation: deleting a row others still point at, or pointing at a missing one
+  if (error.code === '23503') {
+    return {
+      status: 409,
+      message: /still referenced/.test(error.detail ?? '') ? STILL_REFERRED_TO : REFERS_TO_MISSING,
+    };
+  }
+  // 23505 unique_violation: two requests racing to create the same thing
+  if (error.code === '23505') return { status: 409, message: ALREADY_EXISTS };
+  return null;
+}
+
 /** One place turns every failure into `{ message }`: typed errors keep theirs, unknown ones are logged. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.httpStatus).send({ message: error.message });
+    const data = dataErrorAnswer(error);
+    if (data) {
+      const pg = error as unknown as DatabaseError;
+      request.log.warn(
+        { code: pg.code, detail: pg.detail, route: request.routeOptions.url },
+        'database refused input',
+      );
+      return reply.status(data.status).send({ message: data.message });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const where = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
