@@ -12,7 +12,7 @@ export async function claimTick(
 ): Promise<bigint | null> {
   const { rows } = await q.query<{ last_tick: bigint }>(
     `INSERT INTO job_runs AS j (job, every_ms, last_tick, last_instance, last_started_at)
-     VALUES ($1, $2, floor(extract(epoch FROM clock_timestamp()) * 1000 / $2)::bigint, $3, clock_timestamp())
+     VALUES ($1, $2::int, floor(extract(epoch FROM clock_timestamp()) * 1000 / $2::int)::bigint, $3, clock_timestamp())
      ON CONFLICT (job) DO UPDATE
         SET every_ms = EXCLUDED.every_ms, last_tick = EXCLUDED.last_tick,
             last_instance = EXCLUDED.last_instance, last_started_at = EXCLUDED.last_started_at
