@@ -18,7 +18,7 @@ describe('registration and the referral tree', () => {
         fullname: 'No Sponsor',
         email: 'nosponsor@test.local',
         phone: '5550001',
-        password: 'Password123',
+        password: 'Violet-Harbor-42',
       },
     });
     expect(noSponsor).toMatchObject({ status: 400, body: { message: MSG.sponsorRequired } });
@@ -28,7 +28,7 @@ describe('registration and the referral tree', () => {
         fullname: 'Bad Sponsor',
         email: 'bad@test.local',
         phone: '5550001',
-        password: 'Password123',
+        password: 'Violet-Harbor-42',
         reffer_by: 'NOPE1234',
       },
     });
@@ -62,7 +62,7 @@ describe('registration and the referral tree', () => {
         fullname: 'Alice Smith',
         email: 'Alice@Test.Local',
         phone: '+4915112345678',
-        password: 'Password123',
+        password: 'Violet-Harbor-42',
         reffer_by: rows[0].refferal_code,
       },
     });
@@ -97,7 +97,7 @@ describe('registration and the referral tree', () => {
         fullname: 'Alice Again',
         email: 'ALICE@test.local',
         phone: '5550001',
-        password: 'Password123',
+        password: 'Violet-Harbor-42',
         reffer_by: rows[0].refferal_code,
       },
     });
@@ -200,7 +200,7 @@ describe('the first member, raced', () => {
               fullname: `Racer ${i}`,
               email: `racer${i}@test.local`,
               phone: '5550001',
-              password: 'Password123',
+              password: 'Violet-Harbor-42',
             },
           }),
         ),

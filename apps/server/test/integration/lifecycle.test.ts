@@ -74,14 +74,14 @@ describe('server process', () => {
       fullname: 'Persisted Root',
       email: 'persist@test.local',
       phone: '5550001',
-      password: 'Password123',
+      password: 'Violet-Harbor-42',
     });
     expect(reg.status).toBe(201);
 
     // ten sign-ins (each runs argon2 for tens of ms) received by the server, then SIGTERM: every
     // one of them must still be answered
     const inflight = Array.from({ length: 10 }, () =>
-      post('/auth/signin', { email: 'persist@test.local', password: 'Password123' }),
+      post('/auth/signin', { email: 'persist@test.local', password: 'Violet-Harbor-42' }),
     );
     while ((first.output().match(/"url":"\/api\/v1\/auth\/signin"/g) ?? []).length < 10) {
       await new Promise((r) => setTimeout(r, 5));
@@ -103,7 +103,7 @@ describe('server process', () => {
 
     const second = start();
     await waitHealthy();
-    const signin = await post('/auth/signin', { email: 'persist@test.local', password: 'Password123' });
+    const signin = await post('/auth/signin', { email: 'persist@test.local', password: 'Violet-Harbor-42' });
     expect(signin.status).toBe(200);
     const admin = await post('/auth/adminsignin', { email: 'boot@test.local', password: 'BootAdmin123' });
     expect(admin.status).toBe(200);

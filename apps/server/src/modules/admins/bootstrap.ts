@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { passwordProblem } from '@app/contracts/passwords';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { type Db, withTx } from '../../db/pool.js';
@@ -20,6 +21,8 @@ export async function ensureAdmin(
     await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
     const { rowCount } = await tx.query(`SELECT 1 FROM users WHERE role = 'admin' LIMIT 1`);
     if (rowCount) return;
+    const problem = opts.password ? passwordProblem(opts.password, 'admin') : null;
+    if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
     const password = opts.password ?? randomBytes(12).toString('base64url');
     await insertUser(tx, {
       username: 'admin',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_MINUTES } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
+import { passwordProblem } from '@app/contracts/passwords';
 import type { Clock } from '../../clock.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { badRequest } from '../../errors.js';
@@ -47,6 +48,10 @@ export function createPasswordService(deps: {
       const now = clock.now();
       const open = await repo.takeOpenReset(tx, sha256(token), now);
       if (!open) throw badRequest(MSG.resetTokenInvalid);
+      // the contract checked the member rule; an administrator's password must meet theirs
+      const holder = await users.findById(tx, Number(open.user_id));
+      const problem = holder?.role === 'admin' ? passwordProblem(password, 'admin') : null;
+      if (problem) throw badRequest(problem);
       await repo.useReset(tx, sha256(token), open.user_id, passwordHash, now);
       await deps.sessions.revokeAll(tx, Number(open.user_id));
     });

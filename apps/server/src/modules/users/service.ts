@@ -1,5 +1,6 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
+import { passwordProblem } from '@app/contracts/passwords';
 import {
   type AdminUpdateBody,
   adminUpdateBody,
@@ -127,7 +128,12 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
           throw conflict(column === 'email' ? MSG.emailTaken : 'This username is already taken');
         }
       }
-      if (body.password) changes.password_hash = await hashPassword(body.password);
+      if (body.password) {
+        // the contract checked the member rule; an administrator's password must meet theirs
+        const problem = before.role === 'admin' ? passwordProblem(body.password, 'admin') : null;
+        if (problem) throw badRequest(problem);
+        changes.password_hash = await hashPassword(body.password);
+      }
       if (body.reffer_by !== undefined && body.reffer_by.toUpperCase() !== (before.reffer_by ?? '')) {
         await changeSponsor(tx, before, body.reffer_by);
       }
