@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Clock, OffsetClock } from './clock.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
@@ -69,7 +69,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { createSupportService } from './modules/support/service.js';
-import { testClockRoutes } from './modules/test-clock/routes.js';
+import { isMovable, testClockRoutes } from './modules/test-clock/routes.js';
 import { ticketsRoutes } from './modules/tickets/routes.js';
 import { createTicketsService } from './modules/tickets/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps) {
       salaryRoutes(typed, salary);
       ctoRoutes(typed, cto);
       leadershipRoutes(typed, leadership);
-      if (config.CLOCK_CONTROL && clock instanceof OffsetClock) testClockRoutes(typed, clock);
+      if (config.CLOCK_CONTROL && isMovable(clock)) testClockRoutes(typed, clock, sessions);
     },
     { prefix: '/api/v1' },
   );
