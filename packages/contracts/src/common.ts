@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberPassword } from './passwords.js';
 
 /** Every error answer of the API. */
 export const errorResponse = z.object({ message: z.string() });
@@ -46,10 +47,8 @@ export const email = z
   .max(254)
   .pipe(z.email({ message: 'Enter a valid email' }));
 
-export const password = z
-  .string()
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+/** A new member password (passwords.ts: length, not blank, not a common password). */
+export const password = memberPassword;
 
 /** Phone numbers are digits only (spec: numeric input); a leading + is dropped. */
 export const phone = z
