@@ -25,10 +25,26 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters';
 /** A plain string input that refuses NUL characters. */
 export const str = () => z.string().refine((v) => !v.includes('\u0000'), NUL_MESSAGE);
 
+/**
+ * A `page` or `limit` as clients send it. Missing, empty or not a number at all means the default:
+ * several existing clients send `page=undefined` or `limit=`. A number that is out of range or not
+ * whole is still refused (400). The metadata keeps the OpenAPI document saying "integer", which the
+ * preprocess step alone cannot express in JSON Schema.
+ */
+export function pagingInt(fallback: number, max: number, message?: string) {
+  return z
+    .preprocess(
+      (v) =>
+        v === null || (typeof v === 'string' && (v.trim() === '' || Number.isNaN(Number(v)))) ? undefined : v,
+      z.coerce.number().int(message).min(1, message).max(max, message).default(fallback),
+    )
+    .meta({ type: 'integer', minimum: 1, maximum: max, default: fallback });
+}
+
 /** `page` from 1, `limit` default 10, max 100 (ARCHITECTURE.md, API). */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: pagingInt(1, 1_000_000),
+  limit: pagingInt(10, 100),
 });
 
 export const pageInfo = {

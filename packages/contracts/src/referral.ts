@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, pagingInt } from './common.js';
 
 /**
  * A member's team as served from the precomputed figures of the tree roll-up (ARCHITECTURE.md,
@@ -86,9 +87,7 @@ export const referralMember = z.object({
 export type ReferralMember = z.infer<typeof referralMember>;
 
 /** Direct members of one member: paged, searchable by username, name or referral code. */
-export const referralListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+export const referralListQuery = pageQuery.extend({
   search: z.string().trim().max(64, 'Search is at most 64 characters').optional(),
 });
 export const referralListResponse = z.object({
@@ -117,13 +116,8 @@ export const referralFullQuery = z.object({
     .min(1, 'Depth is 1 to 5')
     .max(TREE_MAX_DEPTH, 'Depth is 1 to 5')
     .default(2),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'Limit is 1 to 50')
-    .max(TREE_MAX_LIMIT, 'Limit is 1 to 50')
-    .default(10),
+  page: pageQuery.shape.page,
+  limit: pagingInt(10, TREE_MAX_LIMIT, 'Limit is 1 to 50'),
 });
 
 export interface TreeNode extends ReferralMember {

@@ -25,8 +25,7 @@ export const TABLE_NAMES = Object.keys(TABLE_SOURCES) as [TableName, ...TableNam
 
 export const tableNameBody = z.strictObject({
   table_name: z.enum(TABLE_NAMES, { message: `table_name must be one of: ${TABLE_NAMES.join(', ')}` }),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQuery.shape,
 });
 
 export const transactionQuery = pageQuery.extend({
