@@ -45,7 +45,13 @@ describe('scheduler across instances', () => {
     let runs = 0;
     const [a, b] = ['instance-a', 'instance-b'].map((name) => {
       const s = new Scheduler(t.db, name);
-      s.add({ name: 'daily-count', everyMs: DAY, run: async () => void (runs += 1) });
+      s.add({
+        name: 'daily-count',
+        everyMs: DAY,
+        run: async () => {
+          runs += 1;
+        },
+      });
       return s;
     });
     const first = await Promise.all([a!.tick('daily-count'), b!.tick('daily-count')]);
@@ -122,7 +128,13 @@ describe('scheduler across instances', () => {
     let runs = 0;
     const schedulers = ['instance-a', 'instance-b'].map((name) => {
       const s = new Scheduler(t.db, name);
-      s.add({ name: 'fast', everyMs: 300, run: async () => void (runs += 1) });
+      s.add({
+        name: 'fast',
+        everyMs: 300,
+        run: async () => {
+          runs += 1;
+        },
+      });
       s.start(log);
       return s;
     });
