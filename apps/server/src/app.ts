@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
+import { registerCors } from './http/cors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
@@ -39,6 +39,8 @@ import { createLeadershipService } from './modules/leadership/service.js';
 import { ledgerReportRoutes } from './modules/ledger-report/routes.js';
 import { createLedgerReportService } from './modules/ledger-report/service.js';
 import { createLimiter, LIMITS_PURGE_EVERY_MS, LIMITS_PURGE_JOB } from './modules/limits/service.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
+import { createMetricsService } from './modules/metrics/service.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { createNewsService } from './modules/news/service.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -131,7 +133,7 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
-  await app.register(cors, { origin: false });
+  await registerCors(app, config.CORS_ORIGINS);
   const limiter = createLimiter({ db, clock });
   await registerLimits(app, limiter);
   jobs.add({ name: LIMITS_PURGE_JOB, everyMs: LIMITS_PURGE_EVERY_MS, run: () => limiter.purge() });
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
   const sessions = new SessionAuth(db, deps.jwtSecret, clock);
   registerAccessControl(app, sessions);
   registerErrorHandler(app);
+  metricsRoutes(app, createMetricsService({ db, allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN }));
 
   // For load balancers and operators: 503 while the database is away (the process itself stays up
   // and the pool reconnects), 200 again as soon as it answers.

@@ -39,11 +39,44 @@ function isProxyAddress(entry: string) {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+function isOrigin(entry: string) {
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: proxyList,
+  /**
+   * Browser apps on other origins allowed to call the API (CORS): comma-separated origins such as
+   * `https://app.example.com`. Empty (the default): none, only the web app this server serves.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, {
+          error: (issue) => `${String(issue.input)} is not an origin (scheme://host[:port], no path)`,
+        }),
+      ),
+    ),
+  /** Who may read GET /metrics besides loopback: addresses or CIDRs, written as for TRUST_PROXY. */
+  METRICS_ALLOW: proxyList,
+  /** A bearer token that opens GET /metrics from any address; unset: only the addresses open it. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** When unset the server starts an embedded PostgreSQL with its data under DATA_DIR. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),

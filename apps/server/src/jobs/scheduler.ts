@@ -12,6 +12,7 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/pool.js';
+import { countJobRun } from '../metrics.js';
 import * as repo from './repo.js';
 
 export interface Job {
@@ -83,9 +84,11 @@ export class Scheduler {
         try {
           await job.run();
         } catch (error) {
+          countJobRun(name, true);
           await repo.finishRun(client, name, error instanceof Error ? error.message : String(error));
           throw error;
         }
+        countJobRun(name, false);
         await repo.finishRun(client, name, null);
         this.log?.debug(
           {

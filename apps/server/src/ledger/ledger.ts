@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type Db, type Tx, withTx } from '../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { countTransfers } from '../metrics.js';
 import { type AccountRef, refKey, type TransferKind } from './accounts.js';
 import * as repo from './repo.js';
 
@@ -95,6 +96,7 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
     rows,
     deltas,
   );
+  if (!written.replayed) countTransfers(written.transfers);
   return written.replayed ? replayOf(written.transfers, requestHash) : written;
 }
 
