@@ -101,6 +101,35 @@ describe('profit withdrawal', () => {
     expect(rejectLater.status).toBe(409);
   });
 
+  it('refuses a second approval with another payout hash (two admins paying twice), the same hash stays a retry', async () => {
+    const m = await readyMember(100);
+    const id = (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 100 } }))
+      .body.withdrawal.id;
+    const first = await t.call('PUT', `/withdrawalrequest/${id}`, {
+      token: admin,
+      body: { status: 'approved', tx_hash: '0xfeed01' },
+    });
+    expect(first.status).toBe(200);
+    const payouts = await platformBalance('platform:payouts');
+
+    const other = await t.call('PUT', `/withdrawalrequest/${id}`, {
+      token: admin,
+      body: { status: 'approved', tx_hash: '0xbeef02' },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(
+      'This withdrawal was already approved with payout transaction 0xfeed01; check that it was not paid twice',
+    );
+    const same = await t.call('PUT', `/withdrawalrequest/${id}`, {
+      token: admin,
+      body: { status: 'approved', tx_hash: ' 0xFEED01 ' },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.withdrawal).toMatchObject({ status: 'approved', tx_hash: '0xfeed01' });
+    expect(await platformBalance('platform:payouts')).toBe(payouts);
+    expect(await wallets(m.id)).toMatchObject({ earnings: [0, 0] });
+  });
+
   it('gives everything back on rejection', async () => {
     const m = await readyMember(50);
     const id = (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 50 } })).body

@@ -146,7 +146,15 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
     return withTx(db, async (tx) => {
       const w = await repo.find(tx, id, true);
       if (!w || w.kind !== expectedKind) throw notFound('Withdrawal request not found');
-      if (w.status === body.status) return { message: `Already ${w.status}`, withdrawal: dto(w) };
+      if (w.status === body.status) {
+        // the same approval again is a retry; another payout hash means a second payment was sent
+        if (w.status === 'approved' && body.tx_hash && !sameHash(body.tx_hash, w.tx_hash)) {
+          throw conflict(
+            `This withdrawal was already approved with payout transaction ${w.tx_hash}; check that it was not paid twice`,
+          );
+        }
+        return { message: `Already ${w.status}`, withdrawal: dto(w) };
+      }
       if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
       if (body.amount !== undefined && body.amount !== w.amount)
         throw badRequest('The amount of a request cannot be changed; reject it instead');
@@ -365,4 +373,9 @@ async function releaseHold(tx: Parameters<typeof treeEvent>[0], w: repo.Withdraw
   if (w.kind !== 'principal' && w.kind !== 'compound') return;
   const event = { amount: w.amount, refType: 'withdrawal', refId: String(w.id), now };
   await treeEvent(tx, { userId: Number(w.user_id), kind: 'released', ...event });
+}
+
+/** Transaction hashes compare without case or surrounding space (0xABC and 0xabc are one payout). */
+function sameHash(a: string, b: string | null): boolean {
+  return b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
