@@ -64,6 +64,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // POST /api/v1/test/clock moves the server's time (cooldowns, expiries) without waiting
       CLOCK_CONTROL: 'on',
+      // Crypto payments are off by default; these tests ask for the simulated provider
+      PAYMENT_PROVIDER: 'sandbox',
       // Wallet deposits: web3-deposit.spec.ts starts a local EVM on this port (nothing listens otherwise)
       CHAIN_RPC_56: `http://127.0.0.1:${e2eChainPort(PORT)}`,
       DEPOSIT_ADDRESS_BEP20: PLATFORM_ADDRESS,

@@ -5,6 +5,7 @@ import {
   PAYMENT_PROVIDER_PATH,
   type Payment,
   type PaymentStatus,
+  type PaymentsConfig,
   type paymentDetailResponse,
   type paymentListItem,
   type paymentListResponse,
@@ -27,7 +28,17 @@ export const paymentKeys = {
   detail: (as: Side, id: string) => ['payments', 'detail', as, id] as const,
   currencies: ['payments', 'currencies'] as const,
   min: (from: string, to: string) => ['payments', 'min', from, to] as const,
+  config: ['payments', 'config'] as const,
 };
+
+/** GET /config: crypto payments off, live, or simulated (sandbox); fixed for the server's lifetime. */
+export function usePaymentsConfig(as: Side) {
+  return useQuery({
+    queryKey: paymentKeys.config,
+    queryFn: ({ signal }) => request<PaymentsConfig>(`${BASE}/config`, { as, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 export interface PaymentListParams {
   page: number;

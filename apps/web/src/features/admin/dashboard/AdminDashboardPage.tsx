@@ -2,8 +2,10 @@ import { Ban, MailCheck, UserCheck, UserPlus, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
+import { usePaymentsConfig } from '../../../api/payments';
 import { useUserStats } from '../../../api/users';
 import { lazyComponent } from '../../../app/lazy-page';
+import { PaymentsModeBanner } from '../../../components/payments/TestPayment';
 import { Banner } from '../../../components/ui/Banner';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
@@ -20,6 +22,7 @@ function percent(part: number, total: number): string {
 
 export default function AdminDashboardPage() {
   const { data: stats, isPending, error } = useUserStats();
+  const payments = usePaymentsConfig('admin');
 
   return (
     <div className="flex flex-col gap-6">
@@ -33,6 +36,9 @@ export default function AdminDashboardPage() {
           Manage users
         </Link>
       </div>
+
+      {/* simulated payments credit money nobody paid: an admin must see it before any figure */}
+      {payments.data?.mode === 'sandbox' && <PaymentsModeBanner mode="sandbox" />}
 
       <MoneyFigures />
 

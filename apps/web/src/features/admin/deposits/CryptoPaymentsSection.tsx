@@ -2,8 +2,9 @@ import { PAYMENT_STATUSES, type PaymentListItem } from '@app/contracts/payments'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
-import { usePaymentList } from '../../../api/payments';
+import { usePaymentList, usePaymentsConfig } from '../../../api/payments';
 import { PaymentStatusBadge, statusLabel } from '../../../components/payments/PaymentStatusBadge';
+import { PaymentsModeBanner, TestPaymentMark } from '../../../components/payments/TestPayment';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -35,9 +36,9 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
       key: 'id',
       header: 'Payment',
       cell: (p) => (
-        <span className="flex flex-col">
+        <span className="flex flex-col items-start gap-1">
           <span className="font-mono text-xs">{p.payment_id}</span>
-          {p.provider === 'sandbox' && <span className="text-xs text-muted">sandbox</span>}
+          <TestPaymentMark sandbox={p.sandbox} />
         </span>
       ),
     },
@@ -103,6 +104,7 @@ export function CryptoPaymentsSection() {
   const review = params.get('review') === 'true' ? ('true' as const) : undefined;
   const list = usePaymentList({ page, limit, status, review }, 'admin');
   const [open, setOpen] = useState<string | null>(null);
+  const mode = usePaymentsConfig('admin').data?.mode;
   const data = list.data;
 
   return (
@@ -135,6 +137,7 @@ export function CryptoPaymentsSection() {
           <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
         </div>
       </div>
+      <PaymentsModeBanner mode={mode} />
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
         caption="Crypto payments"

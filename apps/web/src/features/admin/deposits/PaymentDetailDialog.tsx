@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePaymentDetail } from '../../../api/payments';
 import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Modal } from '../../../components/ui/Modal';
@@ -114,6 +115,7 @@ export function PaymentDetailDialog({
           <>
             <div className="flex flex-wrap items-center gap-2">
               <PaymentStatusBadge status={p.payment_status} />
+              <TestPaymentMark sandbox={p.sandbox} />
               {p.review && <Badge tone="amber">Needs a decision</Badge>}
             </div>
             {p.review && (

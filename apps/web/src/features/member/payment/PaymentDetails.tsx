@@ -1,7 +1,8 @@
 import { isFinalPaymentStatus, PAYMENT } from '@app/contracts/payments';
-import { FlaskConical, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePaymentStatus } from '../../../api/payments';
+import { PaymentsNotice } from '../../../components/payments/TestPayment';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -41,12 +42,11 @@ export function PaymentDetails({ paymentId, onNew }: { paymentId: string; onNew:
   const final = isFinalPaymentStatus(payment.payment_status);
   return (
     <div className="flex flex-col gap-6">
-      {payment.provider === 'sandbox' && (
-        <p className="flex items-start gap-2 rounded-lg border border-amber-600/30 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {payment.sandbox && (
+        <PaymentsNotice>
           Test mode: the sandbox provider simulates this payment{final ? '' : ' and moves it along by itself'}
           . No real money moves.
-        </p>
+        </PaymentsNotice>
       )}
       <PaymentOutcome payment={payment} />
       <div

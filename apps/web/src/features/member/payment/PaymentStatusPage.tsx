@@ -2,6 +2,7 @@ import { PAYMENT } from '@app/contracts/payments';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { usePaymentStatus } from '../../../api/payments';
+import { PaymentsNotice } from '../../../components/payments/TestPayment';
 import { Banner } from '../../../components/ui/Banner';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -48,6 +49,11 @@ export default function PaymentStatusPage() {
       )}
       {payment && (
         <>
+          {payment.sandbox && (
+            <PaymentsNotice>
+              Test mode: the sandbox provider simulates this payment. No real money moves.
+            </PaymentsNotice>
+          )}
           <PaymentOutcome payment={payment} />
           <Card title="Payment details">
             <PaymentFacts payment={payment} pollSeconds={PAYMENT.statusScreenPollSeconds} />

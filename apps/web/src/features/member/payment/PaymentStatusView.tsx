@@ -9,6 +9,7 @@ import {
 import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { buttonClass } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
@@ -43,7 +44,12 @@ export function PaymentFacts({
     },
     {
       label: 'Status',
-      value: <PaymentStatusBadge status={payment.payment_status} testId="payment-status" />,
+      value: (
+        <span className="flex flex-wrap items-center justify-end gap-1.5">
+          <PaymentStatusBadge status={payment.payment_status} testId="payment-status" />
+          <TestPaymentMark sandbox={payment.sandbox} />
+        </span>
+      ),
     },
     {
       label: 'Amount',

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePaymentList } from '../../../api/payments';
 import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { Banner } from '../../../components/ui/Banner';
 import { Money } from '../../../components/ui/Money';
 import { Pager } from '../../../components/ui/Pager';
@@ -15,7 +16,16 @@ const LIMIT = 5;
 const COLUMNS: Array<Column<PaymentListItem>> = [
   { key: 'date', header: 'Created', cell: (p) => <When iso={p.created_at} stacked /> },
   { key: 'price', header: 'Deposit', className: 'text-right', cell: (p) => <Money value={p.price_amount} /> },
-  { key: 'status', header: 'Status', cell: (p) => <PaymentStatusBadge status={p.payment_status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (p) => (
+      <span className="flex flex-wrap items-center gap-1">
+        <PaymentStatusBadge status={p.payment_status} />
+        <TestPaymentMark sandbox={p.sandbox} />
+      </span>
+    ),
+  },
   {
     key: 'credited',
     header: 'Credited',

@@ -1,4 +1,7 @@
+import { PAYMENT } from '@app/contracts/payments';
 import { useSearchParams } from 'react-router';
+import { usePaymentsConfig } from '../../../api/payments';
+import { PaymentsNotice } from '../../../components/payments/TestPayment';
 import { Card } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -16,6 +19,7 @@ export default function ScannerPage() {
   const [params, setParams] = useSearchParams();
   const paymentId = params.get('payment');
   const { user, fund } = useMemberMoney();
+  const mode = usePaymentsConfig('member').data?.mode;
 
   return (
     <div className="flex flex-col gap-6">
@@ -24,7 +28,16 @@ export default function ScannerPage() {
         title="Crypto payment"
         description="Deposit to your fund wallet with USDT on BNB Smart Chain (BEP20), through our payment provider."
       />
-      {paymentId ? (
+      {mode === 'sandbox' && (
+        <PaymentsNotice testId="payments-mode-notice">
+          Test mode: crypto payments here are simulated by the sandbox provider. No real money moves.
+        </PaymentsNotice>
+      )}
+      {mode === 'off' ? (
+        <PaymentsNotice testId="payments-mode-notice" off>
+          {PAYMENT.unavailable}. Deposit another way, or try again later.
+        </PaymentsNotice>
+      ) : paymentId ? (
         <PaymentDetails key={paymentId} paymentId={paymentId} onNew={() => setParams({})} />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
