@@ -5,25 +5,9 @@
  */
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { PASSWORD_MSG, PASSWORD_RULES } from './password-rules.js';
 
-export const PASSWORD_RULES = {
-  /** Shortest password of a member, in characters (code points). */
-  memberMin: 10,
-  /** Shortest password of an administrator: the back-office moves everyone's money. */
-  adminMin: 12,
-  max: 128,
-} as const;
-
-export const PASSWORD_MSG = {
-  memberTooShort: `Password must be at least ${PASSWORD_RULES.memberMin} characters`,
-  adminTooShort: `An administrator's password must be at least ${PASSWORD_RULES.adminMin} characters`,
-  tooLong: `Password must be at most ${PASSWORD_RULES.max} characters`,
-  blank: 'Password cannot be only spaces',
-  control: 'Password cannot contain control characters',
-  common: 'This password is on the lists of common passwords that attackers try first. Choose another.',
-  /** Shown under new-password fields. */
-  memberHint: `At least ${PASSWORD_RULES.memberMin} characters, not a common password`,
-} as const;
+export { PASSWORD_MSG, PASSWORD_RULES };
 
 export type PasswordHolder = 'member' | 'admin';
 

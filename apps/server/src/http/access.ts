@@ -38,9 +38,13 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionAut
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    // A signed-in caller's answers are theirs alone: no browser, proxy or CDN may keep a copy (a
+    // shared computer's back button, a cache keyed without Authorization). Set before signing in is
+    // checked, so refusals carry it too; a route may still choose otherwise for its own answer.
+    reply.header('cache-control', 'no-store');
     const token = bearer(request);
     if (!token) throw unauthorized(MSG.unauthenticated);
     const allowed: Audience[] = access === 'member-or-admin' ? ['member', 'admin'] : [access];

@@ -9,6 +9,7 @@ import {
 import { idParam, messageResponse } from '@app/contracts/common';
 import { actorOf } from '../../http/access.js';
 import { clientIdempotencyKey } from '../../http/idempotency.js';
+import { MINUTE, perAccount } from '../../http/limits.js';
 import type { Api } from '../../http/types.js';
 import type { CodesService } from './service.js';
 
@@ -40,6 +41,8 @@ export function codesRoutes(app: Api, codes: CodesService) {
   });
   app.post('/codes/redeem', {
     config: { access: 'member', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    // guessing codes from many addresses with one account is held here
+    onRequest: perAccount('codes-redeem', { max: 20, windowMs: 10 * MINUTE }),
     schema: {
       tags,
       description: 'Redeem a code: its value is added to the fund wallet.',

@@ -1,3 +1,4 @@
+import { PASSWORD_MSG } from '@app/contracts/password-rules';
 import {
   ACTIVE_STATE,
   type adminUpdateBody,
@@ -98,7 +99,7 @@ export function EditableDetailsForm({ user, saving, onSave }: Props) {
             autoComplete="off"
             spellCheck={false}
             placeholder="Leave empty to keep the current password"
-            hint="Filled in: becomes the member's new password."
+            hint={`Filled in: becomes the member's new password. ${PASSWORD_MSG.anyHint}.`}
             {...register('password')}
           />
           <Select label="Role" {...register('role', { disabled: true })}>

@@ -1,4 +1,5 @@
 import { SPEC_TEXT } from '@app/contracts/messages';
+import { PASSWORD_MSG } from '@app/contracts/password-rules';
 import { selfUpdateBody } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -63,7 +64,7 @@ export function PasswordForm({ userId }: { userId: number }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters"
+          hint={PASSWORD_MSG.memberHint}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -1,3 +1,4 @@
+import { PASSWORD_MSG } from '@app/contracts/password-rules';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { register } from '../../../api/auth-public';
@@ -65,7 +66,7 @@ export default function RegistrationPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters"
+            hint={PASSWORD_MSG.memberHint}
             {...field('password')}
           />
           <Input

@@ -1,3 +1,4 @@
+import { PASSWORD_MSG } from '@app/contracts/password-rules';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPassword } from '../../../api/auth-public';
@@ -46,7 +47,7 @@ export default function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             autoFocus
-            hint="At least 8 characters"
+            hint={PASSWORD_MSG.memberHint}
             error={errors.password}
             onChange={() => clear('password')}
           />
