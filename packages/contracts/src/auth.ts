@@ -18,7 +18,16 @@ export const signinBody = z.strictObject({
 });
 export type SigninBody = z.infer<typeof signinBody>;
 
-export const memberAuth = z.object({ id: z.number().int(), token: z.string(), refferal_code: z.string() });
+/**
+ * `role` (and the top-level `token` of the sign-in answers below, the same value as `auth.token` /
+ * `admin.token`) are additions to the spec's keys: existing clients of this API family read them.
+ */
+export const memberAuth = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  refferal_code: z.string(),
+  role: z.literal('user'),
+});
 export type MemberAuth = z.infer<typeof memberAuth>;
 
 export const adminAuth = z.object({
@@ -26,12 +35,18 @@ export const adminAuth = z.object({
   token: z.string(),
   email: z.string(),
   username: z.string(),
+  role: z.literal('admin'),
 });
 export type AdminAuth = z.infer<typeof adminAuth>;
 
-export const signinResponse = z.object({ auth: memberAuth, expireAt: z.string() });
-export const registerResponse = z.object({ message: z.string(), auth: memberAuth, expireAt: z.string() });
-export const adminSigninResponse = z.object({ admin: adminAuth, expireAt: z.string() });
+export const signinResponse = z.object({ auth: memberAuth, token: z.string(), expireAt: z.string() });
+export const registerResponse = z.object({
+  message: z.string(),
+  auth: memberAuth,
+  token: z.string(),
+  expireAt: z.string(),
+});
+export const adminSigninResponse = z.object({ admin: adminAuth, token: z.string(), expireAt: z.string() });
 
 export const otpSendBody = z.strictObject({ userId: z.coerce.number().int().positive(), email });
 export const otpVerifyBody = z.strictObject({

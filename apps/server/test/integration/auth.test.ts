@@ -69,7 +69,13 @@ describe('registration and the referral tree', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: MSG.registered,
-      auth: { id: expect.any(Number), token: expect.any(String), refferal_code: expect.any(String) },
+      auth: {
+        id: expect.any(Number),
+        token: expect.any(String),
+        refferal_code: expect.any(String),
+        role: 'user',
+      },
+      token: res.body.auth.token,
       expireAt: expect.any(String),
     });
     expect(new Date(res.body.expireAt).getTime() - t.clock.now().getTime()).toBe(24 * 3600_000);
@@ -111,7 +117,8 @@ describe('sign-in and sessions', () => {
     const byEmail = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body).toEqual({
-      auth: { id: m.id, token: expect.any(String), refferal_code: m.code },
+      auth: { id: m.id, token: expect.any(String), refferal_code: m.code, role: 'user' },
+      token: byEmail.body.auth.token,
       expireAt: expect.any(String),
     });
     const { rows } = await t.db.query('SELECT username, last_login FROM users WHERE id = $1', [m.id]);
@@ -158,7 +165,14 @@ describe('sign-in and sessions', () => {
   it('answers adminsignin with admin and expireAt; signoutadmin revokes the admin token', async () => {
     const res = await t.call('POST', '/auth/adminsignin', { body: ADMIN });
     expect(res.body).toEqual({
-      admin: { id: expect.any(Number), token: expect.any(String), email: ADMIN.email, username: 'admin' },
+      admin: {
+        id: expect.any(Number),
+        token: expect.any(String),
+        email: ADMIN.email,
+        username: 'admin',
+        role: 'admin',
+      },
+      token: res.body.admin.token,
       expireAt: expect.any(String),
     });
     const token = res.body.admin.token;

@@ -43,7 +43,13 @@ export function createAuthService(deps: {
         const issued = await sessions.issue(tx, Number(id), 'member', meta);
         return {
           message: MSG.registered,
-          auth: { id: Number(id), token: issued.token, refferal_code: user.refferal_code },
+          auth: {
+            id: Number(id),
+            token: issued.token,
+            refferal_code: user.refferal_code,
+            role: 'user' as const,
+          },
+          token: issued.token,
           expireAt: issued.expireAt.toISOString(),
         };
       });
@@ -60,7 +66,13 @@ export function createAuthService(deps: {
     if (user.status === 'block') throw forbidden(MSG.blocked);
     const issued = await startSession(user, 'member', meta);
     return {
-      auth: { id: Number(user.id), token: issued.token, refferal_code: user.refferal_code },
+      auth: {
+        id: Number(user.id),
+        token: issued.token,
+        refferal_code: user.refferal_code,
+        role: 'user' as const,
+      },
+      token: issued.token,
       expireAt: issued.expireAt.toISOString(),
     };
   }
@@ -71,7 +83,14 @@ export function createAuthService(deps: {
     if (user.status === 'block') throw forbidden(MSG.blocked);
     const issued = await startSession(user, 'admin', meta);
     return {
-      admin: { id: Number(user.id), token: issued.token, email: user.email, username: user.username },
+      admin: {
+        id: Number(user.id),
+        token: issued.token,
+        email: user.email,
+        username: user.username,
+        role: 'admin' as const,
+      },
+      token: issued.token,
       expireAt: issued.expireAt.toISOString(),
     };
   }
