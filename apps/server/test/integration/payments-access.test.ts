@@ -76,6 +76,12 @@ describe('access', () => {
       ).toBe(expected[who]);
     }
     expect((await t.call('GET', '/nowpayments/min-amount/usdt$bsc/x', { token: a.token })).status).toBe(400);
+    // a well-formed pair the provider does not support is the caller's input: 400, not 502
+    const unsupported = await t.call('GET', '/nowpayments/min-amount/zzz9/usdtbsc', { token: a.token });
+    expect(unsupported).toMatchObject({
+      status: 400,
+      body: { message: 'Unsupported currency pair: zzz9 to usdtbsc' },
+    });
   });
 
   it('payment lists: a member sees their own (whatever user_id says), an admin everyone', async () => {

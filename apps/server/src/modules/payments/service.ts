@@ -218,6 +218,10 @@ export function createPaymentsService(deps: {
       const value = await minimum(from, to);
       return { currency_from: from, currency_to: to, min_amount: value };
     } catch (error) {
+      // the provider calls the request itself invalid: a pair it does not support is the caller's input
+      if (error instanceof ProviderError && error.kind === 'rejected' && error.status === 400) {
+        throw badRequest(`Unsupported currency pair: ${from} to ${to}`);
+      }
       throw providerFailure('Failed to fetch the minimum amount', error);
     }
   }
