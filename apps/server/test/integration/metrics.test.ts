@@ -108,6 +108,8 @@ describe('who may read /metrics', () => {
     // TRUST_PROXY is empty here: a proxy on this machine relays the whole internet from 127.0.0.1
     const relayed = await scrape(t.app, { from: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(relayed.status).toBe(403);
+    const realIp = await scrape(t.app, { from: '127.0.0.1', headers: { 'x-real-ip': '203.0.113.9' } });
+    expect(realIp.status).toBe(403);
     const spoofed = await scrape(t.app, { from: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(spoofed.status).toBe(403);
     const withToken = await scrape(t.app, {

@@ -14,7 +14,7 @@ export interface MetricsReader {
   /** `request.ip`: the socket's address, or the forwarded one when the socket is a TRUST_PROXY. */
   ip: string;
   socketIp: string | undefined;
-  /** The request carries X-Forwarded-For or Forwarded. */
+  /** The request carries X-Forwarded-For, Forwarded or X-Real-IP. */
   forwarded: boolean;
   authorization: string | undefined;
 }
