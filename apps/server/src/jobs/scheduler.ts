@@ -64,46 +64,48 @@ export class Scheduler {
       throw error;
     });
     try {
+      // The lock belongs to a transaction left open for the run (its own statements write nothing,
+      // so it holds back no vacuum): a transaction stays on one server connection behind PgBouncer
+      // in transaction mode, where a session lock could be taken on one and released on another.
+      await client.query('BEGIN');
       const { rows } = await client.query<{ ok: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtext('job:' || $1)) AS ok`,
+        `SELECT pg_try_advisory_xact_lock(hashtext('job:' || $1)) AS ok`,
         [name],
       );
       if (!rows[0]!.ok) {
         this.log?.debug({ job: name, instance: this.instance }, 'job skipped: running elsewhere');
         return false;
       }
-      try {
-        const who = { name, everyMs: job.everyMs, instance: this.instance };
-        const tick = onTick ? await repo.claimTick(client, who) : null;
-        if (onTick && tick === null) {
-          this.log?.debug({ job: name, instance: this.instance }, 'job skipped: this tick ran elsewhere');
-          return false;
-        }
-        if (!onTick) await repo.startRun(client, who);
-        const startedAt = performance.now();
-        try {
-          await job.run();
-        } catch (error) {
-          countJobRun(name, true);
-          await repo.finishRun(client, name, error instanceof Error ? error.message : String(error));
-          throw error;
-        }
-        countJobRun(name, false);
-        await repo.finishRun(client, name, null);
-        this.log?.debug(
-          {
-            job: name,
-            tick: tick?.toString(),
-            instance: this.instance,
-            ms: Math.round(performance.now() - startedAt),
-          },
-          'job ran',
-        );
-        return true;
-      } finally {
-        await client.query(`SELECT pg_advisory_unlock(hashtext('job:' || $1))`, [name]);
+      const who = { name, everyMs: job.everyMs, instance: this.instance };
+      const tick = onTick ? await repo.claimTick(this.db, who) : null;
+      if (onTick && tick === null) {
+        this.log?.debug({ job: name, instance: this.instance }, 'job skipped: this tick ran elsewhere');
+        return false;
       }
+      if (!onTick) await repo.startRun(this.db, who);
+      const startedAt = performance.now();
+      try {
+        await job.run();
+      } catch (error) {
+        countJobRun(name, true);
+        await repo.finishRun(this.db, name, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+      countJobRun(name, false);
+      await repo.finishRun(this.db, name, null);
+      this.log?.debug(
+        {
+          job: name,
+          tick: tick?.toString(),
+          instance: this.instance,
+          ms: Math.round(performance.now() - startedAt),
+        },
+        'job ran',
+      );
+      return true;
     } finally {
+      // ends the transaction, which releases the lock
+      await client.query('COMMIT').catch(() => {});
       client.release();
       this.running.delete(name);
     }
