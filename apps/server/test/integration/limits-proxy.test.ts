@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
 
@@ -274,5 +275,20 @@ describe('two instances over one database', () => {
       body: { email: 'split@test.local', password: 'Wrong-Pass-1' },
     });
     expect(again.status).toBe(401);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes addresses, CIDRs and proxy-addr names, and refuses anything else at start', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      '2001:db8::/32',
+    ]);
+    for (const bad of ['*', 'true', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });
