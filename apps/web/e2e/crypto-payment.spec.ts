@@ -128,6 +128,8 @@ test('a new member deposits through the sandbox provider, from the form to Payme
 test('the Payment Status screen: failed, expired, polling while open, and the error view', async ({
   page,
 }) => {
+  // many steps, each waiting for a poll: 40 s on two loaded cores
+  test.setTimeout(120_000);
   const member = await newMember('Fiona Failed');
   const failed = await createPayment(member, 10.2);
   const expired = await createPayment(member, 30);
@@ -191,6 +193,7 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
   page,
   context,
 }) => {
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const member = await newMember('Quinn QR');
   const payment = await createPayment(member, 25);
@@ -250,6 +253,8 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
 test('admin: crypto payments beside admin deposits, history, sandbox push and settling a partial payment', async ({
   page,
 }) => {
+  // dashboard, list, dialog, push, settle: a minute and more on two loaded cores
+  test.setTimeout(150_000);
   const member = await newMember('Sam Settle');
   const payment = await createPayment(member, 40);
   await push(payment.payment_id, 'waiting');

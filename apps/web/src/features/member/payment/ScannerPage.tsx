@@ -5,6 +5,7 @@ import { PaymentsNotice } from '../../../components/payments/TestPayment';
 import { Card } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageSpinner } from '../../../components/ui/Spinner';
 import { useMemberMoney } from '../money/useMemberMoney';
 import { PaymentDetails } from './PaymentDetails';
 import { PaymentForm } from './PaymentForm';
@@ -19,7 +20,8 @@ export default function ScannerPage() {
   const [params, setParams] = useSearchParams();
   const paymentId = params.get('payment');
   const { user, fund } = useMemberMoney();
-  const mode = usePaymentsConfig('member').data?.mode;
+  const config = usePaymentsConfig('member');
+  const mode = config.data?.mode;
 
   return (
     <div className="flex flex-col gap-6">
@@ -28,12 +30,16 @@ export default function ScannerPage() {
         title="Crypto payment"
         description="Deposit to your fund wallet with USDT on BNB Smart Chain (BEP20), through our payment provider."
       />
-      {mode === 'sandbox' && (
+      {/* a shown payment carries its own test-mode notice */}
+      {mode === 'sandbox' && !paymentId && (
         <PaymentsNotice testId="payments-mode-notice">
           Test mode: crypto payments here are simulated by the sandbox provider. No real money moves.
         </PaymentsNotice>
       )}
-      {mode === 'off' ? (
+      {/* the form waits for the mode, so that with payments off it never asks for currencies first */}
+      {config.isPending ? (
+        <PageSpinner label="Loading crypto payments" />
+      ) : mode === 'off' ? (
         <PaymentsNotice testId="payments-mode-notice" off>
           {PAYMENT.unavailable}. Deposit another way, or try again later.
         </PaymentsNotice>
