@@ -23,6 +23,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.js';
 import { createAuditLogService } from './modules/audit-log/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createSigninThrottle } from './modules/auth/throttle.js';
 import { SessionAuth } from './modules/auth/tokens.js';
 import { bonusesRootRoutes, bonusesRoutes } from './modules/bonuses/routes.js';
 import { createBonusesService } from './modules/bonuses/service.js';
@@ -76,6 +77,8 @@ import { ticketsRoutes } from './modules/tickets/routes.js';
 import { createTicketsService } from './modules/tickets/service.js';
 import { topupsRoutes } from './modules/topups/routes.js';
 import { createTopupsService } from './modules/topups/service.js';
+import { totpRoutes } from './modules/totp/routes.js';
+import { createTotpService } from './modules/totp/service.js';
 import { transactionsRoutes } from './modules/transactions/routes.js';
 import { createTransactionsService } from './modules/transactions/service.js';
 import { transfersRoutes } from './modules/transfers/routes.js';
@@ -172,7 +175,14 @@ export async function buildApp(deps: AppDeps) {
     app.swagger(),
   );
 
-  const auth = createAuthService({ db, sessions, clock, failsPerAccount: config.LOGIN_FAILS_PER_ACCOUNT });
+  const throttle = createSigninThrottle({
+    db,
+    clock,
+    freeFails: config.LOGIN_FAILS_PER_ACCOUNT,
+    maxDelaySeconds: config.LOGIN_DELAY_MAX_SECONDS,
+  });
+  const totp = createTotpService({ db, clock, secret: deps.jwtSecret, sessions, throttle });
+  const auth = createAuthService({ db, sessions, clock, throttle, totp });
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions });
@@ -218,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(typed, auth, config.LOGIN_RATE_PER_IP);
+      totpRoutes(typed, totp);
       otpRoutes(typed, otp);
       passwordRoutes(typed, passwords);
       usersRoutes(typed, users);

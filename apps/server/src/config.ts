@@ -95,7 +95,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in attempts per IP per minute, and failed attempts per account per 15 minutes. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Failed sign-ins of one account before its attempts are delayed (1 s, 2 s, 4 s... up to the max below). */
   LOGIN_FAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** The longest delay between two sign-in attempts of one account after repeated failures. */
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** `on`: add the demo admin and member tree on start when the database has no members. */
   DEMO_DATA: bool.default(false),
   /** `on`: the server's clock can be moved forward by POST /api/v1/test/clock (browser tests only). */

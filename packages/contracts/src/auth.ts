@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, password, phone, text } from './common.js';
+import { totpOrRecoveryCode } from './totp.js';
 
 export const registerBody = z.strictObject({
   fullname: text(100, 2),
@@ -36,6 +37,11 @@ export const adminAuth = z.object({
   email: z.string(),
   username: z.string(),
   role: z.literal('admin'),
+  /**
+   * Two-factor authentication is required for all admins and this one has not set it up: the
+   * session only reaches the Security page (and sign-out) until they have.
+   */
+  totp_setup_required: z.boolean().optional(),
 });
 export type AdminAuth = z.infer<typeof adminAuth>;
 
@@ -46,7 +52,20 @@ export const registerResponse = z.object({
   token: z.string(),
   expireAt: z.string(),
 });
-export const adminSigninResponse = z.object({ admin: adminAuth, token: z.string(), expireAt: z.string() });
+export const adminSessionResponse = z.object({ admin: adminAuth, token: z.string(), expireAt: z.string() });
+/** The password was right and the admin has TOTP on: the code goes to /auth/adminsignin/totp with this ticket. */
+export const adminTotpChallenge = z.object({
+  totp_required: z.literal(true),
+  message: z.string(),
+  /** Short-lived (TOTP_RULES.signinTicketMinutes), proves the password step; not a session. */
+  ticket: z.string(),
+});
+export const adminSigninResponse = z.union([adminSessionResponse, adminTotpChallenge]);
+export const adminTotpSigninBody = z.strictObject({
+  ticket: z.string().min(20).max(2000),
+  code: totpOrRecoveryCode,
+});
+export type AdminTotpSigninBody = z.infer<typeof adminTotpSigninBody>;
 
 export const otpSendBody = z.strictObject({ userId: z.coerce.number().int().positive(), email });
 export const otpVerifyBody = z.strictObject({

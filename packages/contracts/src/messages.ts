@@ -49,5 +49,21 @@ export const MSG = {
   deleteHasMoney: 'This member has money history and cannot be deleted. Block them instead.',
   deleteHasTeam: 'This member sponsors other members and cannot be deleted. Block them instead.',
   deleteAdmin: 'Administrators cannot be deleted here',
+  // Back-office protection (self/last-admin lockout, TOTP, sign-out everywhere, sign-in delays)
+  selfLockout: 'You cannot block or delete your own administrator account',
+  lastAdmin: 'This is the last active administrator: the back-office would have nobody left to run it',
+  signedOutEverywhere: 'Signed out on every device',
+  accountDelayed: 'Too many failed sign-ins for this account.',
+  totpCodeNeeded: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  totpInvalid: 'The code is incorrect or has already been used',
+  totpTicketInvalid: 'This sign-in has expired. Enter your password again.',
+  totpSetupRequired:
+    'Two-factor authentication is required for administrators: set it up on the Security page first',
+  totpAlreadyOn: 'Two-factor authentication is already on',
+  totpNotStarted: 'Start the set-up again: no authenticator is waiting for its first code',
+  totpNotOn: 'Two-factor authentication is not on',
+  totpEnabled: 'Two-factor authentication is on',
+  totpDisabled: 'Two-factor authentication is off',
+  totpEnrolFirst: 'Turn on two-factor authentication for your own account before requiring it for all admins',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;

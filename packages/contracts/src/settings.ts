@@ -68,6 +68,8 @@ export const settings = z.strictObject({
   transfers_open: z.boolean(),
   roi_claims_open: z.boolean(),
   support_open: z.boolean(),
+  /** Every admin must use two-factor authentication; one without it must set it up before anything else. */
+  admin_totp_required: z.boolean(),
   site_name: z
     .string()
     .trim()
@@ -113,6 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
   transfers_open: true,
   roi_claims_open: true,
   support_open: true,
+  admin_totp_required: false,
   site_name: 'EarnHub',
   contact_email: '',
   contact_phone: '',

@@ -22,6 +22,11 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Open to an admin who must still set up two-factor authentication (the platform requires it
+     * and they have none): the TOTP set-up routes and sign-out. Every other route answers 403 to them.
+     */
+    beforeTotp?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -48,7 +53,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionAut
     const token = bearer(request);
     if (!token) throw unauthorized(MSG.unauthenticated);
     const allowed: Audience[] = access === 'member-or-admin' ? ['member', 'admin'] : [access];
-    const session = await sessions.verify(token, allowed);
+    const { totpSetupRequired, ...session } = await sessions.verify(token, allowed);
+    if (totpSetupRequired && !request.routeOptions.config.beforeTotp) throw forbidden(MSG.totpSetupRequired);
     request.actor = { ...session, ip: request.ip };
   });
 }

@@ -171,6 +171,7 @@ describe('sign-in and sessions', () => {
         email: ADMIN.email,
         username: 'admin',
         role: 'admin',
+        totp_setup_required: false,
       },
       token: res.body.admin.token,
       expireAt: expect.any(String),

@@ -1,4 +1,6 @@
 import type {
+  AdminTotpSigninBody,
+  adminSessionResponse,
   adminSigninResponse,
   passForgetBody,
   passResetBody,
@@ -25,8 +27,19 @@ export async function signin(body: SigninBody) {
   return data;
 }
 
+/** The password step: a session, or (two-factor authentication on) a ticket for adminSigninTotp. */
 export async function adminSignin(body: SigninBody) {
   const data = await request<z.infer<typeof adminSigninResponse>>('/auth/adminsignin', {
+    method: 'POST',
+    body,
+  });
+  if ('admin' in data) useAuthStore.getState().setAdmin(data.admin, data.expireAt);
+  return data;
+}
+
+/** The code step: a TOTP code or a recovery code with the ticket of the password step. */
+export async function adminSigninTotp(body: AdminTotpSigninBody) {
+  const data = await request<z.infer<typeof adminSessionResponse>>('/auth/adminsignin/totp', {
     method: 'POST',
     body,
   });

@@ -16,6 +16,8 @@ interface AuthState {
   setAdmin: (admin: AdminAuth, expireAt: string) => void;
   clearMember: (message?: string) => void;
   clearAdmin: (message?: string) => void;
+  /** The server says whether this admin must still set up two-factor authentication. */
+  setAdminTotpSetupRequired: (required: boolean) => void;
   setError: (error: string | null) => void;
 }
 
@@ -32,6 +34,8 @@ export const useAuthStore = create<AuthState>()(
       setAdmin: (admin, adminExpireAt) => set({ admin, adminExpireAt, error: null, message: null }),
       clearMember: (message) => set({ auth: null, expireAt: null, message: message ?? null }),
       clearAdmin: (message) => set({ admin: null, adminExpireAt: null, message: message ?? null }),
+      setAdminTotpSetupRequired: (required) =>
+        set((s) => (s.admin ? { admin: { ...s.admin, totp_setup_required: required } } : {})),
       setError: (error) => set({ error }),
     }),
     {

@@ -29,6 +29,27 @@ export function useSignout(side: 'member' | 'admin') {
   });
 }
 
+/**
+ * Ends every session of the signed-in member or admin, on every device; this tab is signed out
+ * like after a normal sign-out.
+ */
+export function useSignoutEverywhere(side: 'member' | 'admin') {
+  const queryClient = useQueryClient();
+  const clear = useAuthStore((s) => (side === 'member' ? s.clearMember : s.clearAdmin));
+  return useMutation({
+    mutationFn: () =>
+      request<Message>(side === 'member' ? '/auth/signout/everywhere' : '/auth/signoutadmin/everywhere', {
+        method: 'POST',
+        as: side,
+      }),
+    onSuccess: (data) => {
+      toast.success(data.message);
+      clear(SIGNED_OUT);
+      queryClient.clear();
+    },
+  });
+}
+
 export function useSendOtp() {
   return useMutation({
     mutationFn: (body: z.input<typeof otpSendBody>) =>

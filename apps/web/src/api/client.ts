@@ -76,6 +76,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         ? data.message
         : `${NETWORK_ERROR} (HTTP ${response.status})`;
     if (response.status === 401 && options.as) return signOutSide(options.as, message);
+    // the platform now requires two-factor authentication of this admin: the admin guard takes
+    // them to the Security page
+    if (response.status === 403 && options.as === 'admin' && message === MSG.totpSetupRequired)
+      useAuthStore.getState().setAdminTotpSetupRequired(true);
     throw new ApiError(message, response.status);
   }
   return data as T;

@@ -42,10 +42,16 @@ export function RequireAdmin() {
   const member = useMember();
   const location = useLocation();
   const onPurpose = useSignedOutOnPurpose();
+  // the platform requires two-factor authentication and this admin has none yet: set it up first
+  if (admin?.totp_setup_required && location.pathname !== ADMIN_SECURITY)
+    return <Navigate to={ADMIN_SECURITY} replace />;
   if (admin) return <Outlet />;
   if (member) return <Navigate to="/unauthorized" replace />;
   return <Navigate to="/admin-login" replace state={returnState(location, onPurpose)} />;
 }
+
+/** The admin's own security page (two-factor authentication, sign out everywhere). */
+export const ADMIN_SECURITY = '/admin/security';
 
 /** Where to come back to after signing in; nowhere after a deliberate sign-out. */
 function returnState(location: { pathname: string; search: string }, signedOutOnPurpose: boolean) {

@@ -31,6 +31,7 @@ import {
   ScanLine,
   ScrollText,
   Settings,
+  ShieldCheck,
   TicketCheck,
   Trophy,
   User,
@@ -98,5 +99,6 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Achievers', to: '/admin/achievers', icon: Award },
   { label: 'QR links', to: '/admin/qr', icon: QrCode },
   { label: 'Settings', to: '/admin/settings', icon: Settings },
+  { label: 'Security', to: '/admin/security', icon: ShieldCheck },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
 ];

@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
           { path: 'support', element: page(() => import('../features/admin/support/SupportPage')) },
           { path: 'reconcile', element: page(() => import('../features/admin/reconcile/ReconcilePage')) },
           { path: 'settings', element: page(() => import('../features/admin/settings/SettingsPage')) },
+          { path: 'security', element: page(() => import('../features/admin/security/SecurityPage')) },
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
           { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },

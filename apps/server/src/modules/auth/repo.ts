@@ -100,18 +100,65 @@ export async function touchLastLogin(q: Queryable, id: bigint, at: Date) {
   await q.query('UPDATE users SET last_login = $2 WHERE id = $1', [id, at]);
 }
 
-export async function recentFailures(q: Queryable, account: string, since: Date): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM login_failures WHERE account = lower($1) AND at > $2',
-    [account, since],
+export interface ThrottleRule {
+  /** Failures allowed before any delay. */
+  freeFails: number;
+  /** The longest delay, in ms; delays double from 1 s up to it. */
+  maxDelayMs: number;
+  /** A counter left alone this long starts again from zero. */
+  forgetAfterMs: number;
+}
+
+/** SQL of the delay after `fails` failures: none for the free ones, then 1 s, 2 s, 4 s... up to the cap. */
+const delayAfter = (fails: string, free: string, cap: string) =>
+  `(CASE WHEN ${fails} >= ${free} THEN LEAST(1000 * 2 ^ LEAST(${fails} - ${free}, 30), ${cap}) ELSE 0 END)
+     * interval '1 millisecond'`;
+
+/**
+ * Counts a sign-in attempt on `key` before it is checked, unless the account is in its delay: then
+ * nothing changes and the answer is when the next attempt will be looked at. Counting first (one
+ * row lock) means a burst of parallel attempts cannot all pass as "free"; a success deletes the row.
+ */
+export async function claimSigninAttempt(
+  q: Queryable,
+  key: string,
+  now: Date,
+  rule: ThrottleRule,
+): Promise<{ allowed: true } | { allowed: false; nextAt: Date }> {
+  const fails = `(CASE WHEN t.last_at < $2::timestamptz - $5 * interval '1 millisecond' THEN 1 ELSE t.fails + 1 END)`;
+  const { rows } = await q.query<{ fails: number }>(
+    `INSERT INTO login_throttle AS t (account_key, fails, last_at, next_at)
+     VALUES ($1, 1, $2, $2::timestamptz + ${delayAfter('1', '$3', '$4')})
+     ON CONFLICT (account_key) DO UPDATE SET
+       fails = ${fails},
+       last_at = $2,
+       next_at = $2::timestamptz + ${delayAfter(fails, '$3', '$4')}
+     WHERE t.next_at <= $2
+     RETURNING fails`,
+    [key, now, rule.freeFails, rule.maxDelayMs, rule.forgetAfterMs],
   );
-  return rows[0]!.n;
+  if (rows[0]) return { allowed: true };
+  const held = await q.query<{ next_at: Date }>('SELECT next_at FROM login_throttle WHERE account_key = $1', [
+    key,
+  ]);
+  // the row can only have been deleted by a success in between: then nothing holds the account
+  return held.rows[0] ? { allowed: false, nextAt: held.rows[0].next_at } : { allowed: true };
 }
 
-export async function recordFailure(q: Queryable, account: string, ip: string, at: Date) {
-  await q.query('INSERT INTO login_failures (account, ip, at) VALUES (lower($1), $2, $3)', [account, ip, at]);
+/**
+ * Takes back the count of an attempt that turned out right but is not finished (the password of an
+ * admin who still has to give their TOTP code): the code step is counted on its own.
+ */
+export async function refundSigninAttempt(q: Queryable, key: string, rule: ThrottleRule) {
+  await q.query(
+    `UPDATE login_throttle SET fails = GREATEST(fails - 1, 0),
+            next_at = last_at + ${delayAfter('GREATEST(fails - 1, 0)', '$2', '$3')}
+      WHERE account_key = $1`,
+    [key, rule.freeFails, rule.maxDelayMs],
+  );
 }
 
-export async function clearFailures(q: Queryable, accounts: string[]) {
-  await q.query('DELETE FROM login_failures WHERE account = ANY($1)', [accounts.map((a) => a.toLowerCase())]);
+/** A successful sign-in forgets the failures of its account. */
+export async function clearSigninAttempts(q: Queryable, key: string) {
+  await q.query('DELETE FROM login_throttle WHERE account_key = $1', [key]);
 }

@@ -1,5 +1,7 @@
 import {
+  adminSessionResponse,
   adminSigninResponse,
+  adminTotpSigninBody,
   registerBody,
   registerResponse,
   signinBody,
@@ -39,8 +41,26 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
 
   app.post('/auth/adminsignin', {
     config: { access: 'public', rateLimit: throttled },
-    schema: { tags: ['auth'], body: signinBody, response: { 200: adminSigninResponse, 401: errorResponse } },
+    schema: {
+      tags: ['auth'],
+      description:
+        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session.',
+      body: signinBody,
+      response: { 200: adminSigninResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+    },
     handler: async (req) => auth.adminSignin(req.body, meta(req)),
+  });
+
+  app.post('/auth/adminsignin/totp', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      description:
+        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle.",
+      body: adminTotpSigninBody,
+      response: { 200: adminSessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+    },
+    handler: async (req) => auth.adminSigninTotp(req.body, meta(req)),
   });
 
   app.get('/auth/signout', {
@@ -50,8 +70,28 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
   });
 
   app.get('/auth/signoutadmin', {
-    config: { access: 'admin' },
+    config: { access: 'admin', beforeTotp: true },
     schema: { tags: ['auth'], response: { 200: messageResponse } },
     handler: async (req) => auth.signout(actorOf(req)),
+  });
+
+  app.post('/auth/signout/everywhere', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['auth'],
+      description: 'Ends every session of the calling member, on every device, this one included.',
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => auth.signoutEverywhere(actorOf(req)),
+  });
+
+  app.post('/auth/signoutadmin/everywhere', {
+    config: { access: 'admin', beforeTotp: true },
+    schema: {
+      tags: ['auth'],
+      description: 'Ends every session of the calling admin, on every device, this one included.',
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => auth.signoutEverywhere(actorOf(req)),
   });
 }

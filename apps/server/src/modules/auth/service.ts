@@ -1,14 +1,16 @@
-import type { RegisterBody, SigninBody } from '@app/contracts/auth';
+import type { AdminTotpSigninBody, RegisterBody, SigninBody } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/pool.js';
 import { withTx } from '../../db/pool.js';
-import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../../errors.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
-import { assertOpen } from '../settings/service.js';
+import { assertOpen, readSettings } from '../settings/service.js';
+import type { TotpService } from '../totp/service.js';
 import { newReferralCode, newUsername } from './identifiers.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
+import { accountKey, type SigninThrottle, unknownNameKey } from './throttle.js';
 import type { SessionAuth } from './tokens.js';
 
 export interface RequestMeta {
@@ -16,15 +18,14 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
-const FAILURE_WINDOW_MS = 15 * 60_000;
-
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionAuth;
   clock: Clock;
-  failsPerAccount: number;
+  throttle: SigninThrottle;
+  totp: TotpService;
 }) {
-  const { db, sessions, clock } = deps;
+  const { db, sessions, clock, throttle, totp } = deps;
 
   async function register(body: RegisterBody, meta: RequestMeta) {
     await assertOpen(db, 'registration_open');
@@ -61,7 +62,7 @@ export function createAuthService(deps: {
   /** Member sign-in; the sign-in switch never applies to admins (adminSignin below). */
   async function signin(body: SigninBody, meta: RequestMeta) {
     await assertOpen(db, 'signin_open');
-    const user = await checkCredentials(body, meta);
+    const user = await checkCredentials(body);
     if (user.role === 'admin') throw forbidden(MSG.adminUseAdminLogin);
     if (user.status === 'block') throw forbidden(MSG.blocked);
     const issued = await startSession(user, 'member', meta);
@@ -77,10 +78,38 @@ export function createAuthService(deps: {
     };
   }
 
+  /**
+   * The password step of the back-office. With TOTP on, the answer is a short-lived ticket for the
+   * code step (adminSigninTotp), not a session; the password attempt is then not counted as a
+   * failure, but the throttle is cleared only once the code is right.
+   */
   async function adminSignin(body: SigninBody, meta: RequestMeta) {
-    const user = await checkCredentials(body, meta);
+    const user = await checkCredentials(body);
     if (user.role !== 'admin') throw forbidden(MSG.notAdmin);
     if (user.status === 'block') throw forbidden(MSG.blocked);
+    if (await totp.isEnabled(Number(user.id))) {
+      await throttle.refund(accountKey(user.id));
+      return {
+        totp_required: true as const,
+        message: MSG.totpCodeNeeded,
+        ticket: await sessions.issueTotpTicket(Number(user.id)),
+      };
+    }
+    return adminSession(user, meta, (await readSettings(db)).admin_totp_required);
+  }
+
+  /** The code step: a TOTP code or a recovery code, counted on the same account throttle as passwords. */
+  async function adminSigninTotp(body: AdminTotpSigninBody, meta: RequestMeta) {
+    const userId = await sessions.verifyTotpTicket(body.ticket);
+    await throttle.claim(accountKey(userId));
+    const user = await repo.findById(db, userId);
+    if (user?.role !== 'admin') throw unauthorized(MSG.totpTicketInvalid);
+    if (user.status === 'block') throw forbidden(MSG.blocked);
+    if (!(await totp.useSigninCode(userId, body.code))) throw unauthorized(MSG.totpInvalid);
+    return adminSession(user, meta, false);
+  }
+
+  async function adminSession(user: repo.AuthUserRow, meta: RequestMeta, totpSetupRequired: boolean) {
     const issued = await startSession(user, 'admin', meta);
     return {
       admin: {
@@ -88,6 +117,7 @@ export function createAuthService(deps: {
         token: issued.token,
         email: user.email,
         username: user.username,
+        totp_setup_required: totpSetupRequired,
         role: 'admin' as const,
       },
       token: issued.token,
@@ -100,30 +130,33 @@ export function createAuthService(deps: {
     return { message: MSG.signedOut };
   }
 
-  /** Password check with per-account throttling (the per-IP limit sits on the route). */
-  async function checkCredentials(body: SigninBody, meta: RequestMeta) {
-    const now = clock.now();
-    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    if ((await repo.recentFailures(db, body.email, since)) >= deps.failsPerAccount)
-      throw tooMany(MSG.tooManyAttempts);
+  /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
+  async function signoutEverywhere(actor: Actor) {
+    await sessions.revokeAll(db, actor.userId);
+    return { message: MSG.signedOutEverywhere };
+  }
+
+  /**
+   * Password check behind the per-account throttle (the per-IP limit sits on the route). The
+   * attempt is counted before the password is checked; a session start forgets the count.
+   */
+  async function checkCredentials(body: SigninBody) {
     const user = await repo.findByLogin(db, body.email);
+    await throttle.claim(user ? accountKey(user.id) : unknownNameKey(body.email));
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
-    if (!user || !ok) {
-      await repo.recordFailure(db, body.email, meta.ip, now);
-      throw unauthorized(MSG.invalidCredentials);
-    }
+    if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
     return user;
   }
 
   async function startSession(user: repo.AuthUserRow, audience: 'member' | 'admin', meta: RequestMeta) {
     return withTx(db, async (tx) => {
-      await repo.clearFailures(tx, [user.email, user.username]);
+      await throttle.clear(tx, accountKey(user.id));
       await repo.touchLastLogin(tx, user.id, clock.now());
       return sessions.issue(tx, Number(user.id), audience, meta);
     });
   }
 
-  return { register, signin, adminSignin, signout };
+  return { register, signin, adminSignin, adminSigninTotp, signout, signoutEverywhere };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

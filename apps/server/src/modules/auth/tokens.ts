@@ -6,6 +6,7 @@
 
 import { SESSION_HOURS } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
+import { TOTP_RULES } from '@app/contracts/totp';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/pool.js';
@@ -13,6 +14,8 @@ import { unauthorized } from '../../errors.js';
 import type { Audience } from '../../http/access.js';
 
 const ISSUER = 'earnhub';
+/** The audience of the ticket between an admin's password and their TOTP code: never a session. */
+const TOTP_TICKET = 'admin-totp';
 
 export interface IssuedToken {
   token: string;
@@ -58,7 +61,7 @@ export class SessionAuth {
   async verify(
     token: string,
     allowed: Audience[],
-  ): Promise<{ userId: number; audience: Audience; sessionId: string }> {
+  ): Promise<{ userId: number; audience: Audience; sessionId: string; totpSetupRequired: boolean }> {
     let payload: { sid?: unknown; sub?: string; aud?: unknown };
     try {
       ({ payload } = await jwtVerify(token, this.key, {
@@ -71,8 +74,19 @@ export class SessionAuth {
       throw unauthorized(MSG.sessionEnded);
     }
     if (typeof payload.sid !== 'string') throw unauthorized(MSG.sessionEnded);
-    const { rows } = await this.db.query<{ user_id: bigint; audience: Audience }>(
-      `SELECT s.user_id, s.audience FROM sessions s JOIN users u ON u.id = s.user_id
+    // totp_setup_required: the platform requires TOTP of every admin and this one has none yet;
+    // read with the session on every request, so turning the setting on holds at once.
+    const { rows } = await this.db.query<{
+      user_id: bigint;
+      audience: Audience;
+      totp_setup_required: boolean;
+    }>(
+      `SELECT s.user_id, s.audience,
+              s.audience = 'admin'
+                AND COALESCE((SELECT value = 'true'::jsonb FROM settings WHERE key = 'admin_totp_required'), false)
+                AND NOT EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)
+                AS totp_setup_required
+         FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
           AND u.status = 'unblock'
           AND u.role = CASE s.audience WHEN 'admin' THEN 'admin' ELSE 'user' END`,
@@ -82,7 +96,42 @@ export class SessionAuth {
     if (!row || !allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
       throw unauthorized(MSG.sessionEnded);
     }
-    return { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
+    return {
+      userId: Number(row.user_id),
+      audience: row.audience,
+      sessionId: payload.sid,
+      totpSetupRequired: row.totp_setup_required,
+    };
+  }
+
+  /** Proof that an admin passed the password step; worth one TOTP step within a few minutes. */
+  async issueTotpTicket(userId: number): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setAudience(TOTP_TICKET)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + TOTP_RULES.signinTicketMinutes * 60)
+      .sign(this.key);
+  }
+
+  /** The admin a ticket was issued to; 401 when it is forged, expired or not a ticket. */
+  async verifyTotpTicket(ticket: string): Promise<number> {
+    try {
+      const { payload } = await jwtVerify(ticket, this.key, {
+        issuer: ISSUER,
+        audience: TOTP_TICKET,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      const id = Number(payload.sub);
+      if (Number.isSafeInteger(id) && id > 0) return id;
+    } catch {
+      // falls through to the one answer
+    }
+    throw unauthorized(MSG.totpTicketInvalid);
   }
 
   async revoke(q: Queryable, sessionId: string) {

@@ -1,3 +1,4 @@
+import { MSG } from '@app/contracts/messages';
 import {
   CLOSED_MESSAGES,
   DEFAULT_SETTINGS,
@@ -9,8 +10,9 @@ import {
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { type Db, type Queryable, withTx } from '../../db/pool.js';
-import { forbidden } from '../../errors.js';
+import { conflict, forbidden } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { isEnabled as hasTotp } from '../totp/repo.js';
 import * as repo from './repo.js';
 
 /** Stored values over the defaults of DOMAIN.md; unknown or stale keys are ignored. */
@@ -66,6 +68,10 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
         );
         const changed = Object.keys(changes);
         if (changed.length === 0) return { settings: before, changed };
+        // whoever requires two-factor authentication of every admin has it already: the switch
+        // then restricts the others, never the one who just turned it on
+        if (changes.admin_totp_required === true && !(await hasTotp(tx, actor.userId)))
+          throw conflict(MSG.totpEnrolFirst);
         await repo.upsert(tx, changes, deps.clock.now());
         const after = await readSettings(tx);
         await recordAudit(tx, actor, {

@@ -221,7 +221,7 @@ export async function deleteUser(q: Queryable, id: number, now: Date) {
      SELECT id, 'left', 'path', path::text, $2 FROM users WHERE id = $1 AND path IS NOT NULL`,
     [id, now],
   );
-  await q.query('DELETE FROM login_failures WHERE account IN (SELECT email FROM users WHERE id = $1)', [id]);
+  await q.query(`DELETE FROM login_throttle WHERE account_key = 'user:' || $1::bigint`, [id]);
   await q.query('DELETE FROM accounts WHERE owner_user_id = $1', [id]);
   await q.query('DELETE FROM users WHERE id = $1', [id]);
 }

@@ -15,6 +15,7 @@ import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { parseInput } from '../../http/validate.js';
+import { assertAdminMayBeRemoved } from '../admins/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findSponsorByCode } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
@@ -111,6 +112,8 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
 
   async function adminUpdate(actor: Actor, id: number, body: AdminUpdateBody) {
     return withTx(db, async (tx) => {
+      // blocking is how an admin is deactivated (is_active is a member's plan flag)
+      if (body.status === 'block') await assertAdminMayBeRemoved(tx, actor, id);
       if (!(await repo.lockUser(tx, id))) throw notFound(MSG.userNotFound);
       const before = (await repo.findView(tx, id))!;
       if (body.role !== undefined && body.role !== before.role) throw badRequest(MSG.roleNotEditable);
@@ -180,6 +183,7 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
   async function remove(actor: Actor, id: number) {
     if (actor.audience !== 'admin') throw forbidden(MSG.forbidden);
     return withTx(db, async (tx) => {
+      await assertAdminMayBeRemoved(tx, actor, id);
       const locked = await repo.lockUser(tx, id);
       if (!locked) throw notFound(MSG.userNotFound);
       if (locked.role === 'admin') throw badRequest(MSG.deleteAdmin);

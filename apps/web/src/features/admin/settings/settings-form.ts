@@ -20,6 +20,7 @@ export const settingsForm = z.object({
   transfers_open: z.boolean(),
   roi_claims_open: z.boolean(),
   support_open: z.boolean(),
+  admin_totp_required: z.boolean(),
   withdrawal_min: numberText(usdt, 'Enter the minimum'),
   fee_profit_percent: numberText(percent, 'Enter a percentage'),
   fee_roi_percent: numberText(percent, 'Enter a percentage'),
@@ -83,6 +84,7 @@ export const LABELS: Record<keyof Settings, string> = {
   transfers_open: 'Transfers',
   roi_claims_open: 'ROI claims',
   support_open: 'Support queries',
+  admin_totp_required: 'Two-factor authentication for admins',
   withdrawal_min: 'Withdrawal minimum',
   fee_profit_percent: 'Profit withdrawal fee',
   fee_roi_percent: 'ROI withdrawal fee',
@@ -119,6 +121,7 @@ export const SWITCH_GROUPS: Array<{ title: string; keys: Switch[] }> = [
 ];
 
 export function formatSetting<K extends keyof Settings>(key: K, value: Settings[K]): string {
+  if (key === 'admin_totp_required') return value ? 'Required' : 'Optional';
   if (typeof value === 'boolean') return value ? 'Open' : 'Closed';
   if (key === 'withdrawal_min' || key === 'cto_min_active_plan' || key === 'cto_min_directs_business')
     return formatUsdt(value as number, 2);

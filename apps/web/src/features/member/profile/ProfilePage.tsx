@@ -3,6 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useUser } from '../../../api/users';
+import { SignOutEverywhereCard } from '../../../components/auth/SignOutEverywhereCard';
 import { Banner } from '../../../components/ui/Banner';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { EmailVerification } from './EmailVerification';
@@ -41,6 +42,7 @@ export default function ProfilePage() {
         <div className="flex flex-col gap-6">
           <EmailVerification user={user} />
           <PasswordForm userId={user.id} />
+          <SignOutEverywhereCard side="member" />
         </div>
       </div>
     </div>

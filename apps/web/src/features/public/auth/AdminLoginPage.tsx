@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { adminSignin } from '../../../api/auth-public';
+import { adminSignin, adminSigninTotp } from '../../../api/auth-public';
 import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useReturnTo } from '../../../app/guards';
@@ -16,9 +17,15 @@ export default function AdminLoginPage() {
   const returnTo = useReturnTo('/admin/dashboard');
   const navigate = useNavigate();
   const action = useAction(adminSignin);
+  // with two-factor authentication on, the password step answers a ticket for the code step
+  const [ticket, setTicket] = useState<string | null>(null);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.signinBody,
-    (body) => action.run(body, () => navigate(returnTo, { replace: true })),
+    (body) =>
+      action.run(body, (data) => {
+        if ('ticket' in data) setTicket(data.ticket);
+        else navigate(returnTo, { replace: true });
+      }),
   );
 
   if (admin && !action.pending && !action.data) return <Navigate to="/admin/dashboard" replace />;
@@ -41,28 +48,81 @@ export default function AdminLoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
-        <Input
-          label="Email"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          error={errors.email}
-          onChange={() => clear('email')}
+      {ticket ? (
+        <CodeStep
+          ticket={ticket}
+          onDone={() => navigate(returnTo, { replace: true })}
+          onRestart={() => setTicket(null)}
         />
-        <Input
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-          onChange={() => clear('password')}
-        />
-        <Button type="submit" busy={action.pending} className="w-full">
-          Sign in to back-office
-        </Button>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+          <Input
+            label="Email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            error={errors.email}
+            onChange={() => clear('email')}
+          />
+          <Input
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            onChange={() => clear('password')}
+          />
+          <Button type="submit" busy={action.pending} className="w-full">
+            Sign in to back-office
+          </Button>
+        </form>
+      )}
     </AuthCard>
+  );
+}
+
+/** The second step: a code from the authenticator app, or one of the recovery codes. */
+function CodeStep({
+  ticket,
+  onDone,
+  onRestart,
+}: {
+  ticket: string;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
+  const action = useAction(adminSigninTotp);
+  const { errors, onSubmit, clear } = useSchemaForm(
+    (s) => s.adminTotpCodeForm,
+    ({ code }) => action.run({ ticket, code }, onDone),
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Two-factor authentication"
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-muted">
+        Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
+      </p>
+      {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+      <Input
+        label="Authentication code"
+        name="code"
+        autoComplete="one-time-code"
+        autoFocus
+        maxLength={40}
+        error={errors.code}
+        onChange={() => clear('code')}
+      />
+      <Button type="submit" busy={action.pending} className="w-full">
+        Verify and sign in
+      </Button>
+      <button type="button" onClick={onRestart} className={`${linkClass} self-center text-sm`}>
+        Use another account
+      </button>
+    </form>
   );
 }

@@ -1,4 +1,10 @@
-import { passForgetBody, passResetBody, registerBody, signinBody } from '@app/contracts/auth';
+import {
+  adminTotpSigninBody,
+  passForgetBody,
+  passResetBody,
+  registerBody,
+  signinBody,
+} from '@app/contracts/auth';
 import { z } from 'zod';
 
 /*
@@ -13,3 +19,6 @@ export { passForgetBody, registerBody, signinBody };
 export const resetForm = passResetBody
   .extend({ confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+
+// The code step of an admin sign-in; the ticket comes from the password step, not from the form.
+export const adminTotpCodeForm = adminTotpSigninBody.pick({ code: true });
