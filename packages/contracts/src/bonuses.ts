@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common.js';
 import { moneyInput } from './money.js';
 import { isVideoUrl } from './videos.js';
 
@@ -104,7 +105,7 @@ export const bonusSavedResponse = z.object({ message: z.string(), bonus });
 export const bonusClaimBody = z.strictObject({
   user_id: z.number().int().positive(),
   bonus_type: bonusType,
-  plan_id: z.number().int().positive().nullable().optional(),
+  plan_id: z.number().int().positive().max(INT4_MAX).nullable().optional(),
 });
 export const bonusClaimResponse = z.object({
   message: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Id, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
 /** A calendar month, "2026-11". */
@@ -94,7 +94,7 @@ export const ctoDetailResponse = z.object({
 });
 export type CtoDetail = z.infer<typeof ctoDetailResponse>;
 
-export const ctoPayBody = z.strictObject({ id: z.coerce.number().int().positive() });
+export const ctoPayBody = z.strictObject({ id: int4Id });
 
 export const ctoTransactionsQuery = pageQuery;
 export const ctoTransactionsResponse = z.object({ transactions: z.array(ctoPayment), ...pageInfo });

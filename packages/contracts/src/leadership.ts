@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Id, pageInfo, pageQuery } from './common.js';
 
 /**
  * Leadership: the ranks (salary tiers) members reached, recorded by the daily salary run when a
@@ -20,7 +20,7 @@ export type Leader = z.infer<typeof leader>;
 
 export const leadershipListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
-  tier_id: z.coerce.number().int().positive().optional(),
+  tier_id: int4Id.optional(),
 });
 export const leadershipListResponse = z.object({ allleadership: z.array(leader), ...pageInfo });
 export const leadershipByUserParams = z.object({

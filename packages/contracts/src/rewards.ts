@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery, text } from './common.js';
+import { int4Id, int8Id, pageInfo, pageQuery, text } from './common.js';
 import { moneyInput } from './money.js';
 
 /** Spec section 8 texts of the rewards screens, spelled as written. */
@@ -154,8 +154,8 @@ export const carryForwardResponse = z.object({
 
 /** POST /users/send/reward: an admin pays reward plan `id` to member `user_id` by hand. */
 export const sendRewardBody = z.strictObject({
-  id: z.coerce.number().int().positive(),
-  user_id: z.coerce.number().int().positive(),
+  id: int4Id,
+  user_id: int8Id,
   note: z.string().trim().max(300).default(''),
 });
 export const sendRewardResponse = z.object({ message: z.string(), payout: rewardPayout });
@@ -163,8 +163,8 @@ export const sendRewardResponse = z.object({ message: z.string(), payout: reward
 export const rewardPayoutQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
   source: z.enum(['claim', 'admin']).optional(),
-  plan_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  plan_id: int4Id.optional(),
+  user_id: int8Id.optional(),
 });
 export const allRewardsResponse = z.object({
   allrewards: z.array(rewardPayout),

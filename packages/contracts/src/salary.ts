@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, text } from './common.js';
+import { int4Id, pageQuery, text } from './common.js';
 import { moneyInput } from './money.js';
 
 /** Spec section 8 fallbacks of the salary screens. */
@@ -92,13 +92,13 @@ const salaryPage = <T extends z.ZodType>(row: T) =>
 
 export const userSalariesQuery = pageQuery.extend({
   status: z.enum(ASSIGNMENT_STATUS).optional(),
-  tier_id: z.coerce.number().int().positive().optional(),
+  tier_id: int4Id.optional(),
   search: z.string().trim().max(100).optional(),
 });
 export const userSalariesResponse = salaryPage(salaryAssignment);
 
 export const salaryTransactionsQuery = pageQuery.extend({
-  tier_id: z.coerce.number().int().positive().optional(),
+  tier_id: int4Id.optional(),
   user_id: z.coerce.number().int().positive().optional(),
   search: z.string().trim().max(100).optional(),
 });

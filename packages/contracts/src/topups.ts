@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Id, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
 const userId = z.coerce.number().int().positive();
@@ -12,7 +12,7 @@ export const topupBody = z.strictObject({
   userby_id: userId.optional(),
   user_id: userId.optional(),
   recipient: z.string().trim().min(1).max(64).optional(),
-  plan_id: z.coerce.number().int().positive(),
+  plan_id: int4Id,
   amount: moneyInput,
 });
 export type TopupBody = z.infer<typeof topupBody>;

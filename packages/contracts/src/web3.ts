@@ -82,9 +82,16 @@ export const txHash = z
   .regex(/^0x[0-9a-fA-F]{64}$/, 'Enter a transaction hash: 0x followed by 64 hexadecimal characters')
   .transform((h) => h.toLowerCase() as `0x${string}`);
 
-const chainId = z.coerce
-  .number()
-  .int()
+/** A number, or its digits as text; never `true` or '' (which z.coerce would read as chain 1 or 0). */
+const chainId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, 'Unknown chain: use 1, 137, 56 or 42161'),
+  ])
+  .pipe(z.coerce.number<string | number>().int())
   .refine((id) => CHAIN_IDS.includes(id), 'Unknown chain: use 1, 137, 56 or 42161');
 
 // ---------------------------------------------------------------------------------------------

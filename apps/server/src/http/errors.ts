@@ -26,6 +26,8 @@ const DATA_ERRORS: Record<string, string> = {
   '22007': 'A date or time is not valid',
   '22008': 'A date or time is out of range',
 };
+/** The answers above, for tests that check no input reaches the database unbounded. */
+export const DATA_ERROR_MESSAGES: ReadonlySet<string> = new Set(Object.values(DATA_ERRORS));
 export const STILL_REFERRED_TO = 'This record is still in use by other records, so it cannot be deleted';
 export const REFERS_TO_MISSING = 'This refers to a record that does not exist';
 export const ALREADY_EXISTS = 'This conflicts with a record that already exists';

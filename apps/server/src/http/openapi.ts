@@ -2,9 +2,10 @@
  * The OpenAPI document (GET /api/v1/docs) generated from the routes' zod schemas, completed in one
  * place from what every route already declares, so no route has to repeat it:
  * - `security` (bearer) and `x-access` (public, member, admin, member-or-admin) from `config.access`;
- * - the generic error answers: 400 for a route with input, 401/403 for a protected route, 404 for
- *   a route with path parameters, 409 for a route that writes, 413/415 for one with a body, 429 for
- *   a rate-limited one. A route keeps any answer its own schema declares.
+ * - the generic error answers: 400 for a route with input or a write, 401/403 for a protected
+ *   route, 404 for a route with path parameters or an id in its input, 409 for a route that writes,
+ *   413/415 for a write, 429 for a rate-limited one. A route keeps any answer its
+ *   own schema declares (e.g. 401 of the public IPN callback, 409 of a GET that claims).
  * Named (recursive) schemas become components, so no `$ref` dangles.
  */
 import type { SwaggerOptions } from '@fastify/swagger';
@@ -45,11 +46,15 @@ export const openApiTransform: Transform = (input) => {
   const methods = ([] as string[]).concat(route.method);
   const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
   const statuses: number[] = [];
-  if (source.body || source.querystring || source.params || source.headers) statuses.push(400);
+  const writes = methods.some((m) => WRITES.has(m));
+  // a write may carry a body even without a schema (multipart, raw callbacks): it can be malformed
+  if (writes || source.body || source.querystring || source.params || source.headers) statuses.push(400);
   if (access !== 'public') statuses.push(401, 403);
-  if (source.params || url.includes(':')) statuses.push(404);
-  if (methods.some((m) => WRITES.has(m))) statuses.push(409);
-  if (source.body) statuses.push(413, 415);
+  if (source.params || url.includes(':') || namesARow(schema.body) || namesARow(schema.querystring)) {
+    statuses.push(404);
+  }
+  if (writes) statuses.push(409);
+  if (writes || source.body) statuses.push(413, 415);
   if (config.rateLimit) statuses.push(429);
 
   if (!Object.keys(response).some((status) => status.startsWith('2'))) {
@@ -61,6 +66,12 @@ export const openApiTransform: Transform = (input) => {
   if (access !== 'public') schema.security = [{ bearer: [] }];
   return { schema, url };
 };
+
+/** An input naming a row by id (`id`, `user_id`, `planId`...): that row may not exist. */
+function namesARow(jsonSchema: unknown): boolean {
+  const properties = (jsonSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return Object.keys(properties ?? {}).some((name) => /(^id$|_id$|[a-z]Id$)/.test(name));
+}
 
 /** Adds the zod schemas registered with an `id` as components (what `$ref`s point at). */
 export const openApiTransformObject = createJsonSchemaTransformObject({});

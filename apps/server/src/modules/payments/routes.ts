@@ -71,7 +71,8 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
     schema: {
       tags,
       description: `Instant payment notification, signed with HMAC-SHA512 in \`${SIGNATURE_HEADER}\`.`,
-      response: { 200: messageResponse },
+      // public, yet a callback without a valid signature is refused
+      response: { 200: messageResponse, 401: messageResponse },
     },
     handler: async (req) => {
       const header = req.headers[SIGNATURE_HEADER];

@@ -105,7 +105,8 @@ export function rewardsRoutes(app: Api, rewards: RewardsService) {
         'Claims the qualified open stage (a GET, as the spec has it): pays its reward into earnings once and opens the next stage. `stage_id` pins the stage: a repeat answers with the same payout.',
       params: idParam,
       querystring: stagePinQuery,
-      response: { 200: claimResponse },
+      // a GET that writes: a stage not qualified yet, or claimed under another pin, is a conflict
+      response: { 200: claimResponse, 409: messageResponse },
     },
     handler: async (req) => rewards.claim(actorOf(req), req.params.id, req.query.stage_id),
   });
