@@ -96,7 +96,7 @@ export async function buildTree(db: pg.Pool, size: number): Promise<BuiltTree> {
          FROM users WHERE role = 'user' AND is_active = 'active'`,
     );
     await c.query(
-      `INSERT INTO accounts (owner_user_id, kind, balance) SELECT user_id, 'principal', amount FROM bench_buys`,
+      `INSERT INTO ledger_accounts (owner_user_id, kind, balance) SELECT user_id, 'principal', amount FROM bench_buys`,
     );
     await c.query(
       `INSERT INTO topups (kind, payer_id, user_id, plan_id, amount, created_at)

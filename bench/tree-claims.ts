@@ -151,13 +151,13 @@ async function prepare(db: pg.Pool, wanted: number): Promise<number[]> {
       [planId],
     );
     await c.query(
-      `INSERT INTO accounts (owner_user_id, kind, balance)
+      `INSERT INTO ledger_accounts (owner_user_id, kind, balance)
        SELECT id, 'principal', (100 + (id * 7919) % 901) * 1000000 FROM bench_ready
        ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
     );
     // the wallets a member has from their first income on (steady state: members claim every day)
     await c.query(
-      `INSERT INTO accounts (owner_user_id, kind)
+      `INSERT INTO ledger_accounts (owner_user_id, kind)
        SELECT id, k FROM bench_ready, unnest(ARRAY['roi', 'earnings', 'compound']) k
        ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
     );

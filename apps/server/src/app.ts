@@ -17,6 +17,7 @@ import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import type { Api } from './http/types.js';
 import { validatorCompiler } from './http/validate.js';
 import type { Scheduler } from './jobs/scheduler.js';
+import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
 import { achieversRoutes } from './modules/achievers/routes.js';
 import { createAchieversService } from './modules/achievers/service.js';
 import { auditLogRoutes } from './modules/audit-log/routes.js';
@@ -203,6 +204,8 @@ export async function buildApp(deps: AppDeps) {
   const achievers = createAchieversService({ db, clock });
   const qrLinks = createQrLinksService({ db, clock });
   const referral = createReferralService({ db });
+  // credits are appended as deltas without locks (ledger/ledger.ts); folding them keeps reads O(1)
+  jobs.add({ name: LEDGER_FOLD_JOB, everyMs: LEDGER_FOLD_EVERY_MS, run: () => foldDeltas(db) });
   jobs.add({
     name: TREE_ROLLUP_JOB,
     everyMs: TREE_ROLLUP_EVERY_MS,

@@ -37,4 +37,15 @@ export const TRANSFER_KINDS = [
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
+/** Incomes: the kinds whose credits to a member are kept as running totals (member figures). */
+export const INCOME_TRANSFER_KINDS: ReadonlySet<string> = new Set([
+  'direct_income',
+  'level_income',
+  'roi_income',
+  'reward',
+  'salary',
+  'cto',
+  'bonus',
+]);
+
 export const refKey = (ref: AccountRef) => `${ref.owner ?? 0}:${ref.kind}`;

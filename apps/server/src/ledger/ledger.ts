@@ -1,14 +1,17 @@
 /**
  * The one way money moves. `post` writes a set of transfers atomically inside the caller's
- * transaction: it creates missing accounts, locks every account involved in id order, replays an
- * earlier posting with the same idempotency key, checks that no member account would go below
- * zero, inserts the transfers and updates balances. `settle` posts or voids a pending transfer.
+ * transaction: it creates missing accounts, locks the member accounts it debits (in id order: their
+ * balance is checked), replays an earlier posting with the same idempotency key, checks that no
+ * member account would go below zero, inserts the transfers and applies the balance changes.
+ * Credits, and every change of a platform account, take no lock: they are appended to
+ * `ledger_deltas` and folded later (ledger/fold.ts), so no account is a row every posting waits on.
+ * `settle` posts or voids a pending transfer.
  */
 import { createHash } from 'node:crypto';
 import { type Db, type Tx, withTx } from '../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { countTransfers } from '../metrics.js';
-import { type AccountRef, refKey, type TransferKind } from './accounts.js';
+import { type AccountRef, INCOME_TRANSFER_KINDS, refKey, type TransferKind } from './accounts.js';
 import * as repo from './repo.js';
 
 export interface TransferSpec {
@@ -45,23 +48,26 @@ export const insufficientFunds = (kind: string) =>
 export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostResult> {
   validate(posting);
   const requestHash = hashPosting(posting);
-  const refs = posting.transfers.flatMap((t) => [t.debit, t.credit]);
-  const accounts = await repo.lockAccounts(tx, dedupe(refs));
+  // member accounts that pay (or hold) are the only ones whose balance is checked, so the only locks
+  const checked = new Set(
+    posting.transfers.filter((t) => t.debit.owner !== null).map((t) => refKey(t.debit)),
+  );
+  const accounts = await repo.resolveAccounts(
+    tx,
+    dedupe(posting.transfers.flatMap((t) => [t.debit, t.credit])),
+    (ref) => checked.has(refKey(ref)),
+  );
   const byRef = new Map(accounts.map((a) => [`${a.owner_user_id ?? 0}:${a.kind}`, a]));
 
-  const deltas: repo.Deltas = new Map();
-  const delta = (id: bigint) => {
-    const d = deltas.get(id) ?? { balance: 0n, pending: 0n };
-    deltas.set(id, d);
-    return d;
-  };
+  const changes = repo.noChanges();
   const rows: repo.NewTransfer[] = posting.transfers.map((t, i) => {
     const debit = byRef.get(refKey(t.debit))!;
     const credit = byRef.get(refKey(t.credit))!;
-    if (t.pending) delta(debit.id).pending += t.amount;
+    if (t.pending) change(changes, debit, 0n, t.amount);
     else {
-      delta(debit.id).balance -= t.amount;
-      delta(credit.id).balance += t.amount;
+      change(changes, debit, -t.amount, 0n);
+      change(changes, credit, t.amount, 0n);
+      countIncome(changes, credit, t.kind, t.amount, now);
     }
     return {
       idempotency_key: `${posting.idempotencyKey}#${i}`,
@@ -77,27 +83,60 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
     };
   });
 
-  const short = accounts.find((account) => {
-    const d = deltas.get(account.id);
-    return (
-      d && account.owner_user_id !== null && account.balance + d.balance - (account.pending + d.pending) < 0n
-    );
-  });
-  // Checked after the locks: a concurrent request with the same key has committed by now, and a
-  // replay of a request that spent the balance answers with its first result, not "insufficient".
-  if (short) {
-    const earlier = await repo.findPosting(tx, posting.idempotencyKey);
-    if (earlier.length === 0) throw insufficientFunds(short.kind);
-    return replayOf(earlier, requestHash);
-  }
   const written = await repo.writePosting(
     tx,
     { key: posting.idempotencyKey, requestHash, createdAt: now },
     rows,
-    deltas,
+    changes,
   );
-  if (!written.replayed) countTransfers(written.transfers);
-  return written.replayed ? replayOf(written.transfers, requestHash) : written;
+  switch (written.outcome) {
+    case 'written':
+      countTransfers(written.transfers);
+      return { transfers: written.transfers, replayed: false };
+    case 'replayed':
+      return replayOf(written.transfers, requestHash);
+    case 'short':
+      throw insufficientFunds(written.kind);
+    case 'taken': {
+      // a posting with this key committed while this one ran (neither locked an account)
+      if (written.inserted > 0)
+        throw conflict('This idempotency key was already used for a different request');
+      const earlier = await repo.findPosting(tx, posting.idempotencyKey);
+      if (earlier.length === 0)
+        throw conflict('This idempotency key was already used for a different request');
+      return replayOf(earlier, requestHash);
+    }
+  }
+}
+
+/** Adds a balance or hold change to the account's row (locked) or to its deltas (not locked). */
+function change(changes: repo.Changes, account: repo.ResolvedAccount, balance: bigint, pending: bigint) {
+  if (account.locked) {
+    const c = changes.locked.get(account.id) ?? { balance: 0n, pending: 0n };
+    c.balance += balance;
+    c.pending += pending;
+    changes.locked.set(account.id, c);
+  } else {
+    if (pending !== 0n) throw new Error(`a hold needs the account locked (${account.kind})`);
+    changes.free.set(account.id, (changes.free.get(account.id) ?? 0n) + balance);
+  }
+}
+
+/** Member figures read running totals of incomes by kind: all time and per month (UTC) of the transfer. */
+function countIncome(
+  changes: repo.Changes,
+  credit: repo.ResolvedAccount,
+  kind: string,
+  amount: bigint,
+  at: Date,
+) {
+  if (credit.owner_user_id === null || !INCOME_TRANSFER_KINDS.has(kind)) return;
+  for (const period of ['all', at.toISOString().slice(0, 7)]) {
+    const key = `${credit.owner_user_id}:${kind}:${period}`;
+    const total = changes.totals.get(key) ?? { userId: credit.owner_user_id, kind, period, amount: 0n };
+    total.amount += amount;
+    changes.totals.set(key, total);
+  }
 }
 
 function replayOf(earlier: repo.TransferRow[], requestHash: string): PostResult {
@@ -112,15 +151,19 @@ export async function settle(tx: Tx, transferId: string, outcome: 'posted' | 'vo
   if (!transfer) throw notFound('Transfer not found');
   if (transfer.status === outcome) return { transfer, replayed: true };
   if (transfer.status !== 'pending') throw conflict(`This transfer is already ${transfer.status}`);
-  await repo.lockAccountsById(tx, [transfer.debit_account, transfer.credit_account]);
-  const deltas: repo.Deltas = new Map();
+  // the held account changes its row (its hold shrinks); the receiving one gets a delta, as in `post`
+  const [held] = await repo.lockAccountsById(tx, [transfer.debit_account]);
+  const changes = repo.noChanges();
   if (outcome === 'posted') {
-    deltas.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
-    deltas.set(transfer.credit_account, { balance: transfer.amount, pending: 0n });
+    changes.locked.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
+    const credit = (await repo.accountOwners(tx, [transfer.credit_account]))[0]!;
+    changes.free.set(transfer.credit_account, transfer.amount);
+    countIncome(changes, { ...credit, locked: false }, transfer.kind, transfer.amount, now);
   } else {
-    deltas.set(transfer.debit_account, { balance: 0n, pending: -transfer.amount });
+    changes.locked.set(transfer.debit_account, { balance: 0n, pending: -transfer.amount });
   }
-  await repo.applyDeltas(tx, deltas);
+  if (!held) throw notFound('Account not found');
+  await repo.applyChanges(tx, changes);
   await repo.setTransferStatus(tx, transferId, outcome, now);
   return { transfer: { ...transfer, status: outcome, settled_at: now }, replayed: false };
 }

@@ -1,14 +1,6 @@
 import { prepared, type Queryable } from '../db/pool.js';
 import type { AccountRef } from './accounts.js';
 
-export interface AccountRow {
-  id: bigint;
-  owner_user_id: bigint | null;
-  kind: string;
-  balance: bigint;
-  pending: bigint;
-}
-
 export interface TransferRow {
   id: string;
   idempotency_key: string;
@@ -26,34 +18,72 @@ export interface TransferRow {
   settled_at: Date | null;
 }
 
-const selectForUpdate = prepared(
-  'ledger_lock_accounts',
-  `SELECT id, owner_user_id, kind, balance, pending FROM accounts
-    WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT coalesce(o, 0), k FROM unnest($1::bigint[], $2::text[]) AS x(o, k))
-    ORDER BY id FOR UPDATE`,
+/**
+ * Every account of a posting by (owner, kind), in one statement: the ones in `lock` (member accounts
+ * whose balance the posting checks) are locked FOR NO KEY UPDATE in id order, so two postings never
+ * wait on each other in a cycle; the others are only read: credits never lock (see writePosting).
+ * NO KEY UPDATE, not UPDATE: a transfer inserted meanwhile checks its foreign key to the account with
+ * a KEY SHARE lock, which must not wait behind a debit.
+ */
+const resolveSql = prepared(
+  'ledger_resolve_accounts',
+  `WITH want AS (SELECT coalesce(o, 0) AS o, k, l FROM unnest($1::bigint[], $2::text[], $3::bool[]) AS x(o, k, l)),
+        locked AS (
+          SELECT id, owner_user_id, kind FROM ledger_accounts
+           WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE l)
+           ORDER BY id FOR NO KEY UPDATE)
+   SELECT id, owner_user_id, kind, true AS locked FROM locked
+   UNION ALL
+   SELECT id, owner_user_id, kind, false FROM ledger_accounts
+    WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE NOT l)`,
 );
 
+export interface ResolvedAccount {
+  id: bigint;
+  owner_user_id: bigint | null;
+  kind: string;
+  locked: boolean;
+}
+
 /**
- * Locks every account of `refs` in id order (no deadlocks), creating the ones that do not exist
- * yet. The common case (all exist) is a single statement.
+ * The accounts of `refs` (distinct), creating the ones that do not exist yet; those of `lock` are
+ * locked. The common case (all exist) is a single statement.
  */
-export async function lockAccounts(q: Queryable, refs: AccountRef[]): Promise<AccountRow[]> {
+export async function resolveAccounts(
+  q: Queryable,
+  refs: AccountRef[],
+  lock: (ref: AccountRef) => boolean,
+): Promise<ResolvedAccount[]> {
   const owners = refs.map((r) => r.owner);
   const kinds = refs.map((r) => r.kind);
-  const found = await q.query<AccountRow>(selectForUpdate([owners, kinds]));
+  const locks = refs.map(lock);
+  const found = await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks]));
   if (found.rows.length === refs.length) return found.rows;
   await q.query(
-    `INSERT INTO accounts (owner_user_id, kind)
+    `INSERT INTO ledger_accounts (owner_user_id, kind)
      SELECT * FROM unnest($1::bigint[], $2::text[])
      ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
     [owners, kinds],
   );
-  return (await q.query<AccountRow>(selectForUpdate([owners, kinds]))).rows;
+  return (await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks]))).rows;
 }
 
-export async function lockAccountsById(q: Queryable, ids: bigint[]): Promise<AccountRow[]> {
-  const { rows } = await q.query<AccountRow>(
-    'SELECT id, owner_user_id, kind, balance, pending FROM accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE',
+/** Locks member accounts (creating missing ones) before a transaction goes on to pay incomes: see roi claims. */
+export async function lockAccounts(q: Queryable, refs: AccountRef[]) {
+  return resolveAccounts(q, refs, () => true);
+}
+
+export async function lockAccountsById(q: Queryable, ids: bigint[]) {
+  const { rows } = await q.query<{ id: bigint; owner_user_id: bigint | null }>(
+    'SELECT id, owner_user_id FROM ledger_accounts WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE',
+    [ids],
+  );
+  return rows;
+}
+
+export async function accountOwners(q: Queryable, ids: bigint[]) {
+  const { rows } = await q.query<{ id: bigint; owner_user_id: bigint | null; kind: string }>(
+    'SELECT id, owner_user_id, kind FROM ledger_accounts WHERE id = ANY($1) ORDER BY id',
     [ids],
   );
   return rows;
@@ -69,42 +99,92 @@ export async function findPosting(q: Queryable, postingKey: string): Promise<Tra
 }
 
 export type NewTransfer = Omit<TransferRow, 'id' | 'settled_at' | 'posting_key' | 'request_hash'>;
-export type Deltas = Map<bigint, { balance: bigint; pending: bigint }>;
+
+/**
+ * What a posting changes besides its transfers:
+ * - `locked`: balance and pending changes of the accounts it locked (applied to their rows, together
+ *   with every delta of theirs not folded yet, so the row check `balance - pending >= 0` of member
+ *   accounts stays meaningful);
+ * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock;
+ * - `totals`: income running totals (member, kind, period), appended to `income_total_deltas`.
+ */
+export interface Changes {
+  locked: Map<bigint, { balance: bigint; pending: bigint }>;
+  free: Map<bigint, bigint>;
+  totals: Map<string, { userId: bigint; kind: string; period: string; amount: bigint }>;
+}
+
+export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), totals: new Map() });
 
 const writePostingSql = prepared(
   'ledger_write_posting',
   `WITH prior AS (
      SELECT * FROM transfers WHERE posting_key = $1
+   ), short AS (
+     SELECT a.id, a.kind FROM ledger_accounts a
+       JOIN unnest($13::bigint[], $14::bigint[], $15::bigint[]) AS d(id, balance, pending) ON d.id = a.id
+      WHERE a.owner_user_id IS NOT NULL
+        AND a.balance + coalesce((SELECT sum(x.amount) FROM ledger_deltas x WHERE x.account_id = a.id), 0)
+            + d.balance - a.pending - d.pending < 0
    ), inserted AS (
      INSERT INTO transfers (idempotency_key, posting_key, request_hash, kind, debit_account, credit_account,
                             amount, status, ref_type, ref_id, meta, created_at)
      SELECT t.key, $1, $2, t.kind, t.debit, t.credit, t.amount, t.status, t.ref_type, t.ref_id, t.meta::jsonb, $3
        FROM unnest($4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[],
                    $11::text[], $12::text[]) AS t(key, kind, debit, credit, amount, status, ref_type, ref_id, meta)
-      WHERE NOT EXISTS (SELECT 1 FROM prior)
+      WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM short)
+     ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING *
-   ), balances AS (
-     UPDATE accounts a SET balance = a.balance + d.balance, pending = a.pending + d.pending, version = a.version + 1
+   ), complete AS (
+     SELECT count(*) = cardinality($4::text[]) AS ok FROM inserted
+   ), folded AS (
+     DELETE FROM ledger_deltas x WHERE x.account_id = ANY($13::bigint[]) AND (SELECT ok FROM complete)
+     RETURNING x.account_id, x.amount
+   ), applied AS (
+     UPDATE ledger_accounts a
+        SET balance = a.balance + d.balance
+                      + coalesce((SELECT sum(f.amount) FROM folded f WHERE f.account_id = a.id), 0),
+            pending = a.pending + d.pending, version = a.version + 1
        FROM unnest($13::bigint[], $14::bigint[], $15::bigint[]) AS d(id, balance, pending)
-      WHERE a.id = d.id AND NOT EXISTS (SELECT 1 FROM prior)
+      WHERE a.id = d.id AND (SELECT ok FROM complete)
+   ), credited AS (
+     INSERT INTO ledger_deltas (account_id, amount)
+     SELECT * FROM unnest($16::bigint[], $17::bigint[]) WHERE (SELECT ok FROM complete)
+   ), totals AS (
+     INSERT INTO income_total_deltas (user_id, kind, period, amount)
+     SELECT * FROM unnest($18::bigint[], $19::text[], $20::text[], $21::bigint[]) WHERE (SELECT ok FROM complete)
    )
-   SELECT * FROM (SELECT *, false AS replayed FROM inserted UNION ALL SELECT *, true FROM prior) AS posting
-    ORDER BY length(idempotency_key), idempotency_key`,
+   SELECT x.*, (SELECT kind FROM short ORDER BY id LIMIT 1) AS short_kind
+     FROM (SELECT 1) AS one
+     LEFT JOIN (SELECT *, true AS replayed FROM prior UNION ALL SELECT *, false FROM inserted) AS x ON true
+    ORDER BY length(x.idempotency_key), x.idempotency_key`,
 );
 
+export type WriteOutcome =
+  | { outcome: 'written'; transfers: TransferRow[] }
+  | { outcome: 'replayed'; transfers: TransferRow[] }
+  /** A locked member account would go below zero: nothing was written. */
+  | { outcome: 'short'; kind: string }
+  /** Some transfer keys were taken by a posting that committed meanwhile (rows of this one may remain). */
+  | { outcome: 'taken'; inserted: number };
+
 /**
- * Inserts a posting's transfers and applies their deltas in one statement, unless a posting with
- * the same key exists: then nothing is written and the earlier transfers come back (`replayed`).
- * Run after the accounts are locked, so a concurrent request with the same key has committed.
+ * Inserts a posting's transfers and applies its changes in one statement, run after the posting's
+ * accounts are locked (a fresh snapshot: whatever held those locks before has committed). Nothing
+ * is written when a posting with the same key exists (its transfers come back: a replay) or when a
+ * locked member account would go below zero. A posting that locks nothing may race a same-key twin:
+ * the unique key makes the second one wait for the first and write nothing ('taken').
  */
 export async function writePosting(
   q: Queryable,
   posting: { key: string; requestHash: string; createdAt: Date },
   transfers: NewTransfer[],
-  deltas: Deltas,
-) {
-  const ids = [...deltas.keys()];
-  const { rows } = await q.query<TransferRow & { replayed: boolean }>(
+  changes: Changes,
+): Promise<WriteOutcome> {
+  const locked = [...changes.locked.keys()];
+  const free = [...changes.free.keys()];
+  const totals = [...changes.totals.values()];
+  const { rows } = await q.query<TransferRow & { replayed: boolean | null; short_kind: string | null }>(
     writePostingSql([
       posting.key,
       posting.requestHash,
@@ -118,26 +198,57 @@ export async function writePosting(
       transfers.map((t) => t.ref_type),
       transfers.map((t) => t.ref_id),
       transfers.map((t) => JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
-      ids,
-      ids.map((id) => deltas.get(id)!.balance),
-      ids.map((id) => deltas.get(id)!.pending),
+      locked,
+      locked.map((id) => changes.locked.get(id)!.balance),
+      locked.map((id) => changes.locked.get(id)!.pending),
+      free,
+      free.map((id) => changes.free.get(id)!),
+      totals.map((t) => t.userId),
+      totals.map((t) => t.kind),
+      totals.map((t) => t.period),
+      totals.map((t) => t.amount),
     ]),
   );
-  const replayed = rows[0]?.replayed ?? false;
-  return {
-    replayed,
-    transfers: rows.map(({ replayed: _, ...row }) => row as TransferRow),
-  };
+  const strip = (list: typeof rows) =>
+    list.map(({ replayed: _r, short_kind: _s, ...row }) => row as TransferRow);
+  const written = rows.filter((r) => r.replayed !== null);
+  if (written.some((r) => r.replayed)) return { outcome: 'replayed', transfers: strip(written) };
+  if (rows[0]?.short_kind) return { outcome: 'short', kind: rows[0].short_kind };
+  if (written.length === transfers.length) return { outcome: 'written', transfers: strip(written) };
+  return { outcome: 'taken', inserted: written.length };
 }
 
-export async function applyDeltas(q: Queryable, deltas: Deltas) {
-  const ids = [...deltas.keys()];
-  if (ids.length === 0) return;
-  await q.query(
-    `UPDATE accounts a SET balance = a.balance + d.balance, pending = a.pending + d.pending, version = a.version + 1
+const applyChangesSql = prepared(
+  'ledger_apply_changes',
+  `WITH applied AS (
+     UPDATE ledger_accounts a SET balance = a.balance + d.balance, pending = a.pending + d.pending,
+                                  version = a.version + 1
        FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, balance, pending)
-      WHERE a.id = d.id`,
-    [ids, ids.map((id) => deltas.get(id)!.balance), ids.map((id) => deltas.get(id)!.pending)],
+      WHERE a.id = d.id
+   ), credited AS (
+     INSERT INTO ledger_deltas (account_id, amount) SELECT * FROM unnest($4::bigint[], $5::bigint[])
+   )
+   INSERT INTO income_total_deltas (user_id, kind, period, amount)
+   SELECT * FROM unnest($6::bigint[], $7::text[], $8::text[], $9::bigint[])`,
+);
+
+/** Applies changes outside a posting (a pending transfer settled); `locked` accounts must be locked. */
+export async function applyChanges(q: Queryable, changes: Changes) {
+  const locked = [...changes.locked.keys()];
+  const free = [...changes.free.keys()];
+  const totals = [...changes.totals.values()];
+  await q.query(
+    applyChangesSql([
+      locked,
+      locked.map((id) => changes.locked.get(id)!.balance),
+      locked.map((id) => changes.locked.get(id)!.pending),
+      free,
+      free.map((id) => changes.free.get(id)!),
+      totals.map((t) => t.userId),
+      totals.map((t) => t.kind),
+      totals.map((t) => t.period),
+      totals.map((t) => t.amount),
+    ]),
   );
 }
 
@@ -150,7 +261,7 @@ export async function setTransferStatus(q: Queryable, id: string, status: 'poste
   await q.query('UPDATE transfers SET status = $2, settled_at = $3 WHERE id = $1', [id, status, at]);
 }
 
-/** What a member can use across some of their accounts: balances less amounts on hold. */
+/** What a member can use across some of their accounts: balances (with unfolded deltas) less holds. */
 export async function availableBalance(q: Queryable, ownerId: number, kinds: string[]): Promise<bigint> {
   const { rows } = await q.query<{ total: bigint | null }>(
     'SELECT sum(balance - pending)::bigint AS total FROM accounts WHERE owner_user_id = $1 AND kind = ANY($2)',

@@ -17,6 +17,8 @@ describe('demo data', () => {
     await seedDemoMoney(t.db, t.clock);
     expect((await seedDemo(t.db, t.clock)).created).toBe(0);
 
+    // team figures come from the roll-up job (every 2 s on a running server)
+    await t.jobs.run('tree-rollup');
     const signin = await t.call('POST', '/auth/signin', { body: { email: 'riya', password: DEMO_PASSWORD } });
     expect(signin.status).toBe(200);
     const riya = (await t.call('GET', `/users/${signin.body.auth.id}`, { token: signin.body.auth.token }))

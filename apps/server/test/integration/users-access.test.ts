@@ -79,6 +79,8 @@ describe('access to every users route', () => {
     expect(list.body).toMatchObject({ allusers: expect.any(Array), total: 2, totalPages: 1, currentPage: 1 });
     const non = await t.call('GET', '/users/non/users', { token: admin });
     expect(non.body.allnonusers.length).toBe(2);
+    // total_team comes from the team roll-up (every 2 s on a running server)
+    await t.jobs.run('tree-rollup');
     const single = await t.call('GET', `/users/${a.id}`, { token: admin });
     expect(single.body.singleuser).toMatchObject({ id: a.id, refferal_code: a.code, total_team: 1 });
     const byEmail = await t.call('GET', `/users?email=${encodeURIComponent(b.email)}`, { token: admin });

@@ -5,8 +5,8 @@
  * `roi_income` (video bonus, members without a plan) and `add_income` (ad bonus) need a watch
  * session of `roi_watch_seconds`, used once, like the daily ROI.
  *
- * Locking: the member's row first (their claims run one at a time: racing claims pay once), then
- * the ledger accounts in one sorted lock inside creditIncomes.
+ * Locking: the member's row first (their claims run one at a time: racing claims pay once); paying
+ * the bonus locks no account (creditIncomes).
  */
 import {
   BONUS_MSG,

@@ -4,14 +4,15 @@
  * limit, posts what is paid from `platform:incentives` through the ledger, and records every
  * decision with its cause, also when the limit cut it to nothing.
  *
- * Locking: the recipients' principal and compound accounts are locked with the credited ones (one
- * sorted statement, like every posting), so the limit (active plan × cap multiple) and the running
- * total cannot move under the check. `member_earnings` is written only while those locks are held.
+ * Locking: none on the recipients' accounts (the ledger credits without locks, and
+ * `platform:incentives` is never locked); the earning limit is decided by cap.ts, which locks at most
+ * one stripe of each recipient's running total and never waits for one. Many claims below one upline
+ * pay that upline at the same time.
  */
 import type { Tx } from '../../db/pool.js';
-import { type AccountRef, member, platform } from '../../ledger/accounts.js';
-import { dedupe, postOnce } from '../../ledger/ledger.js';
-import { lockAccounts } from '../../ledger/repo.js';
+import { member, platform } from '../../ledger/accounts.js';
+import { postOnce } from '../../ledger/ledger.js';
+import { takeRoom } from './cap.js';
 import * as repo from './repo.js';
 
 export const INCOME_KINDS = [
@@ -62,23 +63,6 @@ export interface IncomeRecord extends IncomeItem {
 export const walletOf = (kind: IncomeKind) => (kind === 'roi_income' ? 'roi' : 'earnings');
 
 /**
- * The accounts paying `items` locks. A transaction that also moves other money (a purchase paying
- * direct income) locks these together with its own in ONE statement first, so every transaction
- * takes its account locks in id order and two of them can never wait on each other.
- */
-export function incomeAccounts(items: IncomeItem[]): AccountRef[] {
-  const refs: AccountRef[] = [platform('platform:incentives')];
-  for (const i of items) {
-    refs.push(
-      member(i.userId, 'principal'),
-      member(i.userId, 'compound'),
-      member(i.userId, walletOf(i.kind)),
-    );
-  }
-  return dedupe(refs);
-}
-
-/**
  * Pays `items` inside the caller's transaction, all or nothing. `key` is the ledger idempotency key
  * of the whole batch (derive it from the cause, e.g. `roi:<claimId>`): a replay throws the ledger's
  * `Replayed`, rolling the caller's transaction back (answer it with `withReplay`).
@@ -94,18 +78,27 @@ export async function creditIncomes(
   for (const item of items) {
     if (item.amount <= 0n) throw new Error(`income amount must be positive (${item.kind})`);
   }
-  const users = [...new Set(items.map((i) => i.userId))];
-  const accounts = await lockAccounts(tx, incomeAccounts(items));
-  const activePlan = new Map<number, bigint>();
-  for (const a of accounts) {
-    if (a.owner_user_id === null || (a.kind !== 'principal' && a.kind !== 'compound')) continue;
-    const owner = Number(a.owner_user_id);
-    activePlan.set(owner, (activePlan.get(owner) ?? 0n) + a.balance - a.pending);
+  // the capped amount asked for each member, decided at once per member, then spread over their
+  // items in order (the first ones are paid first, as if they came one after the other)
+  const asked = new Map<number, bigint>();
+  for (const item of items) {
+    if (CAPPED_KINDS.includes(item.kind))
+      asked.set(item.userId, (asked.get(item.userId) ?? 0n) + item.amount);
   }
-  const limits = await repo.limitFacts(tx, users);
+  const decisions =
+    asked.size > 0
+      ? await takeRoom(
+          tx,
+          [...asked].map(([userId, amount]) => ({ userId, amount })),
+          now,
+        )
+      : new Map();
+  const room = new Map([...decisions.values()].map((d) => [d.userId, d.paid]));
+  const earned = new Map([...decisions.values()].map((d) => [d.userId, d.earnedBefore]));
 
   const records: IncomeRecord[] = items.map((item) => {
-    if (!CAPPED_KINDS.includes(item.kind)) {
+    const decision = decisions.get(item.userId);
+    if (!CAPPED_KINDS.includes(item.kind) || !decision) {
       return {
         ...item,
         paid: item.amount,
@@ -115,20 +108,19 @@ export async function creditIncomes(
         transferId: null,
       };
     }
-    const facts = limits.get(item.userId)!;
-    const limit = (activePlan.get(item.userId) ?? 0n) * BigInt(facts.capMultiple);
-    const room = limit > facts.total ? limit - facts.total : 0n;
-    const paid = item.amount < room ? item.amount : room;
-    const record = {
+    const left = room.get(item.userId)!;
+    const before = earned.get(item.userId)!;
+    const paid = item.amount < left ? item.amount : left;
+    room.set(item.userId, left - paid);
+    earned.set(item.userId, before + paid);
+    return {
       ...item,
       paid,
       cut: item.amount - paid,
-      earningLimit: limit,
-      earnedBefore: facts.total,
+      earningLimit: decision.limit,
+      earnedBefore: before,
       transferId: null,
     };
-    facts.total += paid;
-    return record;
   });
 
   const payable = records.filter((r) => r.paid > 0n);
@@ -153,7 +145,7 @@ export async function creditIncomes(
       r.transferId = transfers[i]!.id;
     });
   }
-  await repo.record(tx, records, now);
+  await repo.record(tx, records, [...decisions.values()], now);
   return records;
 }
 

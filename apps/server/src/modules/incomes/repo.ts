@@ -1,25 +1,9 @@
 import { prepared, type Queryable } from '../../db/pool.js';
+import type { CapDecision } from './cap.js';
 import type { IncomeRecord } from './credit.js';
 
 /** Default cap multiple when a member holds no plan row (DOMAIN.md: 7). */
 export const DEFAULT_CAP_MULTIPLE = 7;
-
-const limitFactsQuery = prepared(
-  'incomes_limit_facts',
-  `SELECT u.id, coalesce(p.cap_multiple, ${DEFAULT_CAP_MULTIPLE}) AS cap_multiple, coalesce(e.total, 0) AS total
-     FROM users u
-     LEFT JOIN plans p ON p.id = u.plan_id
-     LEFT JOIN member_earnings e ON e.user_id = u.id
-    WHERE u.id = ANY($1::bigint[])`,
-);
-
-/** The cap multiple of each member's current plan and their total earnings so far. */
-export async function limitFacts(q: Queryable, userIds: number[]) {
-  const { rows } = await q.query<{ id: bigint; cap_multiple: number; total: bigint }>(
-    limitFactsQuery([userIds]),
-  );
-  return new Map(rows.map((r) => [Number(r.id), { capMultiple: r.cap_multiple, total: r.total }]));
-}
 
 const recordQuery = prepared(
   'incomes_record',
@@ -35,14 +19,16 @@ const recordQuery = prepared(
      SELECT user_id, kind, amount, paid, cut, source_user_id, level, base_amount, percent, earning_limit,
             earned_before, ref_type, ref_id, transfer_id, meta, $16 FROM rows
    )
-   INSERT INTO member_earnings (user_id, total, updated_at)
-   SELECT user_id, sum(paid), $16 FROM rows WHERE earning_limit IS NOT NULL GROUP BY user_id
-   ON CONFLICT (user_id) DO UPDATE
-     SET total = member_earnings.total + EXCLUDED.total, updated_at = EXCLUDED.updated_at`,
+   UPDATE earning_stripes s SET earned = s.earned + x.paid, updated_at = $16
+     FROM unnest($17::bigint[], $18::smallint[], $19::bigint[]) AS x(user_id, stripe, paid)
+    WHERE s.user_id = x.user_id AND s.stripe = x.stripe AND x.paid > 0`,
 );
 
-/** Records every decision and adds the capped ones to the members' totals, in one statement. */
-export async function record(q: Queryable, records: IncomeRecord[], now: Date) {
+/**
+ * Records every decision and adds what the capped ones paid to the stripes that decided them
+ * (cap.ts; locked by this transaction), in one statement.
+ */
+export async function record(q: Queryable, records: IncomeRecord[], decisions: CapDecision[], now: Date) {
   const col = <T>(pick: (r: IncomeRecord) => T) => records.map(pick);
   await q.query(
     recordQuery([
@@ -62,6 +48,9 @@ export async function record(q: Queryable, records: IncomeRecord[], now: Date) {
       col((r) => r.transferId),
       col((r) => JSON.stringify(r.meta ?? {})),
       now,
+      decisions.map((d) => d.userId),
+      decisions.map((d) => d.stripe),
+      decisions.map((d) => d.paid),
     ]),
   );
 }

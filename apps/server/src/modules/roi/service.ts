@@ -5,8 +5,8 @@
  * level income of the claim to the uplines and moves the member's compound share to `compound`.
  *
  * Locking: the member's row first (claims of one member run one at a time: fifty racing claims pay
- * once), then every ledger account in ONE sorted lock inside creditIncomes; the compound posting
- * that follows only touches accounts that lock already holds (the member's roi and compound).
+ * once), then the member's roi account when a compound share will be taken from it; the incomes
+ * themselves lock no account (credits never lock; incomes/cap.ts for the earning limit).
  */
 import { percentOf } from '@app/contracts/money';
 import {
@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
+import { lockAccounts } from '../../ledger/repo.js';
 import { creditIncomes, type IncomeItem, type IncomeRecord } from '../incomes/credit.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen, readSettings } from '../settings/service.js';
@@ -128,6 +129,9 @@ export function createRoiService(deps: { db: Db; clock: Clock }) {
     };
     const uplines = await repo.uplines(tx, ancestorsOf(me.path));
     const items = [roi, ...levelIncomes({ claimId: ref, memberId: userId, roiAmount: amount, uplines })];
+    // the compound share debits roi after the incomes: lock it first, as every account lock comes
+    // before the earning-limit decisions (incomes/cap.ts)
+    if (Number(me.compound_percent) > 0) await lockAccounts(tx, [member(userId, 'roi')]);
     const records = await creditIncomes(tx, items, `roi:${ref}`, now);
     const compounded = await compoundShare(tx, userId, ref, records[0]!.paid, me.compound_percent, now);
     return { claimId: ref, records, compounded };

@@ -9,8 +9,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post, postOnce, withReplay } from '../../ledger/ledger.js';
-import { activePlanOf, findPosting, lockAccounts } from '../../ledger/repo.js';
-import { creditIncomes, incomeAccounts } from '../incomes/credit.js';
+import { activePlanOf, findPosting } from '../../ledger/repo.js';
+import { creditIncomes } from '../incomes/credit.js';
 import { directIncome } from '../incomes/direct.js';
 import * as repo from './repo.js';
 
@@ -97,14 +97,6 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         amount: body.amount,
         percent: plan.direct_percent,
       });
-      // one sorted lock of every account the purchase and its direct income touch (see incomeAccounts)
-      if (direct.length > 0) {
-        await lockAccounts(tx, [
-          member(Number(payer.id), 'fund'),
-          member(userId, 'principal'),
-          ...incomeAccounts(direct),
-        ]);
-      }
       const [transfer] = await postOnce(
         tx,
         {

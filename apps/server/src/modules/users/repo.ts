@@ -1,8 +1,14 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 
 /**
- * A user with the figures the API shows next to the stored fields. Balances and incomes are read
- * from the ledger (accounts and posted transfers), the team from the referral path.
+ * A user with the figures the API shows next to the stored fields, each read from a maintained row,
+ * so the cost of a read does not grow with the member's history or team:
+ * - balances: the ledger account rows plus their unfolded deltas (ledger/fold.ts);
+ * - incomes by kind and `level_month`: the running totals the posting keeps (`income_totals` plus
+ *   unfolded `income_total_deltas`), all time and per UTC month of the database clock;
+ * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
+ * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run.
+ * The spec's figures as before (docs/decisions.md, "`/users/{id}` figures come from the ledger").
  */
 const USER_VIEW = `
   SELECT u.*,
@@ -14,30 +20,37 @@ const USER_VIEW = `
          coalesce(i.salary, 0) AS salary,
          coalesce(i.working, 0) AS working,
          coalesce(i.level_month, 0) AS level_month,
-         coalesce(i.roi_day, 0) AS roi_day,
-         coalesce(t.total_team, 0) AS total_team
+         coalesce((SELECT sum(tr.amount) FROM transfers tr
+                    WHERE tr.credit_account = b.roi_account AND tr.created_at >= now() - interval '24 hours'
+                      AND tr.kind = 'roi_income' AND tr.status = 'posted'), 0)::bigint AS roi_day,
+         coalesce(ts.team_count, 0)::bigint AS total_team
     FROM users u
     LEFT JOIN LATERAL (
       -- what the member can use: amounts held by pending withdrawals are on their way out
-      SELECT sum(balance - pending) FILTER (WHERE kind = 'fund')::bigint AS fund,
-             sum(balance - pending) FILTER (WHERE kind = 'principal')::bigint AS principal,
-             sum(balance - pending) FILTER (WHERE kind = 'compound')::bigint AS compound
-        FROM accounts WHERE owner_user_id = u.id
+      SELECT sum(v.available) FILTER (WHERE v.kind = 'fund')::bigint AS fund,
+             sum(v.available) FILTER (WHERE v.kind = 'principal')::bigint AS principal,
+             sum(v.available) FILTER (WHERE v.kind = 'compound')::bigint AS compound,
+             min(v.id) FILTER (WHERE v.kind = 'roi') AS roi_account
+        FROM (SELECT a.id, a.kind,
+                     a.balance - a.pending
+                       + coalesce((SELECT sum(d.amount) FROM ledger_deltas d WHERE d.account_id = a.id), 0) AS available
+                FROM ledger_accounts a WHERE a.owner_user_id = u.id) v
     ) b ON true
     LEFT JOIN LATERAL (
-      SELECT sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income')::bigint AS roi_income,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'reward')::bigint AS reward,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'direct_income')::bigint AS direct_income,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'salary')::bigint AS salary,
-             sum(tr.amount) FILTER (WHERE tr.kind IN ('direct_income', 'level_income', 'reward', 'salary', 'cto', 'bonus'))::bigint AS working,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'level_income' AND tr.created_at >= date_trunc('month', now()))::bigint AS level_month,
-             sum(tr.amount) FILTER (WHERE tr.kind = 'roi_income' AND tr.created_at >= now() - interval '24 hours')::bigint AS roi_day
-        FROM transfers tr JOIN accounts a ON a.id = tr.credit_account
-       WHERE a.owner_user_id = u.id AND tr.status = 'posted'
+      SELECT sum(x.amount) FILTER (WHERE x.kind = 'roi_income' AND x.period = 'all')::bigint AS roi_income,
+             sum(x.amount) FILTER (WHERE x.kind = 'reward' AND x.period = 'all')::bigint AS reward,
+             sum(x.amount) FILTER (WHERE x.kind = 'direct_income' AND x.period = 'all')::bigint AS direct_income,
+             sum(x.amount) FILTER (WHERE x.kind = 'salary' AND x.period = 'all')::bigint AS salary,
+             sum(x.amount) FILTER (WHERE x.period = 'all' AND x.kind IN
+               ('direct_income', 'level_income', 'reward', 'salary', 'cto', 'bonus'))::bigint AS working,
+             sum(x.amount) FILTER (WHERE x.kind = 'level_income' AND x.period <> 'all')::bigint AS level_month
+        FROM (SELECT kind, period, amount FROM income_totals
+               WHERE user_id = u.id AND period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))
+              UNION ALL
+              SELECT kind, period, amount FROM income_total_deltas
+               WHERE user_id = u.id AND period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
     ) i ON true
-    LEFT JOIN LATERAL (
-      SELECT count(*) AS total_team FROM users d WHERE d.path <@ u.path AND d.id <> u.id
-    ) t ON u.path IS NOT NULL`;
+    LEFT JOIN team_stats ts ON ts.user_id = u.id`;
 
 export interface UserViewRow {
   id: bigint;
@@ -77,13 +90,20 @@ export interface UserViewRow {
   total_team: bigint;
 }
 
+// the member dashboard's main read: planned once per connection
+const findViewSql = prepared('users_find_view', `${USER_VIEW} WHERE u.id = $1`);
+const findViewByEmailSql = prepared(
+  'users_find_view_by_email',
+  `${USER_VIEW} WHERE u.email = $1 AND u.role = 'user'`,
+);
+
 export async function findView(q: Queryable, id: number): Promise<UserViewRow | null> {
-  const { rows } = await q.query<UserViewRow>(`${USER_VIEW} WHERE u.id = $1`, [id]);
+  const { rows } = await q.query<UserViewRow>(findViewSql([id]));
   return rows[0] ?? null;
 }
 
 export async function findViewByEmail(q: Queryable, email: string): Promise<UserViewRow | null> {
-  const { rows } = await q.query<UserViewRow>(`${USER_VIEW} WHERE u.email = $1 AND u.role = 'user'`, [email]);
+  const { rows } = await q.query<UserViewRow>(findViewByEmailSql([email]));
   return rows[0] ?? null;
 }
 
@@ -222,7 +242,7 @@ export async function deleteUser(q: Queryable, id: number, now: Date) {
     [id, now],
   );
   await q.query(`DELETE FROM login_throttle WHERE account_key = 'user:' || $1::bigint`, [id]);
-  await q.query('DELETE FROM accounts WHERE owner_user_id = $1', [id]);
+  await q.query('DELETE FROM ledger_accounts WHERE owner_user_id = $1', [id]);
   await q.query('DELETE FROM users WHERE id = $1', [id]);
 }
 
