@@ -24,6 +24,7 @@ import { auditLogRoutes } from './modules/audit-log/routes.js';
 import { createAuditLogService } from './modules/audit-log/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { createSigninThrottle } from './modules/auth/throttle.js';
 import { SessionAuth } from './modules/auth/tokens.js';
 import { bonusesRootRoutes, bonusesRoutes } from './modules/bonuses/routes.js';
@@ -156,7 +157,13 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs/ui' });
 
-  const sessions = new SessionAuth(db, deps.jwtSecret, clock);
+  const sessionCache = new SessionCache(db.options, {
+    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+    onError: (message) => app.log.warn(message),
+  });
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.close());
+  const sessions = new SessionAuth(db, deps.jwtSecret, clock, sessionCache);
   registerAccessControl(app, sessions);
   registerErrorHandler(app);
   metricsRoutes(app, createMetricsService({ db, allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN }));

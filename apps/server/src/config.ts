@@ -93,6 +93,11 @@ const schema = z.object({
   /** API only (`off`) or API plus in-process jobs (`on`). */
   WORKER: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How long a checked member session is remembered in process (0: read it on every request).
+   * Revocations end it at once on every instance through PostgreSQL NOTIFY (auth/session-cache.ts).
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Sign-in attempts per IP per minute, and failed attempts per account per 15 minutes. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Failed sign-ins of one account before its attempts are delayed (1 s, 2 s, 4 s... up to the max below). */

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Queryable } from '../../db/pool.js';
 import { unauthorized } from '../../errors.js';
 import type { Audience } from '../../http/access.js';
+import type { SessionCache } from './session-cache.js';
 
 const ISSUER = 'earnhub';
 /** The audience of the ticket between an admin's password and their TOTP code: never a session. */
@@ -29,6 +30,8 @@ export class SessionAuth {
     private readonly db: Queryable,
     secret: string,
     private readonly clock: Clock,
+    /** Checked member sessions kept in process, ended by NOTIFY (session-cache.ts); null: none. */
+    private readonly cache: SessionCache | null = null,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -62,7 +65,10 @@ export class SessionAuth {
     token: string,
     allowed: Audience[],
   ): Promise<{ userId: number; audience: Audience; sessionId: string; totpSetupRequired: boolean }> {
-    let payload: { sid?: unknown; sub?: string; aud?: unknown };
+    const hit = await this.cached(token, allowed);
+    if (hit) return hit;
+    const generation = this.cache?.mark() ?? 0;
+    let payload: { sid?: unknown; sub?: string; aud?: unknown; exp?: number };
     try {
       ({ payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
@@ -96,12 +102,22 @@ export class SessionAuth {
     if (!row || !allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
       throw unauthorized(MSG.sessionEnded);
     }
-    return {
-      userId: Number(row.user_id),
-      audience: row.audience,
-      sessionId: payload.sid,
-      totpSetupRequired: row.totp_setup_required,
-    };
+    const session = { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
+    this.cache?.put(token, { ...session, expiresAt: (payload.exp ?? 0) * 1000 }, generation);
+    return { ...session, totpSetupRequired: row.totp_setup_required };
+  }
+
+  /**
+   * A member session this process checked a moment ago (the same token, byte for byte), unless a
+   * notice ended it. I/O already received is let through first, so a notice that reached this
+   * process before the request is applied before the answer.
+   */
+  private async cached(token: string, allowed: Audience[]) {
+    if (!this.cache?.get(token, this.clock.now().getTime())) return null;
+    await new Promise((resolve) => setImmediate(resolve));
+    const hit = this.cache.get(token, this.clock.now().getTime());
+    if (!hit || !allowed.includes(hit.audience)) return null;
+    return { userId: hit.userId, audience: hit.audience, sessionId: hit.sessionId, totpSetupRequired: false };
   }
 
   /** Proof that an admin passed the password step; worth one TOTP step within a few minutes. */
@@ -135,6 +151,7 @@ export class SessionAuth {
   }
 
   async revoke(q: Queryable, sessionId: string) {
+    this.cache?.forgetSession(sessionId);
     await q.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
       sessionId,
       this.clock.now(),
@@ -143,6 +160,7 @@ export class SessionAuth {
 
   /** Ends every session of a user (password reset, block), optionally keeping the caller's own. */
   async revokeAll(q: Queryable, userId: number, keepSessionId?: string) {
+    this.cache?.forgetUser(userId);
     await q.query(
       `UPDATE sessions SET revoked_at = $3
         WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
