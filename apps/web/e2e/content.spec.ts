@@ -57,7 +57,6 @@ test('admin posts news and an achiever with a photo; both appear on the home pag
     .getByLabel('Content')
     .fill('Withdrawals are now processed on Sundays too.\nRequests sent before noon are paid the same day.');
   await newsForm.getByRole('button', { name: 'Publish news' }).click();
-  await expect(toast(page, NEWS_MSG.created)).toBeVisible();
   await expect(newsForm).toHaveCount(0);
   const newsRow = page.getByRole('row', { name: new RegExp(`Withdrawals ${tag}`) });
   await expect(newsRow).toBeVisible();
@@ -65,7 +64,6 @@ test('admin posts news and an achiever with a photo; both appear on the home pag
   await expect(newsForm.getByLabel('Title')).toHaveValue(`Withdrawals ${tag}`);
   await newsForm.getByLabel('Title').fill(newsTitle);
   await newsForm.getByRole('button', { name: 'Save news' }).click();
-  await expect(toast(page, NEWS_MSG.updated)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(newsTitle) })).toBeVisible();
   await expect(toast(page, NEWS_MSG.updated)).toBeHidden(); // axe reads a fading toast as low contrast
   await expectNoSeriousViolations(page, 'admin news');
@@ -100,7 +98,6 @@ test('admin posts news and an achiever with a photo; both appear on the home pag
   await form.getByLabel('Photo').setInputFiles({ name: 'riya.png', mimeType: 'image/png', buffer: photo });
   await expect(form.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
   await form.getByRole('button', { name: 'Add achiever' }).click();
-  await expect(toast(page, ACHIEVER_MSG.created)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Reached the Gold rank');
   await expect(row.locator('img')).toHaveJSProperty('complete', true);
@@ -140,7 +137,6 @@ test('admin posts news and an achiever with a photo; both appear on the home pag
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, ACHIEVER_MSG.deleted)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Latest news' }).getByText(newsTitle)).toBeVisible();
@@ -179,7 +175,6 @@ test('admin adds a QR link; a member sees it on the dashboard as a QR code', asy
   await form.getByLabel('URL').fill(url);
   await expect(form.getByLabel('Show to members')).toBeChecked();
   await form.getByRole('button', { name: 'Add link' }).click();
-  await expect(toast(page, QR_MSG.created)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row.getByRole('img', { name: `QR code for ${title}` })).toBeVisible();
   await expect(row.getByRole('link', { name: url })).toHaveAttribute('href', url);
@@ -214,7 +209,6 @@ test('admin adds a QR link; a member sees it on the dashboard as a QR code', asy
   await row.getByRole('button', { name: `Edit ${title}` }).click();
   await form.getByLabel('Show to members').uncheck();
   await form.getByRole('button', { name: 'Save link' }).click();
-  await expect(toast(page, QR_MSG.updated)).toBeVisible();
   await expect(row).toContainText('Hidden');
   await memberPage.reload();
   await expect(memberPage.getByRole('heading', { name: `Dashboard news ${tag}` })).toBeVisible();
@@ -226,7 +220,6 @@ test('admin adds a QR link; a member sees it on the dashboard as a QR code', asy
     .getByRole('dialog', { name: 'Delete this QR link?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toast(page, QR_MSG.deleted)).toBeVisible();
   await expect(row).toHaveCount(0);
   const list = await api<{ qrlinks: Array<{ title: string }> }>('/qr', { token: admin });
   expect(list.data.qrlinks.map((l) => l.title)).not.toContain(title);

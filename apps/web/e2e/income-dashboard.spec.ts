@@ -2,7 +2,7 @@ import type { EarningLimit, IncomeList, IncomeOverview, IncomeSummary } from '@a
 import { formatUsdt } from '@app/contracts/money';
 import type { Wallets } from '@app/contracts/users';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, singleUser, toast } from './money-support';
+import { expectNoSeriousViolations, singleUser } from './money-support';
 import {
   adminToken,
   api,
@@ -297,7 +297,7 @@ test('the compensation settings are edited with hints, and the change is audited
   const dialog = page.getByRole('dialog', { name: 'Save this change?' });
   await expect(dialog.getByRole('listitem')).toHaveText(/^ROI claim cooldown\s*24 h\s*36 h$/);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(toast(page, 'Settings updated')).toBeVisible();
+  await expect(page.getByText('Saved one change: ROI claim cooldown 36 h.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-compensation.png`, fullPage: true });
 
   try {

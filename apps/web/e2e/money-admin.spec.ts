@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, SHOTS, singleUser, toast, withdrawingMember } from './money-support';
+import { expectNoSeriousViolations, SHOTS, singleUser, withdrawingMember } from './money-support';
 import {
   adminToken,
   api,
@@ -37,23 +37,24 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await planForm.getByLabel('Maximum (USDT)').fill('1000');
   await planForm.getByLabel('Daily ROI (%)').fill('0.6');
   await planForm.getByRole('button', { name: 'Create plan' }).click();
-  await expect(toast(page, 'Plan created')).toBeVisible();
   const goldRow = page.getByRole('row').filter({ hasText: gold });
   await expect(goldRow).toContainText('0.6 %');
   await goldRow.getByRole('button', { name: `Edit ${gold}` }).click();
   await page.getByRole('form', { name: 'Plan' }).getByLabel('Maximum (USDT)').fill('2000');
   await page.getByRole('form', { name: 'Plan' }).getByRole('button', { name: 'Save plan' }).click();
-  await expect(toast(page, 'Plan updated')).toBeVisible();
   await expect(goldRow).toContainText('2,000.00 USDT');
   // Level income percents: level 1 raised, saved, and still there after a reload of the list.
   const levels = page.getByRole('form', { name: 'Active level percents' });
   await levels.getByLabel('Level 1', { exact: true }).fill('12');
   await levels.getByRole('button', { name: 'Save active levels' }).click();
-  await expect(toast(page, 'Level percents saved')).toBeVisible();
-  const saved = await api<{ levels: Array<{ kind: string; levels: number[] }> }>('/plans/levels', {
-    token: admin,
-  });
-  expect(saved.data.levels.find((l) => l.kind === 'active')?.levels[0]).toBe(12);
+  await expect
+    .poll(async () => {
+      const saved = await api<{ levels: Array<{ kind: string; levels: number[] }> }>('/plans/levels', {
+        token: admin,
+      });
+      return saved.data.levels.find((l) => l.kind === 'active')?.levels[0];
+    })
+    .toBe(12);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/admin-plans.png`, fullPage: true });
 
@@ -65,7 +66,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await issueForm.getByRole('button', { name: 'Issue codes' }).click();
   await expect(page.getByRole('dialog').getByText('80.00 USDT')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Issue codes' }).click();
-  await expect(toast(page, 'Codes issued')).toBeVisible();
   const issued = page.getByRole('list', { name: 'Codes just issued' }).locator('code');
   await expect(issued).toHaveCount(2);
   const code = (await issued.first().textContent())!.trim();
@@ -79,7 +79,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   const redeem = memberPage.getByRole('form', { name: 'Redeem a code' });
   await redeem.getByLabel('Code').fill(code);
   await redeem.getByRole('button', { name: 'Redeem' }).click();
-  await expect(toast(memberPage, 'Code redeemed: 40.00 USDT added to your fund wallet')).toBeVisible();
   await expect(memberPage.getByTestId('fund-balance')).toHaveText('40.00 USDT');
   await redeem.getByLabel('Code').fill(code);
   await redeem.getByRole('button', { name: 'Redeem' }).click();
@@ -94,7 +93,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await activation.getByRole('button', { name: 'Pay activation fee' }).click();
   await expect(memberPage.getByRole('dialog').getByText('30.00 USDT')).toBeVisible();
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Pay fee' }).click();
-  await expect(toast(memberPage, 'Member activated')).toBeVisible();
   await expect(activation.getByText('Paid member', { exact: true })).toBeVisible();
   await expect(memberPage.getByTestId('fund-balance')).toHaveText('30.00 USDT');
 
@@ -130,7 +128,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   const retryKey = await keyOf(() => moveDialog.getByRole('button', { name: 'Move money' }).click());
   expect(firstKey).toMatch(/^[0-9a-f-]{32,36}$/);
   expect(retryKey).toBe(firstKey);
-  await expect(toast(memberPage, 'Moved to your fund wallet')).toBeVisible();
   await expect(memberPage.getByTestId('fund-balance')).toHaveText('60.00 USDT');
   await expect(memberPage.getByTestId('earnings-balance')).toHaveText('0.00 USDT');
 
@@ -149,7 +146,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await toFriend.getByLabel('Your password').fill(member.password);
   await toFriend.getByRole('button', { name: 'Review transfer' }).click();
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Send money' }).click();
-  await expect(toast(memberPage, 'Transfer sent')).toBeVisible();
   await expect(memberPage.getByTestId('fund-balance')).toHaveText('40.00 USDT');
   await expect(memberPage.getByRole('row').filter({ hasText: `Sent to ${friendName}` })).toContainText(
     '20.00 USDT',
@@ -186,7 +182,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   const topupRow = page.getByRole('row').filter({ hasText: memberName }).filter({ hasText: gold });
   await topupRow.getByRole('button', { name: /^Reverse top-up/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reverse top-up' }).click();
-  await expect(toast(page, /Top-up reversed/)).toBeVisible();
   await expect(topupRow.getByText('Reversed')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-topups.png`, fullPage: true });
   const reversed = await singleUser(member.auth.id, admin);
@@ -197,7 +192,6 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await clientNavigate(page, '/admin/plans');
   await goldRow.getByRole('button', { name: `Retire ${gold}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Retire plan' }).click();
-  await expect(toast(page, 'Plan retired')).toBeVisible();
   await expect(goldRow).toHaveCount(0);
   await memberPage.goto('/user/subscription');
   await expect(memberPage.getByRole('heading', { name: 'Plans on sale' })).toBeVisible();
@@ -262,7 +256,6 @@ test('the withdrawal screens have no serious axe violations, light and dark', as
   const row = memberPage.getByRole('table', { name: 'Your withdrawal requests' }).getByRole('row').nth(1);
   await row.getByRole('button', { name: /^Cancel the Profit withdrawal/ }).click();
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Cancel withdrawal' }).click();
-  await expect(toast(memberPage, 'Withdrawal request cancelled')).toBeVisible();
   await expect(row.getByText('Cancelled')).toBeVisible();
   await expect(row.getByRole('button', { name: /^Cancel the/ })).toHaveCount(0);
   await expect(memberPage.getByText('available 50.00 USDT')).toBeVisible();

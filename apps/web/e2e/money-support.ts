@@ -36,6 +36,11 @@ export async function withdrawingMember(sponsorCode: string, name: string): Prom
   return member;
 }
 
-/** The last toast with this text (several may be on screen at once). */
+/**
+ * The last toast with this text (several may be on screen at once). Only for waiting until one is
+ * gone (an axe scan reads a fading toast as low contrast): a success toast lasts 2 s, which a busy
+ * machine can miss, so a test never asserts that one is shown; it asserts on what stays instead
+ * (the row, the balance, the status).
+ */
 export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).last();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, toast } from './money-support';
+import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
   api,
@@ -82,7 +82,6 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await form.getByLabel('Team business (USDT)').fill('1000');
   await form.getByLabel('Reward (USDT)').fill('50');
   await form.getByRole('button', { name: 'Create reward plan' }).click();
-  await expect(toast(page, 'Reward plan created')).toBeVisible();
   const bronze = page.getByRole('row').filter({ hasText: 'Bronze' });
   await expect(bronze).toContainText('1,000.00 USDT');
   await expect(bronze).toContainText('30 days');
@@ -100,7 +99,6 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
     .getByRole('form', { name: 'Reward plan' })
     .getByRole('button', { name: 'Save reward plan' })
     .click();
-  await expect(toast(page, 'Reward plan updated')).toBeVisible();
   await expect(bronze).toContainText('45 days');
   await expect(page.getByRole('row')).toHaveCount(4);
   await shoot(page, 'admin-reward-plans');
@@ -114,7 +112,6 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await member.goto('/user/rewards');
   await expect(member.getByText('Start working on your first reward stage.')).toBeVisible();
   await member.getByRole('button', { name: 'Start stage' }).click();
-  await expect(toast(member, 'Reward stage started')).toBeVisible();
   await expect(member.getByRole('heading', { name: /Stage 1: Bronze/ })).toBeVisible();
   await expect(member.getByText('No team business in this window yet.')).toBeVisible();
   await expect(member.getByRole('button', { name: 'Claim reward' })).toBeDisabled();
@@ -142,7 +139,6 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await expect(claim).toContainText('Claim the Bronze reward?');
   await expect(claim).toContainText('50.00 USDT');
   await claim.getByRole('button', { name: 'Claim reward' }).click();
-  await expect(toast(member, 'Reward Claimed successfull!')).toBeVisible();
   await expect(member.getByRole('heading', { name: /Stage 2: Silver/ })).toBeVisible();
   const history = member.getByRole('table', { name: 'Closed reward stages' });
   await expect(history.getByRole('row').filter({ hasText: 'Bronze' })).toContainText('Claimed');
@@ -164,7 +160,6 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await expect(member.getByRole('heading', { name: /Stage 2: Silver/ })).toBeVisible();
   await member.getByRole('button', { name: 'Carry forward' }).click();
   await member.getByRole('dialog').getByRole('button', { name: 'Carry forward' }).click();
-  await expect(toast(member, 'Carry forword successfull')).toBeVisible();
   await expect(member.getByRole('heading', { name: /Stage 3: Gold/ })).toBeVisible();
   await expect(member.getByTestId('reward-counted')).toContainText('700.00 USDT of 8,000.00 USDT');
   await expect(member.getByText('carried forward from the previous stage')).toBeVisible();
@@ -209,9 +204,10 @@ test('salary tiers, the salary run and leadership; a CTO pool shared and paid on
   await tier.getByLabel('Active directs needed').fill('2');
   await tier.getByLabel('Team business (USDT)').fill('1000');
   await tier.getByRole('button', { name: 'Create tier' }).click();
-  await expect(toast(page, 'Salary tier created')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Salary tiers' }).getByRole('row').filter({ hasText: 'Captain' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expect(toast(page, 'Salary run complete')).toBeVisible();
   const assignments = page.getByRole('table', { name: 'Salary assignments' });
   await expect(assignments.getByRole('row').filter({ hasText: 'Captain' }).first()).toContainText('0 of 6');
   await shoot(page, 'admin-salary');
@@ -226,7 +222,7 @@ test('salary tiers, the salary run and leadership; a CTO pool shared and paid on
   const pool = page.getByRole('form', { name: 'CTO pool' });
   await pool.getByLabel('Pool (USDT)').fill('90');
   await pool.getByRole('button', { name: 'Create pool' }).click();
-  await expect(toast(page, 'CTO pool created')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay CTO of / })).toBeVisible();
   const overview = await api<{ qualified: { total: number } }>('/cto', { token: admin });
   const count = overview.data.qualified.total;
   expect(count).toBeGreaterThanOrEqual(1);
@@ -235,7 +231,6 @@ test('salary tiers, the salary run and leadership; a CTO pool shared and paid on
   await page.getByRole('button', { name: /^Pay CTO of / }).click();
   await expect(page.getByTestId('cto-preview-members')).toHaveText(String(count));
   await page.getByRole('dialog').getByRole('button', { name: 'Pay CTO' }).click();
-  await expect(toast(page, /CTO of \d{4}-\d{2} paid/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'CTO pools' }).getByRole('row').nth(1)).toContainText('Paid');
   await expect(page.getByRole('button', { name: /^Pay CTO of / })).toHaveCount(0);
   await shoot(page, 'admin-cto');
