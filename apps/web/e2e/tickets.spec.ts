@@ -1,6 +1,7 @@
+import { SEARCH_DEBOUNCE_MS } from '@app/contracts/client';
 import { TICKET_MSG } from '@app/contracts/tickets';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, toast } from './money-support';
+import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
   api,
@@ -62,7 +63,6 @@ test('a member asks support, an admin answers and changes the status, the member
   await form.getByLabel('Message').fill('I asked for 40 USDT three days ago.\nIt still says pending.');
   await shoot(page, 'member-create');
   await form.getByRole('button', { name: 'Send query' }).click();
-  await expect(toast(page, 'Ticket created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/queries\/\d+$/);
   const ticketId = Number(page.url().split('/').pop());
   await expect(page.getByRole('heading', { name: subject })).toBeVisible();
@@ -82,27 +82,44 @@ test('a member asks support, an admin answers and changes the status, the member
     .click();
   await expect(adminPage).toHaveURL(/status=open/);
   await adminPage.getByLabel('Search', { exact: true }).fill(subject);
+  await expect(adminPage).toHaveURL(/search=/); // applied once typing pauses
   const row = adminPage.getByRole('row').filter({ hasText: subject });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('High');
   await expect(adminPage.getByRole('row')).toHaveCount(2); // header + the one match
   await shoot(adminPage, 'admin-list');
+  // Opening the ticket right after typing in the search, while the ticket page's code is still on
+  // its way: the search applying late must not take the admin back to the list (it did, and the
+  // reply form never came). The page's clock is paused and the page's code held back, so the search
+  // pause ends exactly then, however busy the machine.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await adminPage.route('**/assets/TicketPage-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await adminPage.clock.pauseAt(Date.now() + 1_000);
+  await adminPage.getByLabel('Search', { exact: true }).fill(`${subject} `);
   await row.getByRole('link', { name: subject }).click();
-  await expect(adminPage).toHaveURL(new RegExp(`/admin/ticket/${ticketId}$`));
+  await adminPage.clock.runFor(SEARCH_DEBOUNCE_MS + 50);
+  release();
+  await adminPage.clock.resume();
   const reply = adminPage.getByRole('form', { name: 'Reply' });
+  await expect(reply).toBeVisible();
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/ticket/${ticketId}$`));
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(reply.getByText(TICKET_MSG.messageRequired)).toBeVisible();
   await reply
     .getByLabel('Your reply')
     .fill('We found it: the payout went out today. Please check your wallet.');
   await reply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(toast(adminPage, 'Response added successfully!')).toBeVisible();
   await expect(adminPage.getByTestId('ticket-status').first()).toHaveText('Answered');
   await expect(adminPage.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(2);
   const statusForm = adminPage.getByRole('form', { name: 'Change status' });
   await statusForm.getByLabel('Set status to').selectOption('in_progress');
   await statusForm.getByRole('button', { name: 'Update status' }).click();
-  await expect(toast(adminPage, 'Ticket status updated successfully!')).toBeVisible();
   await expect(adminPage.getByTestId('ticket-status').first()).toHaveText('In progress');
   await expectNoSeriousViolations(adminPage, 'admin ticket');
   await shoot(adminPage, 'admin-ticket');
@@ -122,7 +139,6 @@ test('a member asks support, an admin answers and changes the status, the member
   const memberReply = page.getByRole('form', { name: 'Reply' });
   await memberReply.getByLabel('Your reply').fill('Received, thank you!');
   await memberReply.getByRole('button', { name: 'Send reply' }).click();
-  await expect(toast(page, 'Response added successfully!')).toBeVisible();
   await expect(conversation.getByRole('listitem')).toHaveCount(3);
   await expectNoSeriousViolations(page, 'member query');
   await shoot(page, 'member-conversation');
@@ -134,7 +150,6 @@ test('a member asks support, an admin answers and changes the status, the member
   await page.reload();
   await page.getByRole('button', { name: 'Close query' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close query' }).click();
-  await expect(toast(page, 'Ticket status updated successfully!')).toBeVisible();
   await expect(page.getByTestId('ticket-status').first()).toHaveText('Closed');
   await expect(page.getByText(TICKET_MSG.closed)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Reply' })).toHaveCount(0);
@@ -170,7 +185,6 @@ test('a member asks support, an admin answers and changes the status, the member
   await entry.getByLabel('Channel').fill('E-mail');
   await entry.getByLabel('Detail').fill('help@earnhub.test, answered within a day');
   await entry.getByRole('button', { name: 'Add entry' }).click();
-  await expect(toast(adminPage, 'Support entry created successfully!')).toBeVisible();
   await expect(adminPage.getByRole('row').filter({ hasText: 'help@earnhub.test' })).toContainText('Contact');
   await shoot(adminPage, 'admin-support');
   await otherPage.goto('/user/queries');

@@ -14,4 +14,6 @@ export const TOAST_LIMITS = {
   maxWidth: '350px',
 } as const;
 export const BANNER_CLEAR_MS = 3000;
+/** A list's search applies once typing has paused this long (web lib/use-debounced-search.ts). */
+export const SEARCH_DEBOUNCE_MS = 350;
 export const AUTH_STORAGE_KEY = 'root';

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   ENTRY_STATUS,
   ENTRY_STATUS_LABEL,
@@ -9,10 +9,9 @@ import {
   type EntryType,
   sourceLabel,
 } from '../../lib/transaction-labels';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { Input, Select } from '../ui/Input';
 import { PageSizeSelect } from '../ui/Pager';
-
-const SEARCH_DEBOUNCE_MS = 350;
 
 export interface TransactionFilterValues {
   type?: EntryType | undefined;
@@ -46,17 +45,13 @@ export function TransactionFilters({
   leading,
   searchPlaceholder = 'Transaction or reference id',
 }: TransactionFiltersProps) {
-  const [searchText, setSearchText] = useState(values.search);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const {
+    text: searchText,
+    setText: setSearchText,
+    onSearch,
+  } = useDebouncedSearch(values.search, (text) => onChange({ search: text }));
   // Another list or a cleared filter resets the box.
-  useEffect(() => setSearchText(values.search), [values.search]);
-
-  const onSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ search: text.trim() }), SEARCH_DEBOUNCE_MS);
-  };
+  useEffect(() => setSearchText(values.search), [values.search, setSearchText]);
 
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex lg:flex-wrap lg:items-end">

@@ -1,6 +1,6 @@
 import type { Leader } from '@app/contracts/leadership';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { useLeadership, useRemoveLeader } from '../../../api/leadership';
@@ -14,9 +14,8 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-
-const SEARCH_DEBOUNCE_MS = 350;
 
 function columns(onRemove: (l: Leader) => void): Array<Column<Leader>> {
   return [
@@ -71,9 +70,7 @@ export default function LeadershipPage() {
   const limit = pageSizeOf(params.get('limit'));
   const tierId = Number(params.get('tier_id')) || undefined;
   const search = params.get('search') ?? '';
-  const [text, setText] = useState(search);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { text, onSearch } = useDebouncedSearch(search, (value) => update({ search: value, page: 1 }));
   const tiers = useSalaryTiers('admin');
   const list = useLeadership({ page, limit, tier_id: tierId, search: search || undefined }, 'admin');
   const remove = useRemoveLeader();
@@ -93,12 +90,7 @@ export default function LeadershipPage() {
           type="search"
           placeholder="Member or rank"
           value={text}
-          onChange={(e) => {
-            const value = e.target.value;
-            setText(value);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => update({ search: value.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-          }}
+          onChange={(e) => onSearch(e.target.value)}
         />
         <Select
           label="Rank"

@@ -1,7 +1,7 @@
 import type { RewardPayout } from '@app/contracts/rewards';
 import { REWARD_TEXT } from '@app/contracts/rewards';
 import { Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { useRewardPayouts, useRewardPlans } from '../../../api/rewards';
@@ -14,10 +14,10 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { SendRewardDialog } from './SendRewardDialog';
 
-const SEARCH_DEBOUNCE_MS = 350;
 const SOURCES = ['claim', 'admin'] as const;
 const SOURCE_LABEL = { claim: 'Claimed', admin: 'Sent by admin' } as const;
 
@@ -74,9 +74,9 @@ export default function RewardTransactionsPage() {
   const source = oneOf('source', SOURCES);
   const planId = Number(params.get('plan_id')) || undefined;
   const search = params.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { text: searchText, onSearch } = useDebouncedSearch(search, (text) =>
+    update({ search: text, page: 1 }),
+  );
   const [sending, setSending] = useState(false);
   const plans = useRewardPlans('admin');
   const list = useRewardPayouts({ page, limit, source, plan_id: planId, search: search || undefined });
@@ -101,12 +101,7 @@ export default function RewardTransactionsPage() {
           type="search"
           placeholder="Member or reward"
           value={searchText}
-          onChange={(e) => {
-            const text = e.target.value;
-            setSearchText(text);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-          }}
+          onChange={(e) => onSearch(e.target.value)}
         />
         <Select
           label="How"

@@ -1,6 +1,5 @@
 import { TICKET_STATUS, type Ticket } from '@app/contracts/tickets';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ticketError, useAllTickets } from '../../../api/tickets';
 import { StatusFilter } from '../../../components/tickets/StatusFilter';
@@ -13,9 +12,8 @@ import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager'
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { TICKET_CATEGORY_LABEL, TICKET_PRIORITY_LABEL } from '../../../lib/ticket-labels';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-
-const SEARCH_DEBOUNCE_MS = 350;
 
 const COLUMNS: Array<Column<Ticket>> = [
   {
@@ -79,14 +77,9 @@ export default function TicketsPage() {
   const limit = pageSizeOf(params.get('limit'));
   const status = oneOf('status', TICKET_STATUS);
   const search = params.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  const onSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-  };
+  const { text: searchText, onSearch } = useDebouncedSearch(search, (text) =>
+    update({ search: text, page: 1 }),
+  );
 
   const list = useAllTickets({ page, limit, status, search: search || undefined });
   const data = list.data;

@@ -1,8 +1,7 @@
 import { USER_STATUS, type User } from '@app/contracts/users';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { useAdminUpdateUser, useUserList } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
@@ -10,9 +9,10 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input, Select } from '../../../components/ui/Input';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { userColumns } from './columns';
 
-const SEARCH_DEBOUNCE_MS = 350;
 type Status = (typeof USER_STATUS)[number];
 
 function isStatus(value: string | null): value is Status {
@@ -21,36 +21,16 @@ function isStatus(value: string | null): value is Status {
 
 export default function UsersPage() {
   // Filters live in the address, so coming back from a profile shows the same page of results.
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { params, page, update } = useUrlFilters();
   const limit = pageSizeOf(params.get('limit'));
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
   const search = params.get('search') ?? '';
 
-  const [searchText, setSearchText] = useState(search);
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
   // Debounced: one request when typing pauses, not one per key; a new search starts from page 1.
-  const onSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-  };
+  const { text: searchText, onSearch } = useDebouncedSearch(search, (text) =>
+    update({ search: text, page: 1 }),
+  );
 
   const list = useUserList({ page, limit, search: search || undefined, status });
   const setStatus = useAdminUpdateUser();

@@ -1,6 +1,5 @@
 import type { ReferralMember } from '@app/contracts/referral';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
@@ -14,12 +13,11 @@ import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager'
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { formatCount } from '../../../lib/format';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { ACTIVE_LABEL, STATUS_LABEL } from '../../../lib/user-labels';
 import { MemberAvatar } from './MemberAvatar';
 import { TeamFigures } from './TeamFigures';
-
-const SEARCH_DEBOUNCE_MS = 350;
 
 const COLUMNS: Array<Column<ReferralMember>> = [
   {
@@ -73,15 +71,9 @@ export default function DirectMembersPage() {
   const { params, page, update } = useUrlFilters();
   const limit = pageSizeOf(params.get('limit'));
   const search = params.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ search: text.trim(), page: 1 }), SEARCH_DEBOUNCE_MS);
-  };
+  const { text: searchText, onSearch } = useDebouncedSearch(search, (text) =>
+    update({ search: text, page: 1 }),
+  );
 
   const list = useReferralList(code, { page, limit, search: search || undefined });
   const data = list.data;
