@@ -50,6 +50,8 @@ async function signOut(page: Page) {
 test('an admin enrols TOTP with a QR code, then signs in with a code and once with a recovery code', async ({
   page,
 }) => {
+  // many steps (four sign-ins, axe, two enrolment tries) on a loaded 2-core machine
+  test.setTimeout(240_000);
   const admin = await newAdmin();
   await passwordStep(page, admin);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

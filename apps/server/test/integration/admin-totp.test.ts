@@ -1,5 +1,7 @@
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTx } from '../../src/db/pool.js';
+import { resetByEmail } from '../../src/modules/totp/repo.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep, codeAt, enrol } from './admin-fixtures.js';
 
@@ -189,6 +191,27 @@ describe('admin sign-in with TOTP on', () => {
     const audit = await t.db.query(`SELECT action FROM audit_log WHERE admin_id = $1 ORDER BY id`, [a.id]);
     expect(audit.rows.map((r) => r.action)).toEqual(['admin.totp.enable', 'admin.totp.disable']);
     sessionOf(await adminPasswordStep(t, a));
+  });
+});
+
+describe("the operator's reset (npm run admin:reset-2fa)", () => {
+  it("turns off an admin's TOTP and ends their sessions; the password alone signs in again", async () => {
+    const lost = await addAdmin(t, 'lostphone');
+    const token = sessionOf(await adminPasswordStep(t, lost));
+    await enrol(t, token);
+    expect((await adminPasswordStep(t, lost)).body).toMatchObject({ totp_required: true });
+    expect(await withTx(t.db, (tx) => resetByEmail(tx, lost.email.toUpperCase(), t.clock.now()))).toBe(
+      lost.id,
+    );
+    expect((await t.call('GET', '/users/stats', { token })).status).toBe(401);
+    const again = sessionOf(await adminPasswordStep(t, lost));
+    expect((await t.call('GET', '/totp', { token: again })).body).toMatchObject({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    // members are not admins: nothing to reset
+    const m = await t.register();
+    expect(await withTx(t.db, (tx) => resetByEmail(tx, m.email, t.clock.now()))).toBeNull();
   });
 });
 

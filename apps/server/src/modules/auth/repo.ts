@@ -109,10 +109,15 @@ export interface ThrottleRule {
   forgetAfterMs: number;
 }
 
-/** SQL of the delay after `fails` failures: none for the free ones, then 1 s, 2 s, 4 s... up to the cap. */
-const delayAfter = (fails: string, free: string, cap: string) =>
-  `(CASE WHEN ${fails} >= ${free} THEN LEAST(1000 * 2 ^ LEAST(${fails} - ${free}, 30), ${cap}) ELSE 0 END)
-     * interval '1 millisecond'`;
+/**
+ * SQL of when the next attempt is looked at, `fails` failures after an attempt at `at`: at once for
+ * the free ones (-infinity, so requests that read the clock a moment apart never hold each other),
+ * then 1 s, 2 s, 4 s... up to the cap.
+ */
+const nextAttemptAt = (at: string, fails: string, free: string, cap: string) =>
+  `(CASE WHEN ${fails} >= ${free}
+         THEN ${at}::timestamptz + LEAST(1000 * 2 ^ LEAST(${fails} - ${free}, 30), ${cap}) * interval '1 millisecond'
+         ELSE '-infinity'::timestamptz END)`;
 
 /**
  * Counts a sign-in attempt on `key` before it is checked, unless the account is in its delay: then
@@ -128,11 +133,11 @@ export async function claimSigninAttempt(
   const fails = `(CASE WHEN t.last_at < $2::timestamptz - $5 * interval '1 millisecond' THEN 1 ELSE t.fails + 1 END)`;
   const { rows } = await q.query<{ fails: number }>(
     `INSERT INTO login_throttle AS t (account_key, fails, last_at, next_at)
-     VALUES ($1, 1, $2, $2::timestamptz + ${delayAfter('1', '$3', '$4')})
+     VALUES ($1, 1, $2, ${nextAttemptAt('$2', '1', '$3', '$4')})
      ON CONFLICT (account_key) DO UPDATE SET
        fails = ${fails},
-       last_at = $2,
-       next_at = $2::timestamptz + ${delayAfter(fails, '$3', '$4')}
+       last_at = GREATEST(t.last_at, $2),
+       next_at = ${nextAttemptAt('$2', fails, '$3', '$4')}
      WHERE t.next_at <= $2
      RETURNING fails`,
     [key, now, rule.freeFails, rule.maxDelayMs, rule.forgetAfterMs],
@@ -152,7 +157,7 @@ export async function claimSigninAttempt(
 export async function refundSigninAttempt(q: Queryable, key: string, rule: ThrottleRule) {
   await q.query(
     `UPDATE login_throttle SET fails = GREATEST(fails - 1, 0),
-            next_at = last_at + ${delayAfter('GREATEST(fails - 1, 0)', '$2', '$3')}
+            next_at = ${nextAttemptAt('last_at', 'GREATEST(fails - 1, 0)', '$2', '$3')}
       WHERE account_key = $1`,
     [key, rule.freeFails, rule.maxDelayMs],
   );
