@@ -56,7 +56,8 @@ async function push(paymentId: string, status: string) {
 test('a new member deposits through the sandbox provider, from the form to Payment Successful!', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // form, creation, four sandbox steps, three screens: two minutes and more on two loaded cores
+  test.setTimeout(240_000);
   const member = await newMember('Paula Payer');
   await useMemberSession(page, member);
   await page.goto('/user/dashboard');
@@ -128,8 +129,8 @@ test('a new member deposits through the sandbox provider, from the form to Payme
 test('the Payment Status screen: failed, expired, polling while open, and the error view', async ({
   page,
 }) => {
-  // many steps, each waiting for a poll: 40 s on two loaded cores
-  test.setTimeout(120_000);
+  // many steps, each waiting for a poll: over a minute on two loaded cores
+  test.setTimeout(180_000);
   const member = await newMember('Fiona Failed');
   const failed = await createPayment(member, 10.2);
   const expired = await createPayment(member, 30);
@@ -141,7 +142,8 @@ test('the Payment Status screen: failed, expired, polling while open, and the er
   await useMemberSession(page, member);
 
   await page.goto(`/user/payment/${failed.payment_id}`);
-  await expect(page.getByRole('heading', { name: 'Payment Status' })).toBeVisible();
+  // a full page load: on two loaded cores the app's chunks alone can take 20 s
+  await expect(page.getByRole('heading', { name: 'Payment Status' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('heading', { name: 'Failed', exact: true })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Failed');
   await expect(
@@ -193,13 +195,14 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const member = await newMember('Quinn QR');
   const payment = await createPayment(member, 25);
   await useMemberSession(page, member);
   await page.goto(`/user/scanner?payment=${payment.payment_id}`);
-  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible({ timeout: 20_000 });
+  // a full page load: on two loaded cores the app's chunks alone can take 20 s
+  await expect(page.getByRole('heading', { name: 'Scan to pay' })).toBeVisible({ timeout: 45_000 });
 
   const frame = page.getByTestId('qr-frame');
   const qr = frame.locator('svg');
@@ -253,8 +256,8 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
 test('admin: crypto payments beside admin deposits, history, sandbox push and settling a partial payment', async ({
   page,
 }) => {
-  // dashboard, list, dialog, push, settle: a minute and more on two loaded cores
-  test.setTimeout(150_000);
+  // dashboard, list, dialog, push, settle: near two minutes on two loaded cores
+  test.setTimeout(240_000);
   const member = await newMember('Sam Settle');
   const payment = await createPayment(member, 40);
   await push(payment.payment_id, 'waiting');
@@ -263,6 +266,7 @@ test('admin: crypto payments beside admin deposits, history, sandbox push and se
   await clientNavigate(page, '/admin/dashboard');
   await expect(page.getByTestId('payments-mode-banner')).toContainText(
     'Crypto payments are simulated (PAYMENT_PROVIDER=sandbox)',
+    { timeout: 45_000 }, // the dashboard's first queries, on two loaded cores
   );
   await clientNavigate(page, '/admin/deposits');
   await expect(page.getByRole('heading', { name: 'Record a deposit' })).toBeVisible();

@@ -36,15 +36,15 @@ export default function ScannerPage() {
           Test mode: crypto payments here are simulated by the sandbox provider. No real money moves.
         </PaymentsNotice>
       )}
-      {/* the form waits for the mode, so that with payments off it never asks for currencies first */}
-      {config.isPending ? (
-        <PageSpinner label="Loading crypto payments" />
-      ) : mode === 'off' ? (
+      {mode === 'off' ? (
         <PaymentsNotice testId="payments-mode-notice" off>
           {PAYMENT.unavailable}. Deposit another way, or try again later.
         </PaymentsNotice>
       ) : paymentId ? (
         <PaymentDetails key={paymentId} paymentId={paymentId} onNew={() => setParams({})} />
+      ) : config.isPending ? (
+        // the form waits for the mode, so that with payments off it never asks for currencies first
+        <PageSpinner label="Loading crypto payments" />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
           <PaymentForm onCreated={(payment) => setParams({ payment: payment.payment_id })} />
