@@ -95,6 +95,10 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await expect(buy.getByTestId('fund-after')).toHaveText('500.00 USDT');
   await member.screenshot({ path: `${SHOTS}/member-buy-dialog.png` });
   await buy.getByRole('button', { name: 'Confirm purchase' }).click();
+  // spec 2.10: the Success dialog with the server's message; Go back reloads the page
+  const bought = member.getByRole('dialog', { name: 'Successfull' });
+  await expect(bought).toContainText('Plan purchased');
+  await bought.getByRole('button', { name: 'Go back' }).click();
   await expect(buy).toBeHidden();
   await expect(member.getByTestId('fund-balance')).toHaveText('500.00 USDT');
   await expect(member.getByTestId('active-plan')).toHaveText('500.00 USDT');
@@ -144,6 +148,9 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
     const sent = member.waitForRequest((r) => r.url().endsWith('/withdrawalrequest/add'));
     await confirm.getByRole('button', { name: 'Request withdrawal' }).click();
     keys.push((await sent).headers()['idempotency-key']);
+    const requested = member.getByRole('dialog', { name: 'Successfull' });
+    await expect(requested).toContainText('Withdrawal requested');
+    await requested.getByRole('button', { name: 'Go back' }).click();
     await expect(confirm).toBeHidden();
   }
   // One key per submission: the second request is a new one, not a replay of the first.

@@ -137,7 +137,7 @@ test('the dashboard shows the money after a deposit is approved; reports filter,
   const sponsorName = await activeSponsorPaidBy(admin, root.auth.refferal_code);
   await choose(page, 'Report', 'Incomes');
   const income = table.getByRole('row').filter({ hasText: sponsorName });
-  await expect(income).toContainText('Direct income');
+  await expect(income).toContainText('Referral income');
   await expect(income).toContainText('5.00 USDT'); // 5 % of a 100 USDT plan
   await expect(page.getByRole('img', { name: /Stacked bar chart of incomes per day/ })).toBeVisible();
   await shoot(page, 'admin-reports-incomes');

@@ -139,6 +139,10 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await expect(claim).toContainText('Claim the Bronze reward?');
   await expect(claim).toContainText('50.00 USDT');
   await claim.getByRole('button', { name: 'Claim reward' }).click();
+  const claimed = member.getByRole('dialog', { name: 'Successfull' });
+  await expect(claimed).toContainText('Reward Claimed successfull!');
+  await claimed.getByRole('button', { name: 'Go back' }).click();
+  await expect(claimed).toBeHidden();
   await expect(member.getByRole('heading', { name: /Stage 2: Silver/ })).toBeVisible();
   const history = member.getByRole('table', { name: 'Closed reward stages' });
   await expect(history.getByRole('row').filter({ hasText: 'Bronze' })).toContainText('Claimed');
@@ -160,6 +164,10 @@ test('an admin creates a reward plan; a member with a team qualifies, claims, th
   await expect(member.getByRole('heading', { name: /Stage 2: Silver/ })).toBeVisible();
   await member.getByRole('button', { name: 'Carry forward' }).click();
   await member.getByRole('dialog').getByRole('button', { name: 'Carry forward' }).click();
+  const carried = member.getByRole('dialog', { name: 'Successfull' });
+  await expect(carried).toContainText('Carry forword successfull');
+  await carried.getByRole('button', { name: 'Go back' }).click();
+  await expect(carried).toBeHidden();
   await expect(member.getByRole('heading', { name: /Stage 3: Gold/ })).toBeVisible();
   await expect(member.getByTestId('reward-counted')).toContainText('700.00 USDT of 8,000.00 USDT');
   await expect(member.getByText('carried forward from the previous stage')).toBeVisible();

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { email, password, phone, text } from './common.js';
+import { email, password, phone, str } from './common.js';
 import { totpOrRecoveryCode } from './totp.js';
 
 export const registerBody = z.strictObject({
-  fullname: text(100, 2),
+  fullname: str()
+    .trim()
+    .min(1, 'Enter your full name')
+    .min(2, 'Your full name must be at least 2 characters')
+    .max(100, 'Your full name must be at most 100 characters'),
   email,
   phone,
   password,
@@ -14,8 +18,8 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const signinBody = z.strictObject({
   /** Email or username. */
-  email: text(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: str().trim().min(1, 'Enter your email or username').max(254, 'Enter at most 254 characters'),
+  password: z.string().min(1, 'Enter your password').max(128),
 });
 export type SigninBody = z.infer<typeof signinBody>;
 

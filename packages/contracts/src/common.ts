@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { memberPassword } from './passwords.js';
+// human messages for every rule that names none (side effect: z.config)
+import './zod-messages.js';
 
 /** Every error answer of the API. */
 export const errorResponse = z.object({ message: z.string() });
@@ -60,6 +62,7 @@ export const email = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, 'Enter your email')
   .max(254)
   .pipe(z.email({ message: 'Enter a valid email' }));
 

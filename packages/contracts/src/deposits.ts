@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
+/** Spec section 8 store fallback of the deposit calls, shown when the server sends no `message`. */
+export const DEPOSIT_FALLBACK = 'An unexpected error occurred';
+
 export const DEPOSIT_STATUS = ['pending', 'approved', 'rejected'] as const;
 
 export const depositAddBody = z.strictObject({

@@ -21,7 +21,8 @@ export const MSG = {
   resetMailed: 'If that email belongs to an account, a reset link has been sent to it',
   passwordReset: 'Password has been reset. You can sign in now.',
   invalidCredentials: 'Invalid email/username or password',
-  blocked: 'Your account is blocked. Contact support.',
+  // spec 2.6/6 name the refusal of a blocked member 'Access Denied'; the sign-in page says it the same way
+  blocked: 'Access Denied: your account is blocked. Contact support.',
   notAdmin: 'This account cannot sign in to the back-office',
   adminUseAdminLogin: 'Administrators sign in on the admin login page',
   unauthenticated: 'Please sign in to continue',

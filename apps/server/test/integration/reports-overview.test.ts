@@ -122,7 +122,7 @@ describe('incomes', () => {
     const r = await report('incomes', 'from=2026-11-04&to=2026-11-04');
     expect(r.totals).toMatchObject({ count: 1, amount: 50, parts: { direct_income: 50, level_income: 0 } });
     expect(r.rows[0]).toMatchObject({
-      kind: 'Direct income',
+      kind: 'Referral income',
       wallet: 'Earnings',
       amount: 50,
       reference: 'topup #1',

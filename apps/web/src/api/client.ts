@@ -12,14 +12,21 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** False when the server sent no `message` (no answer, or a body without one). */
+    readonly fromServer = true,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : NETWORK_ERROR;
+/**
+ * What a failed call shows (spec 7 "Handling answers"): the server's `message` when there is one,
+ * otherwise the spec 8 fallback of that call when it names one, otherwise the generic network text.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && !error.fromServer) return fallback ?? error.message;
+  return error instanceof Error && error.message ? error.message : (fallback ?? NETWORK_ERROR);
 }
 
 type Query = Record<string, string | number | undefined | null>;
@@ -66,21 +73,22 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR, 0);
+    throw new ApiError(NETWORK_ERROR, 0, false);
   }
 
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : `${NETWORK_ERROR} (HTTP ${response.status})`;
+    const fromServer =
+      !!data && typeof data === 'object' && 'message' in data && typeof data.message === 'string';
+    const message = fromServer
+      ? (data as { message: string }).message
+      : `${NETWORK_ERROR} (HTTP ${response.status})`;
     if (response.status === 401 && options.as) return signOutSide(options.as, message);
     // the platform now requires two-factor authentication of this admin: the admin guard takes
     // them to the Security page
     if (response.status === 403 && options.as === 'admin' && message === MSG.totpSetupRequired)
       useAuthStore.getState().setAdminTotpSetupRequired(true);
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, fromServer);
   }
   return data as T;
 }

@@ -15,7 +15,7 @@ export const TABLE_LABEL: Record<TableName, { title: string; description: string
     description: "Your share of your team's daily ROI, by level, credited to your earnings wallet.",
   },
   direct_transaction: {
-    title: 'Direct income',
+    title: 'Referral income',
     description: 'Income from plans bought by members you sponsored directly.',
   },
   reward_transaction: { title: 'Rewards', description: 'Rewards you claimed for team business.' },
@@ -56,7 +56,7 @@ export const SOURCE_LABEL: Record<string, string> = {
   deposit: 'Deposit',
   plan_purchase: 'Plan purchase',
   activation: 'Activation fee',
-  direct_income: 'Direct income',
+  direct_income: 'Referral income',
   level_income: 'Level income',
   roi_income: 'ROI income',
   reward: 'Reward',

@@ -109,7 +109,7 @@ export const KINDS: Record<ReportKind, KindDefinition> = {
     amountLabel: 'Credited',
     labels: {
       kind: {
-        direct_income: 'Direct income',
+        direct_income: 'Referral income',
         level_income: 'Level income',
         roi_income: 'ROI income',
         reward: 'Reward',

@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
+import { DEPOSIT_FALLBACK, DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -152,7 +152,7 @@ function AdminDepositsPanel() {
             <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
           </div>
         </div>
-        {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+        {list.error && <Banner tone="error">{errorMessage(list.error, DEPOSIT_FALLBACK)}</Banner>}
         <Table
           caption="Deposits"
           columns={columns(setTarget, decide.isPending ? target?.d.id : undefined)}
@@ -196,7 +196,7 @@ function AdminDepositsPanel() {
           setTarget(null);
         }}
       >
-        {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+        {decide.isError && <Banner tone="error">{errorMessage(decide.error, DEPOSIT_FALLBACK)}</Banner>}
         {target && (
           <SummaryList
             rows={[

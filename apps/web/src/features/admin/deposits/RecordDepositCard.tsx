@@ -1,4 +1,4 @@
-import { depositAddBody } from '@app/contracts/deposits';
+import { DEPOSIT_FALLBACK, depositAddBody } from '@app/contracts/deposits';
 import { emailQuery, type User } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
@@ -148,7 +148,7 @@ function DepositForm({ member }: { member: User }) {
           setReview(null);
         }}
       >
-        {record.isError && <Banner tone="error">{errorMessage(record.error)}</Banner>}
+        {record.isError && <Banner tone="error">{errorMessage(record.error, DEPOSIT_FALLBACK)}</Banner>}
         {review && (
           <SummaryList
             rows={[

@@ -144,7 +144,7 @@ function PlanForm({
           {...register('roi_percent')}
         />
         <Input
-          label="Direct income (%)"
+          label="Referral income (%)"
           inputMode="decimal"
           autoComplete="off"
           error={errors.direct_percent?.message}

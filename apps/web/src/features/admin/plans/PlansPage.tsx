@@ -32,7 +32,7 @@ function columns(onEdit: (p: Plan) => void, onRetire: (p: Plan) => void): Array<
     { key: 'cap', header: 'Limit', className: 'text-right', cell: (p) => `${p.cap_multiple}×` },
     {
       key: 'direct',
-      header: 'Direct',
+      header: 'Referral',
       className: 'text-right',
       cell: (p) => formatPercent(p.direct_percent),
     },
@@ -94,7 +94,8 @@ export default function PlansPage() {
         empty="No plans yet. Create one with New plan: members can buy it at once."
       />
 
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      {/* one above the other: side by side, the activation-fee table was clipped at 1280 px */}
+      <div className="grid items-start gap-6">
         <ActivationPlansCard />
         <LevelsCard />
       </div>

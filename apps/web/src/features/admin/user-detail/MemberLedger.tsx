@@ -1,3 +1,4 @@
+import { TRANSACTION_TEXT } from '@app/contracts/transactions';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -95,7 +96,7 @@ export function MemberLedger({ userId }: { userId: number }) {
               setPage(1);
             }}
           />
-          {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+          {list.error && <Banner tone="error">{errorMessage(list.error, TRANSACTION_TEXT.user)}</Banner>}
           <TransactionTable
             caption="Ledger entries of this member"
             rows={data?.transactions}

@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
+import { DEPOSIT_FALLBACK, DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useDepositList } from '../../../api/deposits';
@@ -82,7 +82,7 @@ export default function DepositHistoryPage() {
             ))}
           </Select>
         </div>
-        {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+        {list.error && <Banner tone="error">{errorMessage(list.error, DEPOSIT_FALLBACK)}</Banner>}
         <Table
           caption="Your deposits"
           columns={COLUMNS}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useEarningLimit, useIncomeSummary, useTeamSummary } from '../../../api/incomes';
-import { userKeys, useWallets } from '../../../api/users';
+import { userKeys, useUser, useWallets } from '../../../api/users';
 import { Button } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { pageSizeOf } from '../../../components/ui/Pager';
@@ -39,6 +39,7 @@ export default function IncomePage() {
 
   const wallets = useWallets(userId, 'member');
   const limit = useEarningLimit(userId, 'member');
+  const user = useUser(userId, 'member');
   const summary = useIncomeSummary(userId, period, 'member');
   const team = useTeamSummary(userId, 'member');
   const [refreshing, setRefreshing] = useState(false);
@@ -71,7 +72,7 @@ export default function IncomePage() {
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 lg:grid-cols-3">
         <CurrentBalanceCard wallets={wallets.data} error={wallets.error} />
-        <TotalEarningsCard limit={limit.data} error={limit.error} />
+        <TotalEarningsCard limit={limit.data} user={user.data} error={limit.error} />
         <TeamSummaryCard team={team.data} error={team.error} onMore={() => update({ tab: 'team' })} />
       </div>
       <Distribution

@@ -1,6 +1,6 @@
 import type { EarningLimit } from '@app/contracts/incomes';
 import type { TeamSummary } from '@app/contracts/referral';
-import type { Wallets } from '@app/contracts/users';
+import type { User, Wallets } from '@app/contracts/users';
 import { ArrowUpFromLine, ChartColumn, UsersRound, WalletMinimal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -117,8 +117,30 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
   );
 }
 
-/** Total earnings (spec section 9) and the Available Limit bar. */
-export function TotalEarningsCard({ limit, error }: { limit: EarningLimit | undefined; error: unknown }) {
+/**
+ * Spec section 9's Total earnings: level_month + roi_income + reward + direct_income + salary, from
+ * the member's own figures, summed in micro-units.
+ */
+export function specTotalEarnings(u: User): number {
+  const parts = [u.level_month, u.roi_income, u.reward, u.direct_income, u.salary];
+  return toWire(parts.reduce((acc, v) => acc + micro(v), 0n));
+}
+
+/**
+ * Total earnings and the Available Limit bar. The limit counts level income of all time, stricter
+ * than the spec's figure (level income of this month only): both are shown, and which one the
+ * limit uses is said (docs/decisions.md, "Total earnings: both figures").
+ */
+export function TotalEarningsCard({
+  limit,
+  user,
+  error,
+}: {
+  limit: EarningLimit | undefined;
+  user: User | undefined;
+  error: unknown;
+}) {
+  const spec = user ? specTotalEarnings(user) : null;
   return (
     <Panel title="Total Earnings" icon={<ChartColumn className="size-4" />} testId="total-earnings">
       {limit ? (
@@ -126,7 +148,22 @@ export function TotalEarningsCard({ limit, error }: { limit: EarningLimit | unde
           <p className="text-3xl font-semibold tracking-tight text-fg">
             <Money value={limit.total_earnings} testId="total-earnings-amount" />
           </p>
+          {spec !== null && (
+            <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
+              <dt className="text-muted">Counted by your limit (level income of all time)</dt>
+              <dd className="text-right font-medium tabular-nums text-fg">
+                <Money value={limit.total_earnings} />
+              </dd>
+              <dt className="text-muted">With level income of this month only</dt>
+              <dd className="text-right font-medium tabular-nums text-fg">
+                <Money value={spec} testId="total-earnings-month" />
+              </dd>
+            </dl>
+          )}
           <EarningLimitBar limit={limit} />
+          <p className="text-xs text-muted">
+            The Available Limit uses the first figure: level income paid in earlier months still counts.
+          </p>
           {limit.outside_limit > 0 && (
             <p className="text-xs text-muted">
               Plus <Money value={limit.outside_limit} /> of CTO and bonuses, which the limit does not count.

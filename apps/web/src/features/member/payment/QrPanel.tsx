@@ -20,9 +20,14 @@ export function QrPanel({ payment }: { payment: Payment }) {
   const [size, setSize] = useState<number>(PAYMENT.qrSize.default);
   const uri = paymentUri(payment.pay_currency, payment.pay_address, payment.pay_amount);
 
+  // The toast is for the eye; a live region that is on the page before the text arrives is what
+  // screen readers announce reliably (a toast's own region is created with its text).
+  const [announced, setAnnounced] = useState('');
   const copy = async () => {
-    if (await copyText(payment.pay_address)) toast.success(PAYMENT.copied);
+    const ok = await copyText(payment.pay_address);
+    if (ok) toast.success(PAYMENT.copied);
     else toast.error(PAYMENT.copyFailed);
+    setAnnounced(ok ? PAYMENT.copied : PAYMENT.copyFailed);
   };
 
   return (
@@ -60,6 +65,9 @@ export function QrPanel({ payment }: { payment: Payment }) {
               <Copy className="size-4" aria-hidden="true" /> Copy address
             </Button>
           </div>
+          <p aria-live="polite" className="sr-only" data-testid="copy-announcer">
+            {announced}
+          </p>
           {payment.pay_currency === PAYMENT.payCurrency && (
             <p className="text-xs text-muted">
               Send only USDT on BNB Smart Chain (BEP20) to this address: another token or network is lost.

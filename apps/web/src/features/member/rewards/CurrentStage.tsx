@@ -1,6 +1,5 @@
 import type { MemberRewards } from '@app/contracts/rewards';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
 import { useCarryForward, useClaimReward } from '../../../api/rewards';
 import { Badge } from '../../../components/ui/Badge';
@@ -31,9 +30,12 @@ export function CurrentStage({
   userId,
   current,
   next,
+  onDone,
 }: {
   userId: number;
   current: Current;
+  /** The server's message of a claim or carry-forward, for the page's Success dialog. */
+  onDone: (message: string) => void;
   /** The stage a carry-forward would open, if any. */
   next: MemberRewards['upcoming'][number] | undefined;
 }) {
@@ -53,15 +55,15 @@ export function CurrentStage({
   const onClaim = () =>
     claim.mutate(stage.id, {
       onSuccess: (res) => {
-        toast.success(res.message);
         setAsking(null);
+        onDone(res.message);
       },
     });
   const onCarry = () =>
     carry.mutate(stage.id, {
       onSuccess: (res) => {
-        toast.success(res.message);
         setAsking(null);
+        onDone(res.message);
       },
     });
 

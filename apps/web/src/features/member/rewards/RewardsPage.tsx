@@ -1,5 +1,6 @@
 import { REWARD_TEXT } from '@app/contracts/rewards';
 import { CircleAlert, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
@@ -9,6 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
+import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { CurrentStage } from './CurrentStage';
 import { SalaryCtoCards } from './SalaryCtoCards';
 import { StageHistory, Upcoming } from './StageHistory';
@@ -20,6 +22,9 @@ export default function RewardsPage() {
   const notice = useRewardNotice(id, 'member');
   const start = useStartRewards(id);
   const data = rewards.data;
+  // a claim or carry-forward changes the stage, the history and the wallets: the spec 2.10 Success
+  // dialog, whose closing reloads the page (kept here: the stage card goes away after the last stage)
+  const [done, setDone] = useState<string | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
@@ -49,7 +54,10 @@ export default function RewardsPage() {
         </Card>
       )}
 
-      {data?.current && <CurrentStage userId={id} current={data.current} next={data.upcoming[0]} />}
+      {data?.current && (
+        <CurrentStage userId={id} current={data.current} next={data.upcoming[0]} onDone={setDone} />
+      )}
+      <SuccessDialog open={done !== null} message={done ?? ''} onClose={() => setDone(null)} />
 
       {data && !data.current && (
         <Card>

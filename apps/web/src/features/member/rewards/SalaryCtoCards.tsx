@@ -1,3 +1,4 @@
+import { SALARY_TEXT } from '@app/contracts/salary';
 import { errorMessage } from '../../../api/client';
 import { useCtoOverview } from '../../../api/cto';
 import { useSalaryHistory, useSalaryTiers } from '../../../api/salary';
@@ -19,7 +20,9 @@ export function SalaryCtoCards({ userId }: { userId: number }) {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <Card title="Salary" action={current && <Badge tone="blue">{current.tier_name}</Badge>}>
         {history.error ? (
-          <p className="text-sm text-muted">Your salary could not be loaded: {errorMessage(history.error)}</p>
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(history.error, SALARY_TEXT.userHistory)}
+          </p>
         ) : current ? (
           <dl className="grid grid-cols-2 gap-4 text-sm">
             <div>

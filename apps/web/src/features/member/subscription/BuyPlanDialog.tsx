@@ -2,9 +2,8 @@ import { formatUsdt, toMicro } from '@app/contracts/money';
 import type { Plan } from '@app/contracts/plans';
 import { topupBody } from '@app/contracts/topups';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { useBuyPlan } from '../../../api/topups';
@@ -13,6 +12,7 @@ import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 import { Money } from '../../../components/ui/Money';
+import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -48,22 +48,35 @@ interface BuyPlanDialogProps {
 /** Buy a plan for oneself: the amount, then what it costs the fund wallet, confirmed in one dialog. */
 export function BuyPlanDialog({ plan, fund, holdsPlan, onClose }: BuyPlanDialogProps) {
   const buy = useBuyPlan();
+  // a purchase changes every figure of the page: the spec 2.10 Success dialog, whose closing reloads it
+  const [done, setDone] = useState<string | null>(null);
   const close = () => {
     if (buy.isPending) return;
     buy.reset();
     onClose();
   };
   return (
-    <Modal
-      open={plan !== null}
-      onClose={close}
-      title={plan ? `${holdsPlan ? 'Add to your plan' : 'Buy'}: ${plan.name}` : ''}
-      description="Paid from your fund wallet. Your plan starts earning from its activation."
-    >
-      {plan && (
-        <BuyForm key={plan.id} plan={plan} fund={fund} holdsPlan={holdsPlan} buy={buy} onCancel={close} />
-      )}
-    </Modal>
+    <>
+      <SuccessDialog open={done !== null} message={done ?? ''} onClose={() => setDone(null)} />
+      <Modal
+        open={plan !== null}
+        onClose={close}
+        title={plan ? `${holdsPlan ? 'Add to your plan' : 'Buy'}: ${plan.name}` : ''}
+        description="Paid from your fund wallet. Your plan starts earning from its activation."
+      >
+        {plan && (
+          <BuyForm
+            key={plan.id}
+            plan={plan}
+            fund={fund}
+            holdsPlan={holdsPlan}
+            buy={buy}
+            onCancel={close}
+            onDone={setDone}
+          />
+        )}
+      </Modal>
+    </>
   );
 }
 
@@ -73,12 +86,14 @@ function BuyForm({
   holdsPlan,
   buy,
   onCancel,
+  onDone,
 }: {
   plan: Plan;
   fund: number;
   holdsPlan: boolean;
   buy: ReturnType<typeof useBuyPlan>;
   onCancel: () => void;
+  onDone: (message: string) => void;
 }) {
   const formId = useId();
   const keys = useIdempotencyKey();
@@ -102,8 +117,8 @@ function BuyForm({
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
           onCancel();
+          onDone(data.message);
         },
       },
     );

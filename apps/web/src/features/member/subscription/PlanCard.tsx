@@ -43,7 +43,7 @@ export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
           <dd className="mt-0.5 font-semibold tabular-nums text-fg">{plan.cap_multiple}×</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Direct income</dt>
+          <dt className="text-xs text-muted">Referral income</dt>
           <dd className="mt-0.5 font-semibold tabular-nums text-fg">{formatPercent(plan.direct_percent)}</dd>
         </div>
       </dl>

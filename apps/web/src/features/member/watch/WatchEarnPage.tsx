@@ -1,9 +1,10 @@
 import { ROI_MSG, WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
-import { VIDEO_MSG } from '@app/contracts/videos';
+import { VIDEO_FAIL } from '@app/contracts/videos';
 import { ChartNoAxesCombined, Clock3, RefreshCw, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { useMember } from '../../../api/auth-store';
 import { claimBonus, useBonuses } from '../../../api/bonuses';
+import { errorMessage } from '../../../api/client';
 import { claimRoi, useLatestVideo } from '../../../api/roi';
 import { useUser } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
@@ -29,7 +30,9 @@ export default function WatchEarnPage() {
   const bonuses = useBonuses('member');
   const latest = useLatestVideo();
   const [watching, setWatching] = useState<WatchPurpose | null>(null);
-  const [noVideo, setNoVideo] = useState(false);
+  // a failed load of today's video (spec 8 'Failed to fetch latest video'); an empty library is not
+  // an error: the modal plays the bundled default video (spec 2.6)
+  const [videoError, setVideoError] = useState<string | null>(null);
 
   const u = user.data;
   const hasPlan = (u?.active_plan ?? 0) > 0;
@@ -73,7 +76,7 @@ export default function WatchEarnPage() {
 
   function open(purpose: WatchPurpose) {
     if (purpose === 'video' && latest.isError) {
-      setNoVideo(true);
+      setVideoError(errorMessage(latest.error, VIDEO_FAIL.latest));
       void latest.refetch();
       return;
     }
@@ -101,7 +104,8 @@ export default function WatchEarnPage() {
     <div className="flex flex-col gap-6">
       <title>Watch and Earn · EarnHub</title>
       <PageHeader title="Watch and Earn" description="Watch today's video, then claim your daily reward." />
-      {state.status === 'error' && (
+      {/* a blocked member sees 'Access Denied' below (spec 2.6), never a check error as well */}
+      {state.status === 'error' && u?.status !== 'block' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="flex-1">
             <Banner tone="error">{state.message}</Banner>
@@ -138,7 +142,11 @@ export default function WatchEarnPage() {
         claim={claim}
         onClaimed={afterClaim}
       />
-      <ErrorDialog open={noVideo} message={VIDEO_MSG.none} onClose={() => setNoVideo(false)} />
+      <ErrorDialog
+        open={videoError !== null}
+        message={videoError ?? ''}
+        onClose={() => setVideoError(null)}
+      />
     </div>
   );
 }

@@ -12,7 +12,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
@@ -24,6 +23,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
+import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
 import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -109,6 +109,8 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
   const request = useRequestWithdrawal();
   const keys = useIdempotencyKey();
   const [review, setReview] = useState<Quote | null>(null);
+  // a request changes the wallets, the history and the limits: the spec 2.10 Success dialog reloads the page
+  const [done, setDone] = useState<string | null>(null);
 
   const schema = useMemo(
     () =>
@@ -176,8 +178,8 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
           setReview(null);
+          setDone(data.message);
           reset({ kind: review.kind, network: review.network, amount: '' });
         },
       },
@@ -279,6 +281,7 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
         {request.isError && <Banner tone="error">{errorMessage(request.error)}</Banner>}
         {review && <SummaryList rows={quoteRows(review, true)} />}
       </ConfirmDialog>
+      <SuccessDialog open={done !== null} message={done ?? ''} onClose={() => setDone(null)} />
     </Card>
   );
 }
