@@ -54,8 +54,10 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   await form.getByLabel('Password').fill('AdminSetPass1');
   await form.getByRole('button', { name: 'Save Changes' }).click();
 
-  const banner = page.getByTestId('banner-area').getByText(MSG.userUpdated);
+  // The answer shows beside the button the admin just pressed, not far above it (issue 14.5).
+  const banner = page.getByTestId('save-feedback').getByText(MSG.userUpdated);
   await expect(banner).toBeVisible();
+  await expect(banner).toBeInViewport();
   const shownAt = Date.now();
   await page.screenshot({ path: `${SHOTS}/admin-check-profile.png`, fullPage: true });
   await expect(banner).toBeHidden({ timeout: BANNER_CLEAR_MS + 2000 });
@@ -78,8 +80,8 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   // A refused change shows the server's message in the error banner.
   await form.getByLabel('Business Balance').fill('123');
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByTestId('banner-area').getByText(MSG.balanceOnLedger)).toBeVisible();
-  await expect(page.getByTestId('banner-area').getByText(MSG.balanceOnLedger)).toBeHidden({
+  await expect(page.getByTestId('save-feedback').getByText(MSG.balanceOnLedger)).toBeInViewport();
+  await expect(page.getByTestId('save-feedback').getByText(MSG.balanceOnLedger)).toBeHidden({
     timeout: BANNER_CLEAR_MS + 2000,
   });
 });

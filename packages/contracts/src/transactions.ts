@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common.js';
 
-/** Spec section 8 store fallbacks of the transaction calls, shown when the server sends no `message`. */
-export const TRANSACTION_TEXT = {
-  create: 'Failed to create transaction',
-  all: 'Failed to fetch transactions',
-  user: 'Failed to fetch user transactions',
-  userDetails: 'Failed to fetch user details',
-  updateStatus: 'Failed to update transaction status',
-  summary: 'Failed to fetch transaction summary',
-} as const;
-
 /**
  * The spec's transaction tables are views over the ledger: each `table_name` is a set of ledger
  * transfer kinds, seen from the member's side.
@@ -61,6 +51,15 @@ export const transaction = z.object({
   ref_type: z.string().nullable(),
   ref_id: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Both sides are wallets of this same member (a plan bought with their own fund, earnings moved to
+   * the fund wallet, ROI compounded): a move between their wallets, not money in or out.
+   */
+  internal: z.boolean(),
+  /** The other member on the transfer (sender or recipient); null when it is the platform or oneself. */
+  counterparty: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** Usernames of the members `details` names by id (source member, payer), keyed by that id. */
+  names: z.record(z.string(), z.string()),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -87,7 +86,17 @@ export const matrixResponse = z.object({
 export const userDetailsResponse = z.object({
   user_id: z.number().int(),
   totals: z.array(
-    z.object({ source: z.string(), credits: z.number(), debits: z.number(), count: z.number().int() }),
+    z.object({
+      source: z.string(),
+      credits: z.number(),
+      debits: z.number(),
+      count: z.number().int(),
+      /**
+       * Of `credits` (and as much of `debits`), what moved between the member's own wallets: a move,
+       * neither money in nor money out.
+       */
+      moved: z.number(),
+    }),
   ),
 });
 

@@ -7,7 +7,6 @@
 import { MSG } from '@app/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import type { SessionAuth } from '../modules/auth/tokens.js';
 
 export type Access = 'public' | 'member' | 'admin' | 'member-or-admin';
 export type Audience = 'member' | 'admin';
@@ -33,7 +32,18 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, sessions: SessionAuth) {
+/**
+ * What this layer asks of sessions (modules/auth/tokens.ts `SessionAuth` is one). Declared here so
+ * the HTTP layer imports no feature: the arrow runs from modules/auth to here, never back.
+ */
+export interface SessionVerifier {
+  verify(
+    token: string,
+    allowed: Audience[],
+  ): Promise<{ userId: number; audience: Audience; sessionId: string; totpSetupRequired: boolean }>;
+}
+
+export function registerAccessControl(app: FastifyInstance, sessions: SessionVerifier) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {

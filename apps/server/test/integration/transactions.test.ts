@@ -7,6 +7,7 @@ type Member = Awaited<ReturnType<TestApp['register']>>;
 let a: Member;
 let b: Member;
 let withdrawalTransfer: string;
+let planId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,6 +20,7 @@ beforeAll(async () => {
       body: { name: 'Basic', min_amount: 50, max_amount: 5000 },
     })
   ).body.plan;
+  planId = plan.id;
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: b.id, amount: 500 } });
   await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
   await t.call('POST', '/topup/add', { token: b.token, body: { plan_id: plan.id, amount: 200 } });
@@ -139,5 +141,45 @@ describe('transaction views over the ledger', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().withdrawal.status).toBe('rejected');
+  });
+
+  it('says which entries are moves between own wallets and names the other member', async () => {
+    const own = (await t.call('GET', `/tr/user/${b.id}?source=plan_purchase`, { token: b.token })).body
+      .transactions;
+    expect(
+      own.map((x: { internal: boolean; counterparty: unknown }) => [x.internal, x.counterparty]),
+    ).toEqual([
+      [true, null],
+      [true, null],
+    ]);
+    const deposit = (await t.call('GET', `/tr/user/${b.id}?source=deposit`, { token: b.token })).body
+      .transactions[0];
+    expect(deposit).toMatchObject({ internal: false, counterparty: null, names: {} });
+    const details = await t.call('GET', `/transactions/user/${b.id}/details`, { token: b.token });
+    expect(details.body.totals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'plan_purchase', credits: 200, debits: 200, moved: 200 }),
+        expect.objectContaining({ source: 'deposit', credits: 500, moved: 0 }),
+      ]),
+    );
+
+    // b buys a plan for a: a's entry names b by username, as the payer and as the other side
+    const gift = await t.call('POST', '/topup/add', {
+      token: b.token,
+      body: { plan_id: planId, amount: 50, user_id: a.id },
+    });
+    expect(gift.status, gift.body.message).toBe(201);
+    const { rows } = await t.db.query('SELECT username FROM users WHERE id = $1', [b.id]);
+    const received = (await t.call('GET', `/tr/user/${a.id}?source=plan_purchase`, { token: a.token })).body
+      .transactions[0];
+    expect(received).toMatchObject({
+      internal: false,
+      counterparty: { id: b.id, username: rows[0].username },
+      names: { [String(b.id)]: rows[0].username },
+    });
+    const aDetails = await t.call('GET', `/transactions/user/${a.id}/details`, { token: a.token });
+    expect(aDetails.body.totals).toEqual([
+      expect.objectContaining({ source: 'plan_purchase', credits: 50, debits: 0, moved: 0 }),
+    ]);
   });
 });

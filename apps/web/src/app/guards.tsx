@@ -46,7 +46,8 @@ export function RequireAdmin() {
   if (admin?.totp_setup_required && location.pathname !== ADMIN_SECURITY)
     return <Navigate to={ADMIN_SECURITY} replace />;
   if (admin) return <Outlet />;
-  if (member) return <Navigate to="/unauthorized" replace />;
+  // the return address goes along: the not-allowed page's back-office sign-in link carries it on
+  if (member) return <Navigate to="/unauthorized" replace state={returnState(location, onPurpose)} />;
   return <Navigate to="/admin-login" replace state={returnState(location, onPurpose)} />;
 }
 

@@ -92,6 +92,12 @@ export type EntryType = (typeof ENTRY_TYPE)[number];
 
 export const ENTRY_TYPE_LABEL: Record<EntryType, string> = { credit: 'Money in', debit: 'Money out' };
 
+/** An entry whose both sides are the member's own wallets is neither money in nor out. */
+export const MOVE_LABEL = 'Move between own wallets';
+
+export const entryDirection = (t: Transaction) =>
+  t.internal ? MOVE_LABEL : ENTRY_TYPE_LABEL[t.transaction_type];
+
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
@@ -109,7 +115,20 @@ const MONEY_DETAILS = new Set([
   'cap_cut',
   'capped',
   'paid',
+  'gross',
+  'earning_limit',
+  'earned_before',
+  'roi_paid',
 ]);
+
+/** A percent as a person writes it: "5.0000" is 5 %, "0.5000" is 0.5 % (the rule's exact figure kept). */
+export function percentText(value: string): string {
+  const exact = /^-?\d+(\.\d+)?$/.test(value) ? value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : value;
+  return `${exact} %`;
+}
+
+/** A member an entry names by id: their username when the server gave it. */
+const memberName = (t: Transaction, id: string) => t.names[id] ?? `member #${id}`;
 
 function microText(value: unknown): string | undefined {
   const raw = text(value);
@@ -119,25 +138,41 @@ function microText(value: unknown): string | undefined {
 }
 
 /** One recorded fact of an entry, in words: its label and its value (amounts in USDT, percents with %). */
-export function detailFact(key: string, value: unknown): { label: string; value: string } {
+export function detailFact(
+  key: string,
+  value: unknown,
+  names: Record<string, string> = {},
+): { label: string; value: string } {
   const label = `${key[0]?.toUpperCase() ?? ''}${key.slice(1).replace(/_/g, ' ')}`;
   if (value === null || value === undefined) return { label, value: '—' };
   if (MONEY_DETAILS.has(key)) {
     const amount = microText(value);
     if (amount) return { label, value: amount };
   }
-  if (key.endsWith('percent') && text(value) !== undefined) return { label, value: `${text(value)} %` };
+  if (key.endsWith('percent') && text(value) !== undefined)
+    return { label, value: percentText(text(value)!) };
+  const name = key.endsWith('_id') ? names[text(value) ?? ''] : undefined;
+  if (name) return { label: label.replace(/ id$/, ''), value: `${name} (id ${text(value)})` };
   return { label, value: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }
 
-/** Fields the compensation incomes record (DOMAIN.md: source member, level, base, percent, cap). */
-const INCOME_FACTS: Array<[string[], (v: string) => string]> = [
+/**
+ * Fields the compensation incomes record (DOMAIN.md: source member, level, base, percent, cap), in
+ * words; null leaves a fact out (one's own ROI is not "from" oneself, a cut of 0 is no cut).
+ */
+const INCOME_FACTS: Array<[string[], (v: string, t: Transaction) => string | null]> = [
   [['level'], (v) => `level ${v}`],
   [['source_username', 'from_username', 'source_user', 'from_user'], (v) => `from ${v}`],
-  [['source_user_id', 'from_user_id'], (v) => `from member #${v}`],
-  [['percent'], (v) => `${v} %`],
+  [
+    ['source_user_id', 'from_user_id'],
+    (v, t) => (Number(v) === t.user_id ? null : `from ${memberName(t, v)}`),
+  ],
+  [['percent'], (v) => percentText(v)],
   [['base', 'base_amount'], (v) => `of ${microText(v) ?? `${v} USDT`}`],
-  [['cut', 'capped', 'cap_cut'], (v) => `${microText(v) ?? `${v} USDT`} over the limit not paid`],
+  [
+    ['cut', 'capped', 'cap_cut'],
+    (v) => (/^0+$/.test(v) ? null : `${microText(v) ?? `${v} USDT`} over the limit not paid`),
+  ],
 ];
 
 /**
@@ -156,18 +191,21 @@ export function entryCause(t: Transaction, viewerId?: number): string {
       const payer = text(d.payer_id);
       if (t.transaction_type === 'credit')
         return payer && Number(payer) !== t.user_id
-          ? `${plan} plan, paid by member #${payer} (top-up ${ref})`
+          ? `${plan} plan, paid by ${memberName(t, payer)} (top-up ${ref})`
           : `${plan} plan (top-up ${ref})`;
-      return `${plan} plan bought (top-up ${ref})`;
+      return t.internal
+        ? `${plan} plan bought with your fund (top-up ${ref})`
+        : `${plan} plan bought (top-up ${ref})`;
     }
     case 'activation':
       return `Activation fee (top-up ${ref})`;
     case 'transfer': {
       const sender = t.ref_type === 'member_transfer' ? Number(t.ref_id) : Number.NaN;
       const self = sender === (viewerId ?? t.user_id);
+      const other = t.counterparty?.username || 'another member';
       if (t.transaction_type === 'credit')
-        return self ? 'From your earnings wallet' : `From member #${t.ref_id ?? '?'}`;
-      return t.wallet === 'earnings' ? 'To your fund wallet' : 'Sent to another member';
+        return self || t.internal ? 'From your earnings wallet' : `From ${other}`;
+      return t.internal || t.wallet === 'earnings' ? 'To your fund wallet' : `Sent to ${other}`;
     }
     case 'withdrawal': {
       const kind = text(d.kind);
@@ -175,7 +213,7 @@ export function entryCause(t: Transaction, viewerId?: number): string {
       const parts = [
         `${kind ? `${kind[0]!.toUpperCase()}${kind.slice(1)} withdrawal` : 'Withdrawal'} ${ref}`,
       ];
-      if (percent !== undefined) parts.push(`fee ${percent} %`);
+      if (percent !== undefined) parts.push(`fee ${percentText(percent)}`);
       if (t.status === 'pending') parts.push('waiting for approval');
       if (t.status === 'voided') parts.push('rejected or cancelled, amount returned');
       return parts.join(' · ');
@@ -186,7 +224,8 @@ export function entryCause(t: Transaction, viewerId?: number): string {
       const facts: string[] = [];
       for (const [keys, say] of INCOME_FACTS) {
         const key = keys.find((k) => text(d[k]) !== undefined);
-        if (key) facts.push(say(text(d[key])!));
+        const fact = key ? say(text(d[key])!, t) : null;
+        if (fact) facts.push(fact);
       }
       if (facts.length) return facts.join(' · ');
       return t.ref_type ? `${t.ref_type.replace(/_/g, ' ')} ${ref}` : sourceLabel(t.source);

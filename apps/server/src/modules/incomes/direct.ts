@@ -1,5 +1,5 @@
 import { percentOf } from '@app/contracts/money';
-import type { IncomeItem } from './credit.js';
+import type { IncomeItem } from './income.js';
 
 /**
  * Direct income (DOMAIN.md): the sponsor of the member whose plan was bought earns the plan's

@@ -24,7 +24,7 @@ import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { addDays, dayOf, resolvePeriod, startOf } from '../reports/periods.js';
-import { walletOf } from './credit.js';
+import { walletOf } from './income.js';
 import * as queries from './queries.js';
 import { earningLimitOf } from './repo.js';
 

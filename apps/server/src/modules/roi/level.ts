@@ -1,5 +1,5 @@
 import { percentOf } from '@app/contracts/money';
-import type { IncomeItem } from '../incomes/credit.js';
+import type { IncomeItem } from '../incomes/income.js';
 import type { UplineFacts } from './repo.js';
 
 /** The ancestors of a member from their ltree path (root first, self last), nearest first. */

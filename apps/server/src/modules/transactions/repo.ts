@@ -14,6 +14,10 @@ export interface EntryRow {
   ref_type: string | null;
   ref_id: string | null;
   created_at: Date;
+  /** Both sides of the transfer are this member's wallets. */
+  internal: boolean;
+  /** The owner of the other side when it is another member (null: the platform or oneself). */
+  other_user_id: bigint | null;
 }
 
 export interface EntryFilter {
@@ -43,12 +47,28 @@ export async function list(q: Queryable, f: EntryFilter) {
   const from = 'FROM member_entries e JOIN users u ON u.id = e.user_id';
   const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${filter}`, params)).rows[0]!
     .n;
+  // the other side of each entry on the page: one primary-key look-up per row, after paging
   const { rows } = await q.query<EntryRow>(
-    `SELECT e.*, u.username ${from} ${filter}
-      ORDER BY e.created_at DESC, e.transaction_id ${pageClause(params, f)}`,
+    `SELECT p.*, o.owner_user_id IS NOT DISTINCT FROM p.user_id AS internal,
+            CASE WHEN o.owner_user_id <> p.user_id THEN o.owner_user_id END AS other_user_id
+       FROM (SELECT e.*, u.username ${from} ${filter}
+              ORDER BY e.created_at DESC, e.transaction_id ${pageClause(params, f)}) p
+       JOIN transfers t ON t.id = p.transaction_id
+       JOIN accounts o ON o.id = CASE WHEN p.transaction_type = 'credit' THEN t.debit_account ELSE t.credit_account END
+      ORDER BY p.created_at DESC, p.transaction_id`,
     params,
   );
   return { rows, total };
+}
+
+/** Usernames of the given members, by id. */
+export async function usernames(q: Queryable, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const { rows } = await q.query<{ id: bigint; username: string }>(
+    'SELECT id, username FROM users WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.username]));
 }
 
 export async function totalsBySource(q: Queryable, f: { userId?: number; from?: Date; to?: Date }) {
@@ -57,11 +77,25 @@ export async function totalsBySource(q: Queryable, f: { userId?: number; from?: 
   if (f.userId) where.push(`e.user_id = $${params.push(f.userId)}`);
   if (f.from) where.push(`e.created_at >= $${params.push(f.from)}`);
   if (f.to) where.push(`e.created_at < $${params.push(f.to)}`);
-  const { rows } = await q.query<{ source: string; credits: bigint; debits: bigint; count: number }>(
+  // `moved`: credits whose debit side is the same member's wallet (a move between their wallets);
+  // asked of one member's totals only (the monthly matrix across members does not show it)
+  const moved = f.userId
+    ? `coalesce(sum(e.amount) FILTER (WHERE e.transaction_type = 'credit' AND EXISTS (
+              SELECT 1 FROM transfers t JOIN accounts d ON d.id = t.debit_account
+               WHERE t.id = e.transaction_id AND d.owner_user_id = e.user_id)), 0)::bigint`
+    : '0::bigint';
+  const { rows } = await q.query<{
+    source: string;
+    credits: bigint;
+    debits: bigint;
+    count: number;
+    moved: bigint;
+  }>(
     `SELECT e.source,
             coalesce(sum(e.amount) FILTER (WHERE e.transaction_type = 'credit'), 0)::bigint AS credits,
             coalesce(sum(e.amount) FILTER (WHERE e.transaction_type = 'debit'), 0)::bigint AS debits,
-            count(*)::int AS count
+            count(*)::int AS count,
+            ${moved} AS moved
        FROM member_entries e WHERE ${where.join(' AND ')} GROUP BY e.source ORDER BY e.source`,
     params,
   );

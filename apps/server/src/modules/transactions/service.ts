@@ -8,7 +8,16 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import type { WithdrawalsService } from '../withdrawals/service.js';
 import * as repo from './repo.js';
 
-const dto = (e: repo.EntryRow): Transaction => ({
+/** The member ids an entry's recorded facts name (ledger meta written by the income and top-up rules). */
+const NAMED_IDS = ['source_user_id', 'from_user_id', 'payer_id'] as const;
+
+function namedIds(e: repo.EntryRow): number[] {
+  const ids = NAMED_IDS.map((k) => Number(e.meta[k])).filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (e.other_user_id !== null) ids.push(Number(e.other_user_id));
+  return ids;
+}
+
+const dto = (e: repo.EntryRow, names: Map<number, string>): Transaction => ({
   transaction_id: e.transaction_id,
   user_id: Number(e.user_id),
   username: e.username,
@@ -22,6 +31,17 @@ const dto = (e: repo.EntryRow): Transaction => ({
   ref_type: e.ref_type,
   ref_id: e.ref_id,
   created_at: e.created_at.toISOString(),
+  internal: e.internal,
+  counterparty:
+    e.other_user_id === null
+      ? null
+      : { id: Number(e.other_user_id), username: names.get(Number(e.other_user_id)) ?? '' },
+  names: Object.fromEntries(
+    NAMED_IDS.flatMap((k) => {
+      const name = names.get(Number(e.meta[k]));
+      return name === undefined ? [] : [[String(e.meta[k]), name]];
+    }),
+  ),
 });
 
 const totalsDto = (rows: Awaited<ReturnType<typeof repo.totalsBySource>>) =>
@@ -30,6 +50,7 @@ const totalsDto = (rows: Awaited<ReturnType<typeof repo.totalsBySource>>) =>
     credits: fromMicro(r.credits),
     debits: fromMicro(r.debits),
     count: r.count,
+    moved: fromMicro(r.moved),
   }));
 
 export interface TransactionFilter {
@@ -56,8 +77,9 @@ export function createTransactionsService(deps: { db: Db; withdrawals: Withdrawa
       status: f.status,
       search: f.search,
     });
+    const names = await repo.usernames(db, [...new Set(rows.flatMap(namedIds))]);
     return {
-      transactions: rows.map(dto),
+      transactions: rows.map((e) => dto(e, names)),
       ...pageFacts(total, f),
     };
   }

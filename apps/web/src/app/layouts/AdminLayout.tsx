@@ -1,12 +1,14 @@
 import { useSignout } from '../../api/auth';
 import { useAdmin } from '../../api/auth-store';
 import { ADMIN_NAV } from '../nav';
+import { AdminRefreshButton, useAdminFreshness } from './AdminRefresh';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
 
 function AdminArea() {
   const admin = useAdmin();
   const signout = useSignout('admin');
+  const refresh = useAdminFreshness();
 
   const signOut = () => signout.mutate();
 
@@ -18,6 +20,7 @@ function AdminArea() {
       who={admin ? <>Admin · {admin.username || admin.email}</> : null}
       onSignOut={signOut}
       signingOut={signout.isPending}
+      actions={<AdminRefreshButton onRefresh={refresh} />}
     />
   );
 }

@@ -1,12 +1,12 @@
 import type { Transaction } from '@app/contracts/transactions';
-import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { cn } from '../../lib/cn';
 import {
   detailFact,
   ENTRY_STATUS_LABEL,
-  ENTRY_TYPE_LABEL,
   entryCause,
+  entryDirection,
   sourceLabel,
   walletLabel,
 } from '../../lib/transaction-labels';
@@ -19,12 +19,12 @@ import { SummaryList } from '../ui/SummaryList';
 import { type Column, Table } from '../ui/Table';
 import { When } from '../ui/When';
 
-/** A credit or debit, signed and coloured: green money in, plain money out. */
+/** A credit or debit, signed and coloured: green money in, plain money out (and a move between own wallets). */
 export function EntryAmount({ t }: { t: Transaction }) {
-  const credit = t.transaction_type === 'credit';
+  const credit = t.transaction_type === 'credit' && !t.internal;
   return (
     <Money
-      value={credit ? t.amount : -t.amount}
+      value={t.transaction_type === 'credit' ? t.amount : -t.amount}
       signed
       className={cn(
         'font-medium',
@@ -46,24 +46,31 @@ export function EntryStatus({ t }: { t: Transaction }) {
 
 /** What kind of entry, which way and which wallet (and whose, on admin lists across members). */
 function EntryKind({ t, showMember }: { t: Transaction; showMember: boolean }) {
-  const Icon = t.transaction_type === 'credit' ? ArrowDownLeft : ArrowUpRight;
+  const Icon = t.internal ? ArrowLeftRight : t.transaction_type === 'credit' ? ArrowDownLeft : ArrowUpRight;
+  const moneyIn = t.transaction_type === 'credit' && !t.internal;
   return (
     <span className="flex items-start gap-2">
       <Icon
         className={cn(
           'mt-0.5 size-4 shrink-0',
-          t.transaction_type === 'credit' ? 'text-green-700 dark:text-green-400' : 'text-muted',
+          moneyIn ? 'text-green-700 dark:text-green-400' : 'text-muted',
         )}
         aria-hidden="true"
       />
       <span className="flex flex-col">
-        <span className="sr-only">{ENTRY_TYPE_LABEL[t.transaction_type]}:</span>
+        <span className="sr-only">{entryDirection(t)}:</span>
         <span className="font-medium text-fg">{sourceLabel(t.source)}</span>
         <span className="text-xs text-muted">
           {t.transaction_type === 'credit' ? 'to ' : 'from '}
           {walletLabel(t.wallet)}
           {showMember && ` · ${t.username}`}
         </span>
+        {/* seen, not only heard: this one is not money in or out */}
+        {t.internal && (
+          <span aria-hidden="true" className="text-xs text-muted">
+            {entryDirection(t)}
+          </span>
+        )}
       </span>
     </span>
   );
@@ -126,7 +133,7 @@ function EntryDialog({
     <Modal
       open={t !== null}
       onClose={onClose}
-      title={t ? `${sourceLabel(t.source)} · ${ENTRY_TYPE_LABEL[t.transaction_type].toLowerCase()}` : ''}
+      title={t ? `${sourceLabel(t.source)} · ${entryDirection(t).toLowerCase()}` : ''}
       description={t ? entryCause(t) : undefined}
       className="max-w-lg"
     >
@@ -159,7 +166,9 @@ function EntryDialog({
           {Object.keys(t.details).length > 0 && (
             <>
               <h3 className="text-sm font-semibold text-fg">Recorded with it</h3>
-              <SummaryList rows={Object.entries(t.details).map(([key, value]) => detailFact(key, value))} />
+              <SummaryList
+                rows={Object.entries(t.details).map(([key, value]) => detailFact(key, value, t.names))}
+              />
             </>
           )}
           {explain?.(t)}

@@ -1,5 +1,4 @@
 import type { IncomeOverview } from '@app/contracts/incomes';
-import { REPORT_GROUPS } from '@app/contracts/reports';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -7,15 +6,12 @@ import { useIncomeOverview } from '../../../api/incomes';
 import { lazyComponent } from '../../../app/lazy-page';
 import { Banner } from '../../../components/ui/Banner';
 import { Card, StatCard } from '../../../components/ui/Card';
-import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Segmented } from '../../../components/ui/Segmented';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { type Column, Table } from '../../../components/ui/Table';
 import { formatCount } from '../../../lib/format';
-import { useUrlFilters } from '../../../lib/use-url-filters';
-import { GROUP_LABEL, isDay, PRESET_LABEL, PRESETS, presetRange, rangeLabel } from '../reports/period';
+import { PeriodBar, usePeriod } from '../reports/PeriodBar';
 
 // Recharts loads only with the chart, after the figures are on screen.
 const AdminIncomeChart = lazyComponent(() => import('./AdminIncomeChart'));
@@ -58,22 +54,9 @@ const EARNER_COLUMNS: Array<Column<Earner>> = [
 
 /** /admin/income: income by kind and period from the income records (= the ledger's income transfers). */
 export default function AdminIncomePage() {
-  const { params, update, oneOf } = useUrlFilters();
-  const preset = oneOf('period', PRESETS) ?? '30d';
-  const granularity = oneOf('granularity', REPORT_GROUPS) ?? 'day';
-  const range = presetRange(preset, { from: params.get('from'), to: params.get('to') });
+  const { group: granularity, range } = usePeriod('granularity');
   const query = useIncomeOverview({ ...range, granularity });
   const o = query.error ? undefined : query.data;
-
-  const chooseRange = (change: { from?: string; to?: string }) => {
-    const next = { ...range, ...change };
-    if (!isDay(next.from) || !isDay(next.to)) return;
-    if (next.from > next.to) {
-      if (change.from) next.to = next.from;
-      else next.from = next.to;
-    }
-    update({ period: 'custom', ...next });
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -84,49 +67,7 @@ export default function AdminIncomePage() {
       />
       <Card>
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 lg:grid-cols-[1fr_auto] lg:items-end">
-            <Segmented
-              legend="Period"
-              options={PRESETS.map((p) => ({ value: p, label: PRESET_LABEL[p] }))}
-              value={preset}
-              onValue={(p) =>
-                update(p === 'custom' ? { period: p, ...range } : { period: p, from: '', to: '' })
-              }
-            />
-            <Select
-              label="Group by"
-              value={granularity}
-              onChange={(e) => update({ granularity: e.target.value })}
-              className="lg:w-40"
-            >
-              {REPORT_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {GROUP_LABEL[g]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          {preset === 'custom' && (
-            <div className="grid grid-cols-2 gap-4 sm:w-md">
-              <Input
-                label="From"
-                type="date"
-                value={range.from}
-                max={range.to}
-                onChange={(e) => chooseRange({ from: e.target.value })}
-              />
-              <Input
-                label="To"
-                type="date"
-                value={range.to}
-                min={range.from}
-                onChange={(e) => chooseRange({ to: e.target.value })}
-              />
-            </div>
-          )}
-          <p className="text-sm text-muted" aria-live="polite">
-            Incomes from {rangeLabel(range.from, range.to)}, by {granularity}.
-          </p>
+          <PeriodBar what="Incomes" groupParam="granularity" />
         </div>
       </Card>
 

@@ -2,11 +2,11 @@ import { actPlanBody } from '@app/contracts/plans';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import {
   type ActPlan,
+  type ActPlanWire,
   useActPlans,
   useCreateActPlan,
   useDeleteActPlan,
@@ -17,8 +17,8 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { DeleteDialog } from '../../../components/ui/DeleteDialog';
+import { type Editing, EditorDialog, EditorForm } from '../../../components/ui/EditorDialog';
 import { Checkbox, Input } from '../../../components/ui/Input';
-import { Modal } from '../../../components/ui/Modal';
 import { Money } from '../../../components/ui/Money';
 import { type Column, Table } from '../../../components/ui/Table';
 import { amountText } from '../../../lib/forms';
@@ -116,48 +116,21 @@ export function ActivationPlansCard() {
 }
 
 function ActPlanDialog({ target, onClose }: { target: ActPlan | 'new' | null; onClose: () => void }) {
-  const create = useCreateActPlan();
-  const update = useUpdateActPlan();
-  const mutation = target === 'new' ? create : update;
-  const close = () => {
-    if (mutation.isPending) return;
-    create.reset();
-    update.reset();
-    onClose();
-  };
   return (
-    <Modal
-      open={target !== null}
-      onClose={close}
-      title={target === 'new' ? 'New activation plan' : `Edit ${target?.name ?? ''}`}
+    <EditorDialog<ActPlan, ActPlanWire>
+      target={target}
+      onClose={onClose}
+      create={useCreateActPlan()}
+      update={useUpdateActPlan()}
+      title={(plan) => (plan ? `Edit ${plan.name}` : 'New activation plan')}
     >
-      {target !== null && (
-        <ActPlanForm
-          key={target === 'new' ? 'new' : target.id}
-          plan={target === 'new' ? null : target}
-          create={create}
-          update={update}
-          onDone={onClose}
-          onCancel={close}
-        />
-      )}
-    </Modal>
+      {(editing) => <ActPlanForm editing={editing} />}
+    </EditorDialog>
   );
 }
 
-function ActPlanForm({
-  plan,
-  create,
-  update,
-  onDone,
-  onCancel,
-}: {
-  plan: ActPlan | null;
-  create: ReturnType<typeof useCreateActPlan>;
-  update: ReturnType<typeof useUpdateActPlan>;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+function ActPlanForm({ editing }: { editing: Editing<ActPlan, ActPlanWire> }) {
+  const plan = editing.item;
   const {
     register,
     handleSubmit,
@@ -170,19 +143,14 @@ function ActPlanForm({
       is_active: plan?.is_active ?? true,
     },
   });
-  const mutation = plan ? update : create;
-  const onSubmit = handleSubmit((v) => {
-    const body = { ...v, fee: toWire(v.fee) };
-    const done = (data: { message: string }) => {
-      toast.success(data.message);
-      onDone();
-    };
-    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: done });
-    else create.mutate(body, { onSuccess: done });
-  });
+  const onSubmit = handleSubmit((v) => editing.save({ ...v, fee: toWire(v.fee) }));
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Activation plan">
-      {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
+    <EditorForm
+      label="Activation plan"
+      editing={editing}
+      onSubmit={onSubmit}
+      submitLabel={plan ? 'Save' : 'Create'}
+    >
       <Input label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register('name')} />
       <Input
         label="Fee (USDT)"
@@ -192,14 +160,6 @@ function ActPlanForm({
         {...register('fee')}
       />
       <Checkbox label="Active" hint="Only active plans can be charged." {...register('is_active')} />
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={mutation.isPending}>
-          {plan ? 'Save' : 'Create'}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

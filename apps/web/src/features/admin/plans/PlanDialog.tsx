@@ -1,14 +1,10 @@
 import { type Plan, planBody, planUpdateBody } from '@app/contracts/plans';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { errorMessage } from '../../../api/client';
-import { useCreatePlan, useUpdatePlan } from '../../../api/plans';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { type PlanWire, useCreatePlan, useUpdatePlan } from '../../../api/plans';
+import { type Editing, EditorDialog, EditorForm } from '../../../components/ui/EditorDialog';
 import { Checkbox, Input } from '../../../components/ui/Input';
-import { Modal } from '../../../components/ui/Modal';
 import { amountText, numberText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
 
@@ -49,54 +45,26 @@ interface Props {
 }
 
 export function PlanDialog({ target, onClose }: Props) {
-  const create = useCreatePlan();
-  const update = useUpdatePlan();
-  const mutation = target === 'new' ? create : update;
-  const close = () => {
-    if (mutation.isPending) return;
-    create.reset();
-    update.reset();
-    onClose();
-  };
   return (
-    <Modal
-      open={target !== null}
-      onClose={close}
-      title={target === 'new' ? 'New plan' : `Edit ${target?.name ?? 'plan'}`}
-      description={
-        target === 'new'
-          ? 'Members can buy it as soon as it is on sale.'
-          : 'Changes apply to new purchases and to the daily ROI from now on.'
+    <EditorDialog<Plan, PlanWire>
+      target={target}
+      onClose={onClose}
+      create={useCreatePlan()}
+      update={useUpdatePlan()}
+      title={(plan) => (plan ? `Edit ${plan.name}` : 'New plan')}
+      description={(plan) =>
+        plan
+          ? 'Changes apply to new purchases and to the daily ROI from now on.'
+          : 'Members can buy it as soon as it is on sale.'
       }
-      className="max-w-lg"
     >
-      {target !== null && (
-        <PlanForm
-          key={target === 'new' ? 'new' : target.id}
-          plan={target === 'new' ? null : target}
-          create={create}
-          update={update}
-          onDone={onClose}
-          onCancel={close}
-        />
-      )}
-    </Modal>
+      {(editing) => <PlanForm editing={editing} />}
+    </EditorDialog>
   );
 }
 
-function PlanForm({
-  plan,
-  create,
-  update,
-  onDone,
-  onCancel,
-}: {
-  plan: Plan | null;
-  create: ReturnType<typeof useCreatePlan>;
-  update: ReturnType<typeof useUpdatePlan>;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+function PlanForm({ editing }: { editing: Editing<Plan, PlanWire> }) {
+  const plan = editing.item;
   const {
     register,
     handleSubmit,
@@ -105,21 +73,18 @@ function PlanForm({
     resolver: zodResolver(planForm),
     defaultValues: valuesOf(plan),
   });
-  const mutation = plan ? update : create;
 
-  const onSubmit = handleSubmit((v) => {
-    const body = { ...v, min_amount: toWire(v.min_amount), max_amount: toWire(v.max_amount) };
-    const done = (data: { message: string }) => {
-      toast.success(data.message);
-      onDone();
-    };
-    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: done });
-    else create.mutate(body, { onSuccess: done });
-  });
+  const onSubmit = handleSubmit((v) =>
+    editing.save({ ...v, min_amount: toWire(v.min_amount), max_amount: toWire(v.max_amount) }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Plan">
-      {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
+    <EditorForm
+      label="Plan"
+      editing={editing}
+      onSubmit={onSubmit}
+      submitLabel={plan ? 'Save plan' : 'Create plan'}
+    >
       <Input label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-4">
         <Input
@@ -144,7 +109,7 @@ function PlanForm({
           {...register('roi_percent')}
         />
         <Input
-          label="Referral income (%)"
+          label="Direct income (%)"
           inputMode="decimal"
           autoComplete="off"
           error={errors.direct_percent?.message}
@@ -163,14 +128,6 @@ function PlanForm({
         hint="Members can buy it. Untick to hide it without retiring it."
         {...register('is_active')}
       />
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={mutation.isPending}>
-          {plan ? 'Save plan' : 'Create plan'}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

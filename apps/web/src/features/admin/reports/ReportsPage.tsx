@@ -1,4 +1,4 @@
-import { REPORT_GROUPS, REPORT_KINDS, type Report, type ReportKind } from '@app/contracts/reports';
+import { REPORT_KINDS, type Report, type ReportKind } from '@app/contracts/reports';
 import { Download } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,7 +8,6 @@ import { lazyComponent } from '../../../app/lazy-page';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
-import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
@@ -16,7 +15,7 @@ import { Segmented } from '../../../components/ui/Segmented';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { GROUP_LABEL, isDay, PRESET_LABEL, PRESETS, presetRange, rangeLabel } from './period';
+import { PeriodBar, usePeriod } from './PeriodBar';
 import { ReportTable } from './ReportTable';
 
 // Recharts loads only with the chart, after the figures and the table are on screen.
@@ -73,24 +72,11 @@ function Totals({ report }: { report: Report }) {
 export default function ReportsPage() {
   const { page, params, update, oneOf } = useUrlFilters();
   const kind = oneOf('kind', REPORT_KINDS) ?? 'deposits';
-  const preset = oneOf('period', PRESETS) ?? '30d';
-  const group = oneOf('group', REPORT_GROUPS) ?? 'day';
+  const { group, range } = usePeriod();
   const limit = pageSizeOf(params.get('limit'));
-  const range = presetRange(preset, { from: params.get('from'), to: params.get('to') });
   const query = useReport(kind, { ...range, group, page, limit });
   const report = !query.error && query.data?.kind === kind ? query.data : undefined;
   const [downloading, setDownloading] = useState(false);
-
-  // A start after the end (or an end before the start) moves the other day along, so the range stays valid.
-  const chooseRange = (change: { from?: string; to?: string }) => {
-    const next = { ...range, ...change };
-    if (!isDay(next.from) || !isDay(next.to)) return;
-    if (next.from > next.to) {
-      if (change.from) next.to = next.from;
-      else next.from = next.to;
-    }
-    update({ period: 'custom', ...next, page: 1 });
-  };
 
   const download = async () => {
     setDownloading(true);
@@ -126,53 +112,7 @@ export default function ReportsPage() {
             value={kind}
             onValue={(k) => update({ kind: k, page: 1 })}
           />
-          <div className="grid gap-4 lg:grid-cols-[1fr_auto] lg:items-end">
-            <Segmented
-              legend="Period"
-              options={PRESETS.map((p) => ({ value: p, label: PRESET_LABEL[p] }))}
-              value={preset}
-              onValue={(p) =>
-                update(
-                  p === 'custom'
-                    ? { period: p, ...range, page: 1 }
-                    : { period: p, from: '', to: '', page: 1 },
-                )
-              }
-            />
-            <Select
-              label="Group by"
-              value={group}
-              onChange={(e) => update({ group: e.target.value, page: 1 })}
-              className="lg:w-40"
-            >
-              {REPORT_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {GROUP_LABEL[g]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          {preset === 'custom' && (
-            <div className="grid grid-cols-2 gap-4 sm:w-md">
-              <Input
-                label="From"
-                type="date"
-                value={range.from}
-                max={range.to}
-                onChange={(e) => chooseRange({ from: e.target.value })}
-              />
-              <Input
-                label="To"
-                type="date"
-                value={range.to}
-                min={range.from}
-                onChange={(e) => chooseRange({ to: e.target.value })}
-              />
-            </div>
-          )}
-          <p className="text-sm text-muted" aria-live="polite">
-            {KIND_LABEL[kind]} from {rangeLabel(range.from, range.to)}, by {group}.
-          </p>
+          <PeriodBar what={KIND_LABEL[kind]} paged />
         </div>
       </Card>
 

@@ -1,14 +1,10 @@
 import { REWARD_TEXT, type RewardPlan, rewardPlanBody, rewardPlanUpdateBody } from '@app/contracts/rewards';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { errorMessage } from '../../../api/client';
-import { useCreateRewardPlan, useUpdateRewardPlan } from '../../../api/rewards';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { type RewardPlanWire, useCreateRewardPlan, useUpdateRewardPlan } from '../../../api/rewards';
+import { type Editing, EditorDialog, EditorForm } from '../../../components/ui/EditorDialog';
 import { Checkbox, Input } from '../../../components/ui/Input';
-import { Modal } from '../../../components/ui/Modal';
 import { amountText, numberText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
 
@@ -43,57 +39,32 @@ interface Props {
 }
 
 export function RewardPlanDialog({ target, nextOrder, onClose }: Props) {
-  const create = useCreateRewardPlan();
-  const update = useUpdateRewardPlan();
-  const busy = create.isPending || update.isPending;
-  const close = () => {
-    if (busy) return;
-    create.reset();
-    update.reset();
-    onClose();
-  };
   return (
-    <Modal
-      open={target !== null}
-      onClose={close}
-      title={target === 'new' ? 'New reward plan' : `Edit ${target?.title ?? 'reward plan'}`}
-      description={
-        target === 'new'
-          ? 'A stage members work through in order: reach the team business inside the window, claim the reward.'
-          : 'Stages already open keep the terms they started with; the change applies to stages opened from now on.'
+    <EditorDialog<RewardPlan, RewardPlanWire>
+      target={target}
+      onClose={onClose}
+      create={useCreateRewardPlan()}
+      update={useUpdateRewardPlan()}
+      title={(plan) => (plan ? `Edit ${plan.title}` : 'New reward plan')}
+      description={(plan) =>
+        plan
+          ? 'Stages already open keep the terms they started with; the change applies to stages opened from now on.'
+          : 'A stage members work through in order: reach the team business inside the window, claim the reward.'
       }
-      className="max-w-lg"
     >
-      {target !== null && (
-        <PlanForm
-          key={target === 'new' ? 'new' : target.id}
-          plan={target === 'new' ? null : target}
-          nextOrder={nextOrder}
-          create={create}
-          update={update}
-          onDone={onClose}
-          onCancel={close}
-        />
-      )}
-    </Modal>
+      {(editing) => <PlanForm editing={editing} nextOrder={nextOrder} />}
+    </EditorDialog>
   );
 }
 
 function PlanForm({
-  plan,
+  editing,
   nextOrder,
-  create,
-  update,
-  onDone,
-  onCancel,
 }: {
-  plan: RewardPlan | null;
+  editing: Editing<RewardPlan, RewardPlanWire>;
   nextOrder: number;
-  create: ReturnType<typeof useCreateRewardPlan>;
-  update: ReturnType<typeof useUpdateRewardPlan>;
-  onDone: () => void;
-  onCancel: () => void;
 }) {
+  const plan = editing.item;
   const {
     register,
     handleSubmit,
@@ -102,25 +73,19 @@ function PlanForm({
     resolver: zodResolver(planForm),
     defaultValues: valuesOf(plan, nextOrder),
   });
-  const mutation = plan ? update : create;
 
-  const onSubmit = handleSubmit((v) => {
-    const body = { ...v, business: toWire(v.business), reward: toWire(v.reward) };
-    const done = (data: { message: string }) => {
-      toast.success(data.message);
-      onDone();
-    };
-    if (plan) update.mutate({ id: plan.id, body }, { onSuccess: done });
-    else create.mutate(body, { onSuccess: done });
-  });
+  const onSubmit = handleSubmit((v) =>
+    editing.save({ ...v, business: toWire(v.business), reward: toWire(v.reward) }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Reward plan">
-      {mutation.isError && (
-        <Banner tone="error">
-          {plan ? REWARD_TEXT.updateError : REWARD_TEXT.createError}: {errorMessage(mutation.error)}
-        </Banner>
-      )}
+    <EditorForm
+      label="Reward plan"
+      editing={editing}
+      onSubmit={onSubmit}
+      submitLabel={plan ? 'Save reward plan' : 'Create reward plan'}
+      errorPrefix={plan ? REWARD_TEXT.updateError : REWARD_TEXT.createError}
+    >
       <Input
         label="Title"
         autoComplete="off"
@@ -164,14 +129,6 @@ function PlanForm({
         hint="Untick to stop opening new stages on it; stages already open run on."
         {...register('is_active')}
       />
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={mutation.isPending}>
-          {plan ? 'Save reward plan' : 'Create reward plan'}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

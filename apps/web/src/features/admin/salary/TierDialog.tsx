@@ -1,14 +1,10 @@
 import { type SalaryTier, salaryTierBody, salaryTierUpdateBody } from '@app/contracts/salary';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { errorMessage } from '../../../api/client';
-import { useCreateSalaryTier, useUpdateSalaryTier } from '../../../api/salary';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { type SalaryTierWire, useCreateSalaryTier, useUpdateSalaryTier } from '../../../api/salary';
+import { type Editing, EditorDialog, EditorForm } from '../../../components/ui/EditorDialog';
 import { Checkbox, Input } from '../../../components/ui/Input';
-import { Modal } from '../../../components/ui/Modal';
 import { amountText, fromText, numberText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
 
@@ -37,55 +33,26 @@ const valuesOf = (tier: SalaryTier | null): TierInput => ({
 });
 
 export function TierDialog({ target, onClose }: { target: SalaryTier | 'new' | null; onClose: () => void }) {
-  const create = useCreateSalaryTier();
-  const update = useUpdateSalaryTier();
-  const busy = create.isPending || update.isPending;
-  const close = () => {
-    if (busy) return;
-    create.reset();
-    update.reset();
-    onClose();
-  };
-  const tier = target === 'new' ? null : target;
   return (
-    <Modal
-      open={target !== null}
-      onClose={close}
-      title={tier ? `Edit ${tier.name}` : 'New salary tier'}
-      description={
+    <EditorDialog<SalaryTier, SalaryTierWire>
+      target={target}
+      onClose={onClose}
+      create={useCreateSalaryTier()}
+      update={useUpdateSalaryTier()}
+      title={(tier) => (tier ? `Edit ${tier.name}` : 'New salary tier')}
+      description={(tier) =>
         tier
           ? 'Members already holding it keep the terms they were given; the change applies to new assignments.'
           : 'The daily run gives each member the highest tier they qualify for and pays it every 30 days.'
       }
-      className="max-w-lg"
     >
-      {target !== null && (
-        <TierForm
-          key={tier?.id ?? 'new'}
-          tier={tier}
-          create={create}
-          update={update}
-          onDone={onClose}
-          onCancel={close}
-        />
-      )}
-    </Modal>
+      {(editing) => <TierForm editing={editing} />}
+    </EditorDialog>
   );
 }
 
-function TierForm({
-  tier,
-  create,
-  update,
-  onDone,
-  onCancel,
-}: {
-  tier: SalaryTier | null;
-  create: ReturnType<typeof useCreateSalaryTier>;
-  update: ReturnType<typeof useUpdateSalaryTier>;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+function TierForm({ editing }: { editing: Editing<SalaryTier, SalaryTierWire> }) {
+  const tier = editing.item;
   const {
     register,
     handleSubmit,
@@ -94,19 +61,16 @@ function TierForm({
     resolver: zodResolver(tierForm),
     defaultValues: valuesOf(tier),
   });
-  const mutation = tier ? update : create;
-  const onSubmit = handleSubmit((v) => {
-    const body = { ...v, amount: toWire(v.amount), required_business: toWire(v.required_business) };
-    const done = (data: { message: string }) => {
-      toast.success(data.message);
-      onDone();
-    };
-    if (tier) update.mutate({ id: tier.id, body }, { onSuccess: done });
-    else create.mutate(body, { onSuccess: done });
-  });
+  const onSubmit = handleSubmit((v) =>
+    editing.save({ ...v, amount: toWire(v.amount), required_business: toWire(v.required_business) }),
+  );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Salary tier">
-      {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
+    <EditorForm
+      label="Salary tier"
+      editing={editing}
+      onSubmit={onSubmit}
+      submitLabel={tier ? 'Save tier' : 'Create tier'}
+    >
       <Input label="Name" autoComplete="off" autoFocus error={errors.name?.message} {...register('name')} />
       <div className="grid grid-cols-2 gap-4">
         <Input
@@ -143,14 +107,6 @@ function TierForm({
         hint="Untick to stop assigning it; members holding it are paid to the end."
         {...register('is_active')}
       />
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={mutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={mutation.isPending}>
-          {tier ? 'Save tier' : 'Create tier'}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

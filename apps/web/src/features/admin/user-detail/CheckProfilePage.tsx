@@ -22,15 +22,18 @@ export default function CheckProfilePage() {
   const { data: user, isPending, error } = useUser(id, 'admin');
   const update = useAdminUpdateUser();
   const remove = useDeleteUser();
+  // Two places: what Delete answers shows under the page's header, where its button is; what Save
+  // answers shows next to Save Changes (issue 14.5: far above it, the admin never saw it).
   const { banner, show } = useTimedBanner();
+  const saved = useTimedBanner();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = (body: AdminUpdate) =>
     update.mutate(
       { id, body },
       {
-        onSuccess: (data) => show('success', data.message),
-        onError: (err) => show('error', errorMessage(err)),
+        onSuccess: (data) => saved.show('success', data.message),
+        onError: (err) => saved.show('error', errorMessage(err)),
       },
     );
 
@@ -98,7 +101,19 @@ export default function CheckProfilePage() {
       </div>
 
       <UserFacts user={user} />
-      <EditableDetailsForm key={user.updated_at} user={user} saving={update.isPending} onSave={save} />
+      <EditableDetailsForm
+        key={user.updated_at}
+        user={user}
+        saving={update.isPending}
+        onSave={save}
+        feedback={
+          saved.banner && (
+            <Banner key={saved.banner.at} tone={saved.banner.tone}>
+              {saved.banner.text}
+            </Banner>
+          )
+        }
+      />
       <MemberLedger userId={user.id} />
 
       <ConfirmDialog

@@ -7,6 +7,7 @@ import {
   USER_STATUS,
   type User,
 } from '@app/contracts/users';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
@@ -57,6 +58,8 @@ interface Props {
   user: User;
   saving: boolean;
   onSave: (body: AdminUpdate) => void;
+  /** What the last save answered (spec 2.2's success or error banner), shown beside Save Changes. */
+  feedback?: ReactNode;
 }
 
 /**
@@ -64,7 +67,7 @@ interface Props {
  * password is left out. The parent remounts this form (key = updated_at) after a save, so it starts
  * again from the saved record with an empty password.
  */
-export function EditableDetailsForm({ user, saving, onSave }: Props) {
+export function EditableDetailsForm({ user, saving, onSave, feedback }: Props) {
   const {
     register,
     handleSubmit,
@@ -133,8 +136,12 @@ export function EditableDetailsForm({ user, saving, onSave }: Props) {
           <Input label="Phone" type="number" inputMode="numeric" {...register('phone')} />
           <Input label="Refferal By" autoComplete="off" {...register('reffer_by')} />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" busy={saving}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+          {/* Always present, so screen readers hear the banner appear; empty, it takes no room. */}
+          <div aria-live="polite" className="empty:hidden sm:min-w-0 sm:flex-1" data-testid="save-feedback">
+            {feedback}
+          </div>
+          <Button type="submit" busy={saving} className="self-end sm:self-auto">
             Save Changes
           </Button>
         </div>

@@ -9,11 +9,11 @@ import { Banner } from '../../../components/ui/Banner';
 import { Card } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Pager } from '../../../components/ui/Pager';
-import { type Column, Table } from '../../../components/ui/Table';
+import type { Column } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { TOPUP_KIND_LABEL, TOPUP_STATUS_LABEL } from '../../../lib/money-labels';
 import { activationFee } from '../money/activation';
+import { HistorySection } from '../money/HistorySection';
 import { useMemberMoney } from '../money/useMemberMoney';
 import { TopupForm } from './TopupForm';
 
@@ -92,30 +92,17 @@ export default function TopupPage() {
         </Card>
       </div>
 
-      <section aria-labelledby="topup-history" className="flex flex-col gap-3">
-        <h2 id="topup-history" className="text-lg font-semibold text-fg">
-          History
-        </h2>
-        {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
-        <Table
-          caption="Top-ups you paid or received"
-          columns={columns(id)}
-          rows={list.data?.alltopup}
-          rowKey={(t) => t.id}
-          loading={list.isPending}
-          empty="No top-ups yet. Plans you buy, for yourself or others, and top-ups you receive appear here."
-        />
-        {list.data && list.data.total > 0 && (
-          <Pager
-            page={list.data.currentPage}
-            totalPages={list.data.totalPages}
-            total={list.data.total}
-            fetching={list.isFetching}
-            onPage={setPage}
-            noun={['top-up', 'top-ups']}
-          />
-        )}
-      </section>
+      <HistorySection
+        id="topup-history"
+        caption="Top-ups you paid or received"
+        query={list}
+        rows={list.data?.alltopup}
+        columns={columns(id)}
+        rowKey={(t) => t.id}
+        empty="No top-ups yet. Plans you buy, for yourself or others, and top-ups you receive appear here."
+        noun={['top-up', 'top-ups']}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { INCOME_KINDS } from '@app/contracts/incomes';
-import { TRANSACTION_TEXT, type Transaction } from '@app/contracts/transactions';
-import { ArrowDownLeft, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
+import type { Transaction } from '@app/contracts/transactions';
+import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
@@ -69,12 +69,27 @@ function ListChooser({ value }: { value: string }) {
 function Totals({ userId, list }: { userId: number; list: ListDef }) {
   const totals = useTransactionTotals(userId, 'member');
   const rows = totals.data?.totals.filter((r) => list.sources.includes(r.source)) ?? [];
-  // Summed in micro-units, as on the server, so the figures are exact.
-  const sum = (pick: 'credits' | 'debits') => toWire(rows.reduce((acc, r) => acc + micro(r[pick]), 0n));
+  // Summed in micro-units, as on the server, so the figures are exact. A move between the member's
+  // own wallets is both a credit and a debit of theirs: neither money in nor money out.
+  const total = (pick: 'credits' | 'debits' | 'moved') => rows.reduce((acc, r) => acc + micro(r[pick]), 0n);
+  const moved = total('moved');
   const count = rows.reduce((acc, r) => acc + r.count, 0);
   const figures = [
-    { label: 'Money in', icon: ArrowDownLeft, value: <Money value={sum('credits')} testId="total-in" /> },
-    { label: 'Money out', icon: ArrowUpRight, value: <Money value={sum('debits')} testId="total-out" /> },
+    {
+      label: 'Money in',
+      icon: ArrowDownLeft,
+      value: <Money value={toWire(total('credits') - moved)} testId="total-in" />,
+    },
+    {
+      label: 'Money out',
+      icon: ArrowUpRight,
+      value: <Money value={toWire(total('debits') - moved)} testId="total-out" />,
+    },
+    {
+      label: 'Moved between your wallets',
+      icon: ArrowLeftRight,
+      value: <Money value={toWire(moved)} testId="total-moved" />,
+    },
     {
       label: 'Entries',
       icon: ListOrdered,
@@ -84,20 +99,18 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
   return (
     <section aria-label="Totals" className="rounded-xl border border-line bg-surface shadow-sm">
       {totals.error ? (
-        <p className="px-4 py-3 text-sm text-muted">
-          Totals unavailable: {errorMessage(totals.error, TRANSACTION_TEXT.userDetails)}
-        </p>
+        <p className="px-4 py-3 text-sm text-muted">Totals unavailable: {errorMessage(totals.error)}</p>
       ) : (
-        <dl className="grid divide-y divide-line sm:grid-cols-3 sm:divide-x sm:divide-y-0">
+        <dl className="grid divide-y divide-line lg:grid-cols-4 lg:divide-x lg:divide-y-0">
           {figures.map(({ label, icon: Icon, value }) => (
             <div
               key={label}
-              className="flex items-center justify-between gap-3 px-4 py-3 sm:flex-col sm:items-start sm:gap-1 sm:p-4"
+              className="flex items-center justify-between gap-3 px-4 py-3 lg:flex-col lg:items-start lg:gap-1 lg:p-4"
             >
               <dt className="flex items-center gap-2 text-sm text-muted">
                 <Icon className="size-4" aria-hidden="true" /> {label}
               </dt>
-              <dd className="text-lg font-semibold tabular-nums text-fg sm:text-2xl">
+              <dd className="text-lg font-semibold tabular-nums text-fg lg:text-2xl">
                 {totals.isPending ? (
                   <span className="block h-7 w-28 animate-pulse rounded bg-subtle" />
                 ) : (
@@ -109,7 +122,8 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
         </dl>
       )}
       <p className="border-t border-line px-4 py-2 text-xs text-muted">
-        Completed entries of this list, all time; pending and voided ones are not counted.
+        Completed entries of this list, all time; pending and voided ones are not counted. A plan bought with
+        your own fund, earnings moved to your fund wallet and compounding are moves, not money in or out.
       </p>
     </section>
   );
@@ -168,7 +182,7 @@ function TransactionList({ list }: { list: ListDef }) {
           leading={<ListChooser value={list.family} />}
           onChange={(changes) => update({ ...changes, page: 1 })}
         />
-        {query.error && <Banner tone="error">{errorMessage(query.error, TRANSACTION_TEXT.user)}</Banner>}
+        {query.error && <Banner tone="error">{errorMessage(query.error)}</Banner>}
         <TransactionTable
           caption={list.title}
           explain={incomeLink}

@@ -6,9 +6,9 @@ import { useTransferList } from '../../../api/transfers';
 import { Banner } from '../../../components/ui/Banner';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Pager } from '../../../components/ui/Pager';
-import { type Column, Table } from '../../../components/ui/Table';
+import type { Column } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { HistorySection } from '../money/HistorySection';
 import { Notice } from '../money/Notices';
 import { useMemberMoney } from '../money/useMemberMoney';
 import { WalletStrip } from '../money/WalletStrip';
@@ -101,30 +101,17 @@ export default function TransferPage() {
         <ToFriendForm fund={fund} disabled={closed} />
       </div>
 
-      <section aria-labelledby="transfer-history" className="flex flex-col gap-3">
-        <h2 id="transfer-history" className="text-lg font-semibold text-fg">
-          History
-        </h2>
-        {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
-        <Table
-          caption="Transfers you made or received"
-          columns={columns(id)}
-          rows={list.data?.alltransfer}
-          rowKey={(t) => t.id}
-          loading={list.isPending}
-          empty="No transfers yet. Move your earnings to your fund wallet or send money to a member above."
-        />
-        {list.data && list.data.total > 0 && (
-          <Pager
-            page={list.data.currentPage}
-            totalPages={list.data.totalPages}
-            total={list.data.total}
-            fetching={list.isFetching}
-            onPage={setPage}
-            noun={['transfer', 'transfers']}
-          />
-        )}
-      </section>
+      <HistorySection
+        id="transfer-history"
+        caption="Transfers you made or received"
+        query={list}
+        rows={list.data?.alltransfer}
+        columns={columns(id)}
+        rowKey={(t) => t.id}
+        empty="No transfers yet. Move your earnings to your fund wallet or send money to a member above."
+        noun={['transfer', 'transfers']}
+        onPage={setPage}
+      />
     </div>
   );
 }

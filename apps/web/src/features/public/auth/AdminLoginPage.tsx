@@ -12,9 +12,11 @@ import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
 
+const ADMIN_HOME = '/admin/dashboard';
+
 export default function AdminLoginPage() {
   const admin = useAdmin();
-  const returnTo = useReturnTo('/admin/dashboard');
+  const returnTo = useReturnTo(ADMIN_HOME);
   const navigate = useNavigate();
   const action = useAction(adminSignin);
   // with two-factor authentication on, the password step answers a ticket for the code step
@@ -28,7 +30,7 @@ export default function AdminLoginPage() {
       }),
   );
 
-  if (admin && !action.pending && !action.data) return <Navigate to="/admin/dashboard" replace />;
+  if (admin && !action.pending && !action.data) return <Navigate to={returnTo} replace />;
 
   return (
     <AuthCard
@@ -56,6 +58,12 @@ export default function AdminLoginPage() {
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {/* a reload or a new tab ends the admin session (spec section 3): say that nothing is lost */}
+          {returnTo !== ADMIN_HOME && (
+            <p className="rounded-lg bg-subtle px-3 py-2 text-sm text-muted" data-testid="return-to">
+              After signing in you go back to <span className="font-mono text-fg break-all">{returnTo}</span>
+            </p>
+          )}
           {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
           <Input
             label="Email"

@@ -1,10 +1,12 @@
 import { ShieldX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { buttonClass } from '../../../components/ui/Button';
 
 export default function UnauthorizedPage() {
   const member = useMember();
+  // where the admin guard stopped this visitor: signing in to the back-office returns there
+  const { state } = useLocation();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
       <title>Not allowed · EarnHub</title>
@@ -20,7 +22,7 @@ export default function UnauthorizedPage() {
         <Link to={member ? '/user/dashboard' : '/'} className={buttonClass('primary')}>
           {member ? 'Back to my dashboard' : 'Go home'}
         </Link>
-        <Link to="/admin-login" className={buttonClass('secondary')}>
+        <Link to="/admin-login" state={state} className={buttonClass('secondary')}>
           Back-office sign in
         </Link>
       </div>
