@@ -1,6 +1,11 @@
 /**
  * Demo money, through the same services members and admins use (so the ledger, the audit log and
- * the reconcile checks all hold): plans, an activation plan, approved deposits and purchases.
+ * the reconcile checks all hold): plans, an activation plan, approved deposits, activations,
+ * purchases and two paid withdrawals.
+ *
+ * The demo describes a healthy platform: the fees it keeps (activations, an early principal
+ * withdrawal, a profit withdrawal) are more than the incomes it has paid, so the dashboard's
+ * coverage ratio (reserves / member balances, computed as always) opens above 100%.
  */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/pool.js';
@@ -8,6 +13,7 @@ import type { Actor } from '../../http/access.js';
 import { createDepositsService } from '../deposits/service.js';
 import { createPlansService } from '../plans/service.js';
 import { createTopupsService } from '../topups/service.js';
+import { createWithdrawalsService } from '../withdrawals/service.js';
 
 const U = 1_000_000n;
 
@@ -35,6 +41,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
+  const withdrawals = createWithdrawalsService({ db, clock });
 
   const starter = await plans.add(actor, {
     name: 'Starter',
@@ -63,7 +70,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
     direct_percent: 6,
     is_active: true,
   });
-  await plans.addActPlan(actor, { name: 'Membership activation', fee: 10n * U, is_active: true });
+  await plans.addActPlan(actor, { name: 'Membership activation', fee: 50n * U, is_active: true });
 
   for (const [who, deposit, purchase] of MONEY) {
     const { rows } = await db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [
@@ -76,6 +83,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
       null,
     );
     await deposits.update(actor, created.id, { status: 'approved' });
+    await topups.activate(actor, { id: userId, userby_id: userId }, null);
     if (purchase > 0n) {
       const plan = purchase >= 10000n ? elite : purchase >= 1000n ? growth : starter;
       await topups.purchase(
@@ -86,6 +94,10 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
       );
     }
   }
+  // an early principal withdrawal (inside the first 10 days: the 20% tier) and a profit withdrawal
+  await paidWithdrawal(db, withdrawals, actor, ['sofia', 'principal', 4000n * U]);
+  await paidWithdrawal(db, withdrawals, actor, ['omar', 'profit', 300n * U]);
+
   // one deposit left waiting for a decision, so the admin screens show a pending item
   const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM users WHERE email = 'lucas@demo.local'`);
   await deposits.add(
@@ -97,4 +109,25 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
     },
     null,
   );
+}
+
+/** A member's withdrawal, requested as the member (to their BEP20 address) and paid by the admin. */
+async function paidWithdrawal(
+  db: Db,
+  withdrawals: ReturnType<typeof createWithdrawalsService>,
+  admin: Actor,
+  [who, kind, amount]: [string, 'principal' | 'profit', bigint],
+) {
+  const { rows } = await db.query<{ id: bigint }>(
+    `UPDATE users SET bep20 = CASE WHEN coalesce(bep20, '') = '' THEN '0x' || lpad(to_hex(id), 40, 'd') ELSE bep20 END
+      WHERE email = $1 RETURNING id`,
+    [`${who}@demo.local`],
+  );
+  const userId = Number(rows[0]!.id);
+  const memberActor: Actor = { userId, audience: 'member', sessionId: 'demo-seed', ip: 'demo-seed' };
+  const requested = await withdrawals.request(memberActor, kind, { amount, network: 'BEP20' }, null);
+  await withdrawals.decide(admin, requested.id, kind, {
+    status: 'approved',
+    tx_hash: `0x${String(requested.id).padStart(64, 'd')}`,
+  });
 }
