@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { pageQuery } from './common.js';
 
+/** Spec section 8 store fallbacks of the transaction calls, shown when the server sends no `message`. */
+export const TRANSACTION_TEXT = {
+  create: 'Failed to create transaction',
+  all: 'Failed to fetch transactions',
+  user: 'Failed to fetch user transactions',
+  userDetails: 'Failed to fetch user details',
+  updateStatus: 'Failed to update transaction status',
+  summary: 'Failed to fetch transaction summary',
+} as const;
+
 /**
  * The spec's transaction tables are views over the ledger: each `table_name` is a set of ledger
  * transfer kinds, seen from the member's side.

@@ -109,7 +109,7 @@ function PlanForm({ editing }: { editing: Editing<Plan, PlanWire> }) {
           {...register('roi_percent')}
         />
         <Input
-          label="Direct income (%)"
+          label="Referral income (%)"
           inputMode="decimal"
           autoComplete="off"
           error={errors.direct_percent?.message}

@@ -1,5 +1,5 @@
 import { INCOME_KINDS } from '@app/contracts/incomes';
-import type { Transaction } from '@app/contracts/transactions';
+import { TRANSACTION_TEXT, type Transaction } from '@app/contracts/transactions';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -99,7 +99,9 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
   return (
     <section aria-label="Totals" className="rounded-xl border border-line bg-surface shadow-sm">
       {totals.error ? (
-        <p className="px-4 py-3 text-sm text-muted">Totals unavailable: {errorMessage(totals.error)}</p>
+        <p className="px-4 py-3 text-sm text-muted">
+          Totals unavailable: {errorMessage(totals.error, TRANSACTION_TEXT.userDetails)}
+        </p>
       ) : (
         <dl className="grid divide-y divide-line lg:grid-cols-4 lg:divide-x lg:divide-y-0">
           {figures.map(({ label, icon: Icon, value }) => (
@@ -182,7 +184,7 @@ function TransactionList({ list }: { list: ListDef }) {
           leading={<ListChooser value={list.family} />}
           onChange={(changes) => update({ ...changes, page: 1 })}
         />
-        {query.error && <Banner tone="error">{errorMessage(query.error)}</Banner>}
+        {query.error && <Banner tone="error">{errorMessage(query.error, TRANSACTION_TEXT.user)}</Banner>}
         <TransactionTable
           caption={list.title}
           explain={incomeLink}
