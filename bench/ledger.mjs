@@ -1,7 +1,11 @@
-// Ledger benchmark: plan purchases per second (the full service path: validation, account locks,
-// ledger posting, purchase row, member state, tree events) with 1, 8 and 32 concurrent clients,
-// and pgbench's simple-update (-N) transactions per second on the same PostgreSQL as the
-// reference. Run with `npm run bench:ledger`; writes bench/results/ledger.json.
+// Ledger benchmark: plan purchases per second (the full service path: validation, the payer's
+// account lock, ledger posting, purchase row, member state, tree events, and the direct income every
+// purchase pays the one sponsor all members share) with 1, 8 and 32 concurrent clients, and
+// pgbench's simple-update (-N) transactions per second on the same PostgreSQL as the reference, in
+// the same run. `concurrencyGain` = purchases/s at 8 clients / at 1 client (concurrency must add
+// throughput), `ratioAt8` = purchases/s at 8 clients / pgbench -N at 8. The 1-minute load average
+// is recorded as each phase starts: other work on the machine skews the figures.
+// Run with `npm run bench:ledger`; writes bench/results/ledger.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -132,10 +136,18 @@ const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, node ${process.version}`,
   seconds: SECONDS,
+  loadAverage: {},
   purchases: {},
   pgbenchN: {},
 };
-for (const c of CLIENTS) results.purchases[c] = await purchasesPerSecond(c);
+const phase = (name) => {
+  results.loadAverage[name] = Number(os.loadavg()[0].toFixed(2));
+};
+for (const c of CLIENTS) {
+  phase(`purchases${c}`);
+  results.purchases[c] = await purchasesPerSecond(c);
+}
+results.concurrencyGain = Number((results.purchases[8].perSecond / results.purchases[1].perSecond).toFixed(2));
 try {
   const env = { ...process.env, PGPASSWORD: 'bench' };
   execFileSync(
@@ -148,13 +160,17 @@ try {
     ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-i', '-s', '10', '-q', 'pgbench'],
     { env, stdio: 'ignore' },
   );
-  for (const c of CLIENTS) results.pgbenchN[c] = pgbench(c);
+  for (const c of CLIENTS) {
+    phase(`pgbench${c}`);
+    results.pgbenchN[c] = pgbench(c);
+  }
   results.ratioAt8 = Number((results.purchases[8].perSecond / results.pgbenchN[8]).toFixed(3));
 } catch (error) {
   results.pgbenchN = {
     error: `pgbench or psql not available (apt-get install postgresql-client): ${error.message}`,
   };
 }
+phase('end');
 await pg.stop();
 rmSync(dir, { recursive: true, force: true });
 
@@ -170,4 +186,6 @@ console.table(
     ]),
   ),
 );
+console.log(`purchases at 8 clients / at 1 client: ${results.concurrencyGain} (goal >= 2)`);
 console.log(`purchases at 8 clients / pgbench -N at 8 clients: ${results.ratioAt8 ?? 'n/a'} (goal >= 0.5)`);
+console.log('load average (1 min) at each phase:', results.loadAverage);

@@ -3,7 +3,7 @@ import { fromMicro } from '@app/contracts/money';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
-import { reconcile } from '../ledger/reconcile.js';
+import { reconcileSnapshot } from '../ledger/reconcile.js';
 
 const config = loadConfig();
 const database = await connectDatabase(config, () => {}).catch((error: unknown) => {
@@ -15,7 +15,7 @@ const database = await connectDatabase(config, () => {}).catch((error: unknown) 
 let ok = false;
 try {
   await migrate(database.db);
-  const report = await reconcile(database.db);
+  const report = await reconcileSnapshot(database.db);
   ok = report.ok;
   console.log(`Ledger reconcile: ${report.accounts} accounts, ${report.transfers} transfers`);
   console.log(`  sum of all balances: ${fromMicro(report.totalBalance)} (must be 0)`);

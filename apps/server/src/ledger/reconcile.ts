@@ -3,7 +3,7 @@
  * the sum of its posted transfers and its pending equals its held amounts, all balances sum to
  * zero, and every pending transfer still belongs to something waiting for a decision.
  */
-import type { Queryable } from '../db/pool.js';
+import { type Db, type Queryable, withTx } from '../db/pool.js';
 
 export interface ReconcileReport {
   accounts: number;
@@ -81,4 +81,15 @@ export async function reconcile(q: Queryable): Promise<ReconcileReport> {
   };
   report.ok = report.drift.length === 0 && totalBalance === 0n && orphans.length === 0;
   return report;
+}
+
+/**
+ * `reconcile` on one read-only snapshot, so money moving while the checks run (postings, the fold
+ * job) cannot look like drift: what `npm run reconcile` runs beside a live server.
+ */
+export function reconcileSnapshot(db: Db): Promise<ReconcileReport> {
+  return withTx(db, async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return reconcile(tx);
+  });
 }

@@ -43,15 +43,22 @@ export interface CapDecision {
   stripe: number;
 }
 
+/**
+ * For each member, a stripe no other transaction holds with room for the whole amount (locked), and
+ * how many stripes had that room at all: room on stripes that are all held means payments to the
+ * member run concurrently, and the slow decision opens one more stripe.
+ */
 const fastSql = prepared(
   'cap_fast_stripes',
-  `SELECT x.user_id, s.stripe
+  `SELECT x.user_id, s.stripe,
+          (SELECT count(*)::int FROM earning_stripes e
+            WHERE e.user_id = x.user_id AND e.allowance - e.earned >= x.amount) AS roomy
      FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS x(user_id, amount, ord)
-     CROSS JOIN LATERAL (
+     LEFT JOIN LATERAL (
        SELECT stripe FROM earning_stripes
         WHERE user_id = x.user_id AND allowance - earned >= x.amount
         ORDER BY stripe LIMIT 1
-        FOR UPDATE SKIP LOCKED) s
+        FOR UPDATE SKIP LOCKED) s ON true
     ORDER BY x.ord`,
 );
 
@@ -97,75 +104,146 @@ async function facts(tx: Tx, userIds: number[]) {
 }
 
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * Decides how much of each request may be paid and locks the stripe that will record it. `requests`
- * holds one entry per member. The caller records what is paid on the decided stripes (incomes/repo.ts `record`).
+ * holds one entry per member. The caller records what is paid on the decided stripes
+ * (incomes/repo.ts `record`).
  */
 export async function takeRoom(tx: Tx, requests: CapRequest[], now: Date): Promise<Map<number, CapDecision>> {
   const sorted = [...requests].sort((a, b) => a.userId - b.userId);
   const ids = sorted.map((r) => r.userId);
-  const { rows: fast } = await tx.query<{ user_id: bigint; stripe: number }>(
+  const { rows: fast } = await tx.query<{ user_id: bigint; stripe: number | null; roomy: number }>(
     fastSql([ids, sorted.map((r) => r.amount)]),
   );
-  const held = new Map(fast.map((r) => [Number(r.user_id), r.stripe]));
-  const state = await facts(tx, ids);
+  const held = new Map(
+    fast.flatMap((r) => (r.stripe === null ? [] : [[Number(r.user_id), r.stripe] as const])),
+  );
+  const busy = new Set(fast.filter((r) => r.stripe === null && r.roomy > 0).map((r) => Number(r.user_id)));
   const decisions = new Map<number, CapDecision>();
-  for (const r of sorted) {
-    const f = state.get(r.userId);
-    if (!f) throw new Error(`member ${r.userId} not found`);
-    const mine = f.stripes.find((s) => s.stripe === held.get(r.userId));
-    const allowances = sum(f.stripes.map((s) => s.allowance));
-    if (mine && mine.allowance - mine.earned >= r.amount && allowances <= f.limit) {
-      decisions.set(r.userId, {
-        userId: r.userId,
-        paid: r.amount,
-        limit: f.limit,
-        earnedBefore: sum(f.stripes.map((s) => s.earned)),
-        stripe: mine.stripe,
-      });
+  if (held.size > 0) {
+    const state = await facts(tx, ids);
+    for (const r of sorted) {
+      const f = state.get(r.userId);
+      const mine = f?.stripes.find((s) => s.stripe === held.get(r.userId));
+      if (!f || !mine) continue;
+      if (mine.allowance - mine.earned >= r.amount && sum(f.stripes.map((s) => s.allowance)) <= f.limit) {
+        const earnedBefore = sum(f.stripes.map((s) => s.earned));
+        decisions.set(r.userId, {
+          userId: r.userId,
+          paid: r.amount,
+          limit: f.limit,
+          earnedBefore,
+          stripe: mine.stripe,
+        });
+      }
     }
   }
-  // ascending member order, so that the cap locks are taken in one order by everyone
-  for (const r of sorted) {
-    if (!decisions.has(r.userId)) decisions.set(r.userId, await slow(tx, r, now));
-  }
+  const slow = sorted.filter((r) => !decisions.has(r.userId));
+  if (slow.length > 0) for (const d of await decide(tx, slow, held, busy, now)) decisions.set(d.userId, d);
   return decisions;
 }
 
-async function slow(tx: Tx, r: CapRequest, now: Date): Promise<CapDecision> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [CAP_LOCK, r.userId]);
-  // the stripes no payment in flight holds (and ours, if the fast step locked one)
-  const { rows: free } = await tx.query<{ stripe: number }>(
-    'SELECT stripe FROM earning_stripes WHERE user_id = $1 ORDER BY stripe FOR UPDATE SKIP LOCKED',
-    [r.userId],
-  );
-  const f = (await facts(tx, [r.userId])).get(r.userId);
-  if (!f) throw new Error(`member ${r.userId} not found`);
-  const mine = new Set(free.map((s) => s.stripe));
-  const ours = f.stripes.filter((s) => mine.has(s.stripe));
-  const inFlight = f.stripes.filter((s) => !mine.has(s.stripe));
-  const counted = sum(ours.map((s) => s.earned)) + sum(inFlight.map((s) => s.allowance));
-  const room = f.limit - counted;
-  const paid = room <= 0n ? 0n : r.amount < room ? r.amount : room;
-  const left = room - paid > 0n ? room - paid : 0n;
+/** Grants from the room not granted yet take this share of it (or what is asked, if more). */
+const GRANT_SHARE = 32n;
 
-  // where the payment goes: a free stripe, or a new one; payments in flight meanwhile say the member
-  // is paid concurrently, so one more stripe is opened for the next of them
-  const targets: Stripe[] = [...ours];
-  let last = Math.max(-1, ...f.stripes.map((s) => s.stripe));
-  const open = () => targets.push({ stripe: ++last, allowance: 0n, earned: 0n });
-  if (targets.length === 0) open();
-  if (inFlight.length > 0 && last + 1 < MAX_STRIPES) open();
-  const pay = targets[0]!;
-  const share = left / BigInt(targets.length);
-  const allowance = (s: Stripe) =>
-    s.earned + (s === pay ? paid + left - share * BigInt(targets.length - 1) : share);
+const capLocksSql = prepared(
+  'cap_locks',
+  'SELECT pg_advisory_xact_lock($1, (id % 2147483647)::int) FROM unnest($2::bigint[]) AS id',
+);
+
+/** For a refill one free stripe (the one with most room left), for a reclaim every free stripe. */
+const lockStripesSql = prepared(
+  'cap_lock_stripes',
+  `SELECT s.user_id, s.stripe, s.allowance, s.earned FROM unnest($1::bigint[]) AS x(user_id)
+     CROSS JOIN LATERAL (
+       SELECT user_id, stripe, allowance, earned FROM earning_stripes WHERE user_id = x.user_id
+        ORDER BY allowance - earned DESC, stripe LIMIT 1 FOR UPDATE SKIP LOCKED) s
+   UNION ALL
+   SELECT s.user_id, s.stripe, s.allowance, s.earned FROM unnest($2::bigint[]) AS x(user_id)
+     CROSS JOIN LATERAL (
+       SELECT user_id, stripe, allowance, earned FROM earning_stripes WHERE user_id = x.user_id
+        FOR UPDATE SKIP LOCKED) s`,
+);
+
+const grantSql = prepared(
+  'cap_grant',
+  `INSERT INTO earning_stripes AS s (user_id, stripe, earned, allowance, updated_at)
+   SELECT x.user_id, x.stripe, 0, x.allowance, $4
+     FROM unnest($1::bigint[], $2::smallint[], $3::bigint[]) AS x(user_id, stripe, allowance)
+   ON CONFLICT (user_id, stripe) DO UPDATE SET allowance = EXCLUDED.allowance`,
+);
+
+/**
+ * The slow decisions, for all their members at once (four statements however many): the members'
+ * cap locks in ascending order, their limits and stripes, the stripes to work on, the new
+ * allowances. A refill (the room not granted yet covers the request) locks one stripe and grants it
+ * a share of that room; a reclaim (it does not) takes back every free stripe's unused allowance.
+ * Either way the room is the limit less what the stripes we hold earned and less the whole
+ * allowance of every other stripe (a payment in flight may spend it).
+ */
+async function decide(
+  tx: Tx,
+  requests: CapRequest[],
+  held: Map<number, number>,
+  busy: Set<number>,
+  now: Date,
+): Promise<CapDecision[]> {
+  const ids = requests.map((r) => r.userId);
+  await tx.query(capLocksSql([CAP_LOCK, ids]));
+  const state = await facts(tx, ids);
+  const plans = requests.map((r) => {
+    const f = state.get(r.userId);
+    if (!f) throw new Error(`member ${r.userId} not found`);
+    const mine = f.stripes.find((s) => s.stripe === held.get(r.userId));
+    const free = f.limit - sum(f.stripes.map((s) => s.allowance));
+    const refill = free >= 0n && (mine ? mine.allowance - mine.earned : 0n) + free >= r.amount;
+    // stripes with room were all held: pay from a new one (it takes the next of these payments)
+    const fresh =
+      refill && !mine && (f.stripes.length === 0 || (busy.has(r.userId) && f.stripes.length < MAX_STRIPES));
+    return { r, f, mine, refill, fresh };
+  });
+  const one = plans.filter((p) => p.refill && !p.mine && !p.fresh).map((p) => p.r.userId);
+  const all = plans.filter((p) => !p.refill).map((p) => p.r.userId);
+  const { rows: locked } =
+    one.length + all.length > 0
+      ? await tx.query<{ user_id: bigint; stripe: number; allowance: bigint; earned: bigint }>(
+          lockStripesSql([one, all]),
+        )
+      : { rows: [] };
+
+  const grants: { userId: number; stripe: number; allowance: bigint }[] = [];
+  const decisions = plans.map(({ r, f, mine, refill, fresh }): CapDecision => {
+    // the stripes this transaction holds for the member, with their values as of now
+    const ours: Stripe[] = locked
+      .filter((l) => Number(l.user_id) === r.userId)
+      .map((l) => ({ stripe: l.stripe, allowance: l.allowance, earned: l.earned }));
+    if (mine && !ours.some((s) => s.stripe === mine.stripe)) ours.unshift(mine);
+    const others = f.stripes.filter((s) => !ours.some((o) => o.stripe === s.stripe));
+    const counted = sum(ours.map((s) => s.earned)) + sum(others.map((s) => s.allowance));
+    const room = f.limit - counted;
+    const paid = room <= 0n ? 0n : min(r.amount, room);
+    const left = room - paid > 0n ? room - paid : 0n;
+
+    let last = Math.max(-1, ...f.stripes.map((s) => s.stripe));
+    const open = (): Stripe => ({ stripe: ++last, allowance: 0n, earned: 0n });
+    const targets: Stripe[] = fresh || ours.length === 0 ? [open()] : refill ? [ours[0]!] : ours;
+    // payments to this member in flight: one more stripe for the next of them
+    if (!refill && others.length > 0 && last + 1 < MAX_STRIPES) targets.push(open());
+    const pay = targets[0]!;
+    // a refill keeps most of the room ungranted for the other stripes, unless there are none
+    const extra = refill && others.length > 0 ? left / GRANT_SHARE : left;
+    const share = extra / BigInt(targets.length);
+    for (const s of targets) {
+      const add = s === pay ? paid + extra - share * BigInt(targets.length - 1) : share;
+      grants.push({ userId: r.userId, stripe: s.stripe, allowance: s.earned + add });
+    }
+    const earnedBefore = paid === r.amount ? sum(f.stripes.map((s) => s.earned)) : counted;
+    return { userId: r.userId, paid, limit: f.limit, earnedBefore, stripe: pay.stripe };
+  });
   await tx.query(
-    `INSERT INTO earning_stripes AS s (user_id, stripe, earned, allowance, updated_at)
-     SELECT $1, x.stripe, 0, x.allowance, $4 FROM unnest($2::smallint[], $3::bigint[]) AS x(stripe, allowance)
-     ON CONFLICT (user_id, stripe) DO UPDATE SET allowance = EXCLUDED.allowance`,
-    [r.userId, targets.map((s) => s.stripe), targets.map(allowance), now],
+    grantSql([grants.map((g) => g.userId), grants.map((g) => g.stripe), grants.map((g) => g.allowance), now]),
   );
-  return { userId: r.userId, paid, limit: f.limit, earnedBefore: counted, stripe: pay.stripe };
+  return decisions;
 }
