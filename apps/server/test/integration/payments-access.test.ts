@@ -169,6 +169,8 @@ describe('access', () => {
 
 describe('bad input', () => {
   it('refuses bad amounts and currencies with a clear 400 and creates nothing', async () => {
+    // a member of their own: every create-payment counts against one account's budget (10 in 10 minutes)
+    const c = await t.register(a.code);
     const before = await count();
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ price_amount: 0 }, /greater than zero/],
@@ -184,8 +186,8 @@ describe('bad input', () => {
     ];
     for (const [over, message] of cases) {
       const res = await t.call('POST', '/nowpayments/create-payment', {
-        token: a.token,
-        body: body(a.id, over),
+        token: c.token,
+        body: body(c.id, over),
       });
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.message, JSON.stringify(over)).toMatch(message);
@@ -201,5 +203,18 @@ describe('bad input', () => {
     });
     expect(push.status).toBe(400);
     expect(await count()).toBe(before);
+
+    // those ten spent the member's budget: the eleventh call in 10 minutes is refused, even a good one
+    const eleventh = await t.call('POST', '/nowpayments/create-payment', {
+      token: c.token,
+      body: body(c.id),
+    });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toMatch(/Too many requests/);
+    expect(await count()).toBe(before);
+    t.clock.advance(10 * 60_000 + 1000);
+    const later = await t.call('POST', '/nowpayments/create-payment', { token: c.token, body: body(c.id) });
+    expect(later.status, later.raw).toBe(201);
+    expect(await count()).toBe(before + 1);
   });
 });
