@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/admins/bootstrap.js';
+import { seedDemoContent } from './modules/admins/demo-content.js';
 import { seedDemoMoney } from './modules/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/admins/demo-seed.js';
 import { loadJwtSecret } from './secrets.js';
@@ -41,6 +42,7 @@ if (config.DEMO_DATA) {
   await ensureAdmin(database.db, clock, app.log, admin);
   const { created } = await seedDemo(database.db, clock);
   if (created) await seedDemoMoney(database.db, clock);
+  if (created) await seedDemoContent(database.db, clock);
   if (created)
     app.log.info(
       `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,

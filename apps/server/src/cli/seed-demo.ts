@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
 import { ensureAdmin } from '../modules/admins/bootstrap.js';
+import { seedDemoContent } from '../modules/admins/demo-content.js';
 import { seedDemoMoney } from '../modules/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from '../modules/admins/demo-seed.js';
 
@@ -22,6 +23,7 @@ try {
   });
   const { created, logins } = await seedDemo(database.db, systemClock);
   if (created) await seedDemoMoney(database.db, systemClock);
+  if (created) await seedDemoContent(database.db, systemClock);
   if (created === 0) console.log('Demo data not added: the database already has members.');
   else console.log(`Added ${created} demo members (password ${DEMO_PASSWORD}): ${logins.join(', ')}`);
 } finally {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
+import { seedDemoContent } from '../../src/modules/admins/demo-content.js';
 import { seedDemoMoney } from '../../src/modules/admins/demo-money.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/admins/demo-seed.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -15,6 +16,7 @@ describe('demo data', () => {
     const first = await seedDemo(t.db, t.clock);
     expect(first.created).toBe(13);
     await seedDemoMoney(t.db, t.clock);
+    await seedDemoContent(t.db, t.clock);
     expect((await seedDemo(t.db, t.clock)).created).toBe(0);
 
     // team figures come from the roll-up job (every 2 s on a running server)
@@ -41,5 +43,25 @@ describe('demo data', () => {
     expect(o.coverage.ratio).toBeGreaterThanOrEqual(1);
     expect(o.reserves.total).toBeGreaterThanOrEqual(o.liabilities.total);
     expect(o.withdrawals.paid_count).toBe(2);
+  });
+
+  it('has content on every screen: reward stages, salary tiers, help, a video', async () => {
+    const signin = await t.call('POST', '/auth/signin', { body: { email: 'riya', password: DEMO_PASSWORD } });
+    const { id, token } = signin.body.auth;
+    const rewards = (await t.call('GET', `/rewards/user/${id}`, { token })).body;
+    expect(rewards.upcoming.map((s: { title: string }) => s.title)).toEqual(['Bronze', 'Silver', 'Gold']);
+    expect(rewards.can_start).toBe(true);
+    const tiers = (await t.call('GET', '/salary/tiers', { token })).body;
+    expect(JSON.stringify(tiers)).toContain('Team Builder');
+    const help = (await t.call('GET', '/support/list', { token })).body.allsupport;
+    expect(help.filter((e: { kind: string }) => e.kind === 'faq').length).toBeGreaterThanOrEqual(3);
+    expect(help.some((e: { kind: string }) => e.kind === 'contact')).toBe(true);
+    const video = (await t.call('GET', '/videos/latest', { token })).body.data;
+    expect(video.url).toMatch(/^https:\/\/www\.youtube\.com\//);
+    // nothing in the content pays anyone: the ledger still reconciles and coverage stays healthy
+    await t.jobs.run('salary-daily');
+    expect((await reconcile(t.db)).ok).toBe(true);
+    const o = (await t.call('GET', '/reports/overview', { token: await t.adminToken() })).body;
+    expect(o.coverage.state).toBe('covered');
   });
 });

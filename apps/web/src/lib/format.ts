@@ -7,7 +7,9 @@ export function money(value: number): { text: string; exact: string } {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+// numeric 'always' and the long style: 'auto' turned 13 days into "last wk." and 'short' into
+// abbreviations nobody reads at a glance ("3 hr. ago")
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'always', style: 'long' });
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -29,13 +31,13 @@ export function formatDate(iso: string | null | undefined): string {
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
+  // no weeks: "13 days ago" says what "1 week ago" rounds away
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
 ];
 
-/** "3 hr. ago" / "in 2 days"; "just now" under a minute. */
+/** "3 hours ago" / "in 2 days" / "13 days ago"; "just now" under a minute. */
 export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
   const date = parse(iso);
   if (!date) return '—';

@@ -39,7 +39,12 @@ export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
     return (
       <div className="flex items-start gap-2 rounded-xl border border-line bg-subtle px-4 py-3 text-sm text-muted">
         <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>{TICKET_MSG.closed}</p>
+        {/* "Create a new query" is the member's way on; support reopens the ticket instead */}
+        <p>
+          {as === 'admin'
+            ? 'This ticket is closed and takes no more replies. Set its status to Open or In progress to answer again.'
+            : TICKET_MSG.closed}
+        </p>
       </div>
     );
   }

@@ -21,7 +21,12 @@ interface TableProps<Row> {
   minWidth?: string;
 }
 
-/** A data table: sticky header, skeleton rows while loading, an empty state, horizontal scroll on phones. */
+/**
+ * A data table: skeleton rows while loading, an empty state, horizontal scroll on phones. No scroll
+ * box of its own in height: lists are paged, and a table scrolling inside the scrolling page hid its
+ * last rows below the fold of its box. The empty state sits under the table, outside the horizontal
+ * scroll, so a wide header row never pushes it out of a phone's view.
+ */
 export function Table<Row>({
   columns,
   rows,
@@ -33,63 +38,59 @@ export function Table<Row>({
   minWidth = 'min-w-[640px]',
 }: TableProps<Row>) {
   const showSkeleton = loading && !rows?.length;
+  const isEmpty = !showSkeleton && rows?.length === 0;
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-xl border border-line bg-surface shadow-sm">
-      {/* An empty table keeps to its container, so the empty-state text is readable on a phone. */}
-      <table
-        className={cn(
-          'w-full border-collapse text-left text-sm',
-          (showSkeleton || Boolean(rows?.length)) && minWidth,
-        )}
-      >
-        {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="sticky top-0 z-10 bg-subtle">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={cn(
-                  'border-b border-line px-4 py-2.5 text-xs font-semibold tracking-wide text-muted uppercase',
-                  column.className,
-                )}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody aria-busy={loading || undefined}>
-          {showSkeleton &&
-            Array.from({ length: skeletonRows }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-              <tr key={i} className="border-b border-line last:border-0">
-                {columns.map((column) => (
-                  <td key={column.key} className="px-4 py-3">
-                    <span className="block h-4 w-3/4 animate-pulse rounded bg-subtle" />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          {!showSkeleton && rows?.length === 0 && (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted">
-                {empty}
-              </td>
-            </tr>
+    <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+      <div className="overflow-x-auto">
+        <table
+          className={cn(
+            'w-full border-collapse text-left text-sm',
+            (showSkeleton || Boolean(rows?.length)) && minWidth,
           )}
-          {!showSkeleton &&
-            rows?.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-line last:border-0 hover:bg-subtle/60">
-                {columns.map((column) => (
-                  <td key={column.key} className={cn('px-4 py-3 align-middle', column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-        </tbody>
-      </table>
+        >
+          {caption && <caption className="sr-only">{caption}</caption>}
+          <thead className="bg-subtle">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cn(
+                    'border-b border-line px-4 py-2.5 text-xs font-semibold tracking-wide text-muted uppercase',
+                    column.className,
+                  )}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody aria-busy={loading || undefined}>
+            {showSkeleton &&
+              Array.from({ length: skeletonRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <tr key={i} className="border-b border-line last:border-0">
+                  {columns.map((column) => (
+                    <td key={column.key} className="px-4 py-3">
+                      <span className="block h-4 w-3/4 animate-pulse rounded bg-subtle" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {!showSkeleton &&
+              rows?.map((row) => (
+                <tr key={rowKey(row)} className="border-b border-line last:border-0 hover:bg-subtle/60">
+                  {columns.map((column) => (
+                    <td key={column.key} className={cn('px-4 py-3 align-middle', column.className)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      {isEmpty && <div className="px-4 py-10 text-center text-sm break-words text-muted">{empty}</div>}
     </div>
   );
 }

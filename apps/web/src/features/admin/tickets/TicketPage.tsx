@@ -107,7 +107,12 @@ function StatusForm({ ticketId, current }: { ticketId: number; current: TicketSt
           </option>
         ))}
       </Select>
-      <p className="text-xs text-muted">{TICKET_STATUS_LABEL[chosen].hint}.</p>
+      <p className="text-xs text-muted">
+        {chosen === 'closed'
+          ? 'No more replies from the member or from support until the ticket is reopened'
+          : TICKET_STATUS_LABEL[chosen].hint}
+        .
+      </p>
       <Button type="submit" busy={setStatus.isPending} disabled={chosen === current}>
         Update status
       </Button>

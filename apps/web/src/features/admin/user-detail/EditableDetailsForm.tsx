@@ -123,7 +123,14 @@ export function EditableDetailsForm({ user, saving, onSave, feedback }: Props) {
         </div>
         <Input label="Address" autoComplete="off" {...register('address')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Business" type="number" step="any" inputMode="decimal" {...register('business')} />
+          <Input
+            label="Business"
+            type="number"
+            step="any"
+            inputMode="decimal"
+            hint="The member record's own Business field (spec 2.2), edited here. Not the team business: that one is under Account facts."
+            {...register('business')}
+          />
           <Input
             label="Business Balance"
             type="number"

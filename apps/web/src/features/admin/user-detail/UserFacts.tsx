@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts/users';
 import type { ReactNode } from 'react';
+import { useTeamSummary } from '../../../api/incomes';
 import { Card } from '../../../components/ui/Card';
 import { formatDateTime, formatRelative, money } from '../../../lib/format';
 
@@ -31,6 +32,8 @@ function Address({ value }: { value: string }) {
 
 /** The read-only facts of spec 2.2, with its labels in its order. */
 export function UserFacts({ user }: { user: User }) {
+  // the team roll-up's figure, beside Total Team: the form's "Business" is a stored field, not this
+  const team = useTeamSummary(user.id, 'admin');
   const facts: Array<[string, ReactNode]> = [
     ['Last Login', <When key="l" iso={user.last_login} />],
     ['Created At', <When key="c" iso={user.created_at} />],
@@ -52,6 +55,16 @@ export function UserFacts({ user }: { user: User }) {
       <span key="tt" className="tabular-nums">
         {user.total_team.toLocaleString()}
       </span>,
+    ],
+    [
+      'Team business',
+      team.data ? (
+        <Money key="tb" value={team.data.team_business} />
+      ) : (
+        <span key="tb" className="text-muted">
+          {team.error ? 'unavailable' : '…'}
+        </span>
+      ),
     ],
     ['BEP20 Address', <Address key="b" value={user.bep20} />],
     ['TRC20 Address', <Address key="t" value={user.trc20} />],

@@ -1,4 +1,4 @@
-import { MailCheck, MailWarning, Package, ShieldCheck, Users } from 'lucide-react';
+import { ArrowDownToLine, MailCheck, MailWarning, Package, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../api/client';
 import { useUser, useWallets } from '../../../api/users';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
+import { buttonClass } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount, formatDate, formatRelative, money } from '../../../lib/format';
@@ -41,14 +42,20 @@ export default function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <title>Dashboard · EarnHub</title>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-fg">
-          Welcome, {user.fullname || user.username}
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          Signed in as <span className="font-medium text-fg">{user.username}</span> · member since{' '}
-          {formatDate(user.created_at)}
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-fg">
+            Welcome, {user.fullname || user.username}
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            Signed in as <span className="font-medium text-fg">{user.username}</span> · member since{' '}
+            {formatDate(user.created_at)}
+          </p>
+        </div>
+        {/* the one way in to adding money: the Deposit page lists every method and why one is off */}
+        <Link to="/user/deposit" className={buttonClass('primary')}>
+          <ArrowDownToLine className="size-4" aria-hidden="true" /> Deposit
+        </Link>
       </div>
 
       <BannerCard />
@@ -135,7 +142,17 @@ export default function DashboardPage() {
                 <Badge tone={ACTIVE_LABEL[user.is_active].tone}>{ACTIVE_LABEL[user.is_active].text}</Badge>
               )}
             </Fact>
-            <Fact label="Paid member">{user.paid_member ? 'Yes' : 'No'}</Fact>
+            {/* paid_member is the activation fee, not the plan: "Paid member: No" beside an active
+                plan read as a contradiction */}
+            <Fact label="Activation fee">
+              {user.paid_member ? (
+                'Paid'
+              ) : (
+                <Link to="/user/subscription" className="font-medium text-accent-text hover:underline">
+                  Not paid: activate
+                </Link>
+              )}
+            </Fact>
             <Fact label="Activated">{formatDate(user.activation_date)}</Fact>
             <Fact label="Sponsor">{user.reffer_by ?? '—'}</Fact>
           </dl>

@@ -70,8 +70,8 @@ export function EmailVerification({ user }: { user: User }) {
         ) : (
           <div className="flex flex-col gap-4">
             <p className="text-sm text-muted">
-              We will send a 6-digit code to <span className="font-medium text-fg">{user.email}</span>. It is
-              valid for 10 minutes.
+              {sent ? 'We sent a 6-digit code to ' : 'We will send a 6-digit code to '}
+              <span className="font-medium text-fg">{user.email}</span>. It is valid for 10 minutes.
             </p>
             {send.isError && <Banner tone="error">{errorMessage(send.error)}</Banner>}
             {sent && (

@@ -57,10 +57,12 @@ function NodeCard({
               {formatCount(node.team_count)}
             </dd>
           </div>
+          {/* the downline's business, the figure the Team business card shows for the member at the
+              top (the leg's `business` adds the node's own plan, which "Plan" already shows) */}
           <div className="hidden gap-1 sm:flex">
-            <dt>Business</dt>
-            <dd className="font-medium text-fg">
-              <Money value={node.business} />
+            <dt>Team business</dt>
+            <dd className="font-medium text-fg" data-testid="node-team-business">
+              <Money value={node.team_business} />
             </dd>
           </div>
         </dl>
