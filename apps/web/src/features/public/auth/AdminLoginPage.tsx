@@ -14,6 +14,15 @@ import { useSchemaForm } from './useSchemaForm';
 
 const ADMIN_HOME = '/admin/dashboard';
 
+/** The return address as a person reads it (an e-mail in a search shows its @). */
+function readable(path: string) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export default function AdminLoginPage() {
   const admin = useAdmin();
   const returnTo = useReturnTo(ADMIN_HOME);
@@ -61,7 +70,8 @@ export default function AdminLoginPage() {
           {/* a reload or a new tab ends the admin session (spec section 3): say that nothing is lost */}
           {returnTo !== ADMIN_HOME && (
             <p className="rounded-lg bg-subtle px-3 py-2 text-sm text-muted" data-testid="return-to">
-              After signing in you go back to <span className="font-mono text-fg break-all">{returnTo}</span>
+              After signing in you go back to{' '}
+              <span className="font-mono text-fg break-all">{readable(returnTo)}</span>
             </p>
           )}
           {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
