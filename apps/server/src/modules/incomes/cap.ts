@@ -153,7 +153,7 @@ const capLocksSql = prepared(
   'SELECT pg_advisory_xact_lock($1, (id % 2147483647)::int) FROM unnest($2::bigint[]) AS id',
 );
 
-/** For a refill one free stripe (the one with most room left), for a reclaim every free stripe. */
+/** Per member, one free stripe (the one with most room left), or every free stripe. */
 const lockStripesSql = prepared(
   'cap_lock_stripes',
   `SELECT s.user_id, s.stripe, s.allowance, s.earned FROM unnest($1::bigint[]) AS x(user_id)
@@ -176,12 +176,14 @@ const grantSql = prepared(
 );
 
 /**
- * The slow decisions, for all their members at once (four statements however many): the members'
- * cap locks in ascending order, their limits and stripes, the stripes to work on, the new
- * allowances. A refill (the room not granted yet covers the request) locks one stripe and grants it
- * a share of that room; a reclaim (it does not) takes back every free stripe's unused allowance.
- * Either way the room is the limit less what the stripes we hold earned and less the whole
- * allowance of every other stripe (a payment in flight may spend it).
+ * The slow decisions, for all their members at once (four or five statements however many): the
+ * members' cap locks in ascending order, their limits and stripes, one free stripe each (the one with
+ * most room) or a new one, then every other free stripe of the members whose room is short, and the
+ * new allowances. The room is the limit less what the stripes we hold earned and less the whole
+ * allowance of every other stripe (a payment in flight may spend it): on a refill the stripe we pay
+ * from plus the room not granted yet, on a reclaim (that is short of the request) also every free
+ * stripe's unused allowance, taken back. The stripe paid from then keeps a share of what is left
+ * (1/GRANT_SHARE): most of the room stays ungranted, for the stripes of the next concurrent payments.
  */
 async function decide(
   tx: Tx,
@@ -193,52 +195,53 @@ async function decide(
   const ids = requests.map((r) => r.userId);
   await tx.query(capLocksSql([CAP_LOCK, ids]));
   const state = await facts(tx, ids);
+  type Locked = { user_id: bigint; stripe: number; allowance: bigint; earned: bigint };
+  const lock = async (one: number[], all: number[]) =>
+    one.length + all.length > 0 ? (await tx.query<Locked>(lockStripesSql([one, all]))).rows : [];
+  const asStripe = (l: Locked): Stripe => ({ stripe: l.stripe, allowance: l.allowance, earned: l.earned });
+
   const plans = requests.map((r) => {
     const f = state.get(r.userId);
     if (!f) throw new Error(`member ${r.userId} not found`);
     const mine = f.stripes.find((s) => s.stripe === held.get(r.userId));
-    const free = f.limit - sum(f.stripes.map((s) => s.allowance));
-    const refill = free >= 0n && (mine ? mine.allowance - mine.earned : 0n) + free >= r.amount;
-    // stripes with room were all held: pay from a new one (it takes the next of these payments)
-    const fresh =
-      refill && !mine && (f.stripes.length === 0 || (busy.has(r.userId) && f.stripes.length < MAX_STRIPES));
-    return { r, f, mine, refill, fresh };
+    // stripes with room were all held by payments in flight: pay from a new one, which the next
+    // of them will find free
+    const fresh = !mine && (f.stripes.length === 0 || (busy.has(r.userId) && f.stripes.length < MAX_STRIPES));
+    return { r, f, mine, fresh, ours: mine ? [mine] : ([] as Stripe[]) };
   });
-  const one = plans.filter((p) => p.refill && !p.mine && !p.fresh).map((p) => p.r.userId);
-  const all = plans.filter((p) => !p.refill).map((p) => p.r.userId);
-  const { rows: locked } =
-    one.length + all.length > 0
-      ? await tx.query<{ user_id: bigint; stripe: number; allowance: bigint; earned: bigint }>(
-          lockStripesSql([one, all]),
-        )
-      : { rows: [] };
+  for (const l of await lock(
+    plans.filter((p) => !p.mine && !p.fresh).map((p) => p.r.userId),
+    [],
+  )) {
+    plans.find((p) => p.r.userId === Number(l.user_id))!.ours.push(asStripe(l));
+  }
+  const roomOf = (p: (typeof plans)[number]) => {
+    const others = p.f.stripes.filter((s) => !p.ours.some((o) => o.stripe === s.stripe));
+    return p.f.limit - sum(p.ours.map((s) => s.earned)) - sum(others.map((s) => s.allowance));
+  };
+  // short of the request: take back the unused allowance of every free stripe of the member
+  const short = plans.filter((p) => roomOf(p) < p.r.amount);
+  for (const l of await lock(
+    [],
+    short.map((p) => p.r.userId),
+  )) {
+    const p = short.find((x) => x.r.userId === Number(l.user_id))!;
+    if (!p.ours.some((s) => s.stripe === l.stripe)) p.ours.push(asStripe(l));
+  }
 
   const grants: { userId: number; stripe: number; allowance: bigint }[] = [];
-  const decisions = plans.map(({ r, f, mine, refill, fresh }): CapDecision => {
-    // the stripes this transaction holds for the member, with their values as of now
-    const ours: Stripe[] = locked
-      .filter((l) => Number(l.user_id) === r.userId)
-      .map((l) => ({ stripe: l.stripe, allowance: l.allowance, earned: l.earned }));
-    if (mine && !ours.some((s) => s.stripe === mine.stripe)) ours.unshift(mine);
-    const others = f.stripes.filter((s) => !ours.some((o) => o.stripe === s.stripe));
-    const counted = sum(ours.map((s) => s.earned)) + sum(others.map((s) => s.allowance));
-    const room = f.limit - counted;
+  const decisions = plans.map((p): CapDecision => {
+    const { r, f } = p;
+    const room = roomOf(p);
     const paid = room <= 0n ? 0n : min(r.amount, room);
-    const left = room - paid > 0n ? room - paid : 0n;
-
-    let last = Math.max(-1, ...f.stripes.map((s) => s.stripe));
-    const open = (): Stripe => ({ stripe: ++last, allowance: 0n, earned: 0n });
-    const targets: Stripe[] = fresh || ours.length === 0 ? [open()] : refill ? [ours[0]!] : ours;
-    // payments to this member in flight: one more stripe for the next of them
-    if (!refill && others.length > 0 && last + 1 < MAX_STRIPES) targets.push(open());
-    const pay = targets[0]!;
-    // a refill keeps most of the room ungranted for the other stripes, unless there are none
-    const extra = refill && others.length > 0 ? left / GRANT_SHARE : left;
-    const share = extra / BigInt(targets.length);
-    for (const s of targets) {
-      const add = s === pay ? paid + extra - share * BigInt(targets.length - 1) : share;
-      grants.push({ userId: r.userId, stripe: s.stripe, allowance: s.earned + add });
-    }
+    const last = Math.max(-1, ...f.stripes.map((s) => s.stripe));
+    const pay = p.fresh || p.ours.length === 0 ? { stripe: last + 1, allowance: 0n, earned: 0n } : p.ours[0]!;
+    // the stripe paid from keeps a share of what is left; every other stripe we hold gives back its unused
+    const extra = room - paid > 0n ? (room - paid) / GRANT_SHARE : 0n;
+    grants.push({ userId: r.userId, stripe: pay.stripe, allowance: pay.earned + paid + extra });
+    for (const s of p.ours)
+      if (s !== pay) grants.push({ userId: r.userId, stripe: s.stripe, allowance: s.earned });
+    const counted = f.limit - room;
     const earnedBefore = paid === r.amount ? sum(f.stripes.map((s) => s.earned)) : counted;
     return { userId: r.userId, paid, limit: f.limit, earnedBefore, stripe: pay.stripe };
   });
