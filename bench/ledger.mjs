@@ -147,7 +147,9 @@ for (const c of CLIENTS) {
   phase(`purchases${c}`);
   results.purchases[c] = await purchasesPerSecond(c);
 }
-results.concurrencyGain = Number((results.purchases[8].perSecond / results.purchases[1].perSecond).toFixed(2));
+results.concurrencyGain = Number(
+  (results.purchases[8].perSecond / results.purchases[1].perSecond).toFixed(2),
+);
 try {
   const env = { ...process.env, PGPASSWORD: 'bench' };
   execFileSync(
