@@ -61,10 +61,12 @@ test('a new member deposits through the sandbox provider, from the form to Payme
   const member = await newMember('Paula Payer');
   await useMemberSession(page, member);
   await page.goto('/user/dashboard');
+  // the menu's one Deposit entry, then its crypto payment method
   await page
     .getByRole('navigation', { name: 'Member navigation' })
-    .getByRole('link', { name: 'Scanner' })
+    .getByRole('link', { name: 'Deposit', exact: true })
     .click();
+  await page.getByRole('link', { name: 'Pay with crypto' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto payment', exact: true })).toBeVisible();
   await expect(page.getByTestId('payments-mode-notice')).toHaveText(
     'Test mode: crypto payments here are simulated by the sandbox provider. No real money moves.',
@@ -238,7 +240,8 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
     document.execCommand = () => false;
   });
   await page.getByRole('button', { name: 'Copy address' }).click();
-  await expect(page.getByText('Failed to copy address')).toBeVisible();
+  // the result stays in the live region screen readers announce (the toast goes after 2 s)
+  await expect(page.getByTestId('copy-announcer')).toHaveText('Failed to copy address');
 
   await size.selectOption('400');
   await page.setViewportSize(PHONE);

@@ -46,8 +46,9 @@ test('connect, switch to BNB Smart Chain, link, deposit USDT: credited once conf
   await page.goto('/user/dashboard');
   await page
     .getByRole('navigation', { name: 'Member navigation' })
-    .getByRole('link', { name: 'Crypto deposit' })
+    .getByRole('link', { name: 'Deposit', exact: true })
     .click();
+  await page.getByRole('link', { name: 'Deposit from a wallet' }).click();
   await expect(page.getByRole('heading', { name: 'Crypto deposit', level: 1 })).toBeVisible();
   await expect(page.getByTestId('wallet-status')).toHaveText('Disconnected');
   const wallets = page.getByRole('list', { name: 'Wallets' });

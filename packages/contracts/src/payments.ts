@@ -93,6 +93,13 @@ export const PAYMENT = {
   success: 'Payment Successful!',
 } as const;
 
+/** How a currency code reads on screen (usdtbsc is USDT on BNB Smart Chain, usd is shown as USDT). */
+export function currencyLabel(code: string): string {
+  if (code === PAYMENT.payCurrency) return PAYMENT.payCurrencyLabel;
+  if (code === PAYMENT.priceCurrency) return PAYMENT.priceCurrencyLabel;
+  return code.toUpperCase();
+}
+
 /**
  * Spec 2.9: the displayed payment amount is rounded up to a whole number plus 0.5, with one decimal
  * (10.2 -> "11.5", 10 -> "10.5"). Display only: the exact amount stays in the tooltip and the QR code.
@@ -112,6 +119,27 @@ export function toBaseUnits(amount: string, decimals: number): string | null {
   return BigInt(`${match[1]}${frac}`).toString();
 }
 
+/** An integer of `decimals` places as a plain decimal string ("1500000000000000000", 18 -> "1.5"). */
+function fromBaseUnits(units: bigint, decimals: number): string {
+  const text = units.toString().padStart(decimals + 1, '0');
+  const whole = text.slice(0, text.length - decimals);
+  const frac = text.slice(text.length - decimals).replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/**
+ * What the member still has to send, exactly, as a decimal string: the pay amount, less what the
+ * provider has seen arrive once a payment is partially paid (33 asked, 16.5 received -> "16.5").
+ * Computed in 18-decimal integers, so no float rounding creeps into the amount a wallet is told.
+ */
+export function amountToSend(p: Pick<Payment, 'pay_amount' | 'actually_paid' | 'payment_status'>): string {
+  const asked = toBaseUnits(plainDecimal(p.pay_amount), 18) ?? '0';
+  if (p.payment_status !== 'partially_paid' || !p.actually_paid) return fromBaseUnits(BigInt(asked), 18);
+  const received = BigInt(toBaseUnits(plainDecimal(p.actually_paid), 18) ?? '0');
+  const left = BigInt(asked) - received;
+  return fromBaseUnits(left > 0n ? left : 0n, 18);
+}
+
 /** A JS number as a plain decimal string (no exponent), for the payment URI. */
 function plainDecimal(value: number): string {
   if (!Number.isFinite(value) || value < 0) return '0';
@@ -124,8 +152,8 @@ function plainDecimal(value: number): string {
  * token transfer on chain 56, which wallet apps open as a prefilled USDT transfer; other currencies
  * get the generic `<currency>:<address>?amount=<amount>`.
  */
-export function paymentUri(payCurrency: string, address: string, amount: number): string {
-  const decimal = plainDecimal(amount);
+export function paymentUri(payCurrency: string, address: string, amount: number | string): string {
+  const decimal = typeof amount === 'string' ? amount : plainDecimal(amount);
   if (payCurrency === PAYMENT.payCurrency) {
     const units = toBaseUnits(decimal, USDT_BSC.decimals) ?? '0';
     return `ethereum:${USDT_BSC.token}@${USDT_BSC.chainId}/transfer?address=${address}&uint256=${units}`;

@@ -70,6 +70,10 @@ export const WALLET_MSG = {
   noChains: 'No chains found on connector',
 } as const;
 
+/** Why wallet deposits are off: DEPOSIT_ADDRESS_BEP20 is not set (the wallet page and the Deposit page). */
+export const WALLET_DEPOSITS_OFF =
+  'Wallet deposits are not available at the moment: no deposit address is configured.';
+
 export const address = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountToSend,
   createPaymentBody,
   displayPayAmount,
   isFailedPaymentStatus,
@@ -84,5 +85,27 @@ describe('the payment request (spec 3 and 5)', () => {
         }).success,
       ).toBe(false);
     }
+  });
+});
+
+describe('what is left to send', () => {
+  const p = (
+    pay_amount: number,
+    actually_paid: number | null,
+    payment_status: 'waiting' | 'partially_paid',
+  ) => ({
+    pay_amount,
+    actually_paid,
+    payment_status,
+  });
+  it('is the exact pay amount until part of it arrived, then the rest, with no float drift', () => {
+    expect(amountToSend(p(20.25, null, 'waiting'))).toBe('20.25');
+    expect(amountToSend(p(33, 16.5, 'partially_paid'))).toBe('16.5');
+    expect(amountToSend(p(0.3, 0.1, 'partially_paid'))).toBe('0.2'); // 0.3 - 0.1 is 0.19999999999999998 in floats
+    expect(amountToSend(p(10, 12, 'partially_paid'))).toBe('0');
+    // the QR code asks for the rest, not the whole amount again
+    expect(paymentUri('usdtbsc', '0xabc', amountToSend(p(33, 16.5, 'partially_paid')))).toBe(
+      'ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=0xabc&uint256=16500000000000000000',
+    );
   });
 });

@@ -28,7 +28,6 @@ import {
   QrCode,
   Receipt,
   Scale,
-  ScanLine,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -55,7 +54,9 @@ export const MEMBER_NAV: NavItem[] = [
   { label: 'Profile', to: '/user/profile/:id', icon: User },
   { label: 'Income', to: '/user/income', icon: ChartColumn },
   { label: 'Watch & earn', to: '/watch/adds', icon: PlayCircle },
-  { label: 'Crypto deposit', to: '/user/web3-deposit', icon: Wallet },
+  // one way in to every deposit method (crypto payment, wallet deposit, code): spec 2.1's
+  // /user/scanner and /user/web3-deposit are reached from it
+  { label: 'Deposit', to: '/user/deposit', icon: Wallet },
   { label: 'Deposit history', to: '/user/deposit-history', icon: History },
   { label: 'Subscription', to: '/user/subscription', icon: Package },
   { label: 'Top-up', to: '/user/topup', icon: ArrowDownToLine },
@@ -66,7 +67,6 @@ export const MEMBER_NAV: NavItem[] = [
   { label: 'Referral tree', to: '/user/refferral-tree', icon: Network },
   { label: 'Rewards', to: '/user/rewards', icon: Trophy },
   { label: 'Notifications', to: '/user/notifications', icon: Bell },
-  { label: 'Scanner', to: '/user/scanner', icon: ScanLine },
   { label: 'Support', to: '/user/queries', icon: LifeBuoy },
 ];
 

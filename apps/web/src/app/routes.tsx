@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
             path: 'user/withdrawal',
             element: page(() => import('../features/member/withdrawal/WithdrawalPage')),
           },
+          { path: 'user/deposit', element: page(() => import('../features/member/deposits/DepositPage')) },
           {
             path: 'user/deposit-history',
             element: page(() => import('../features/member/deposits/DepositHistoryPage')),

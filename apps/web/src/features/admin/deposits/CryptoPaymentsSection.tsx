@@ -1,4 +1,4 @@
-import { PAYMENT_STATUSES, type PaymentListItem } from '@app/contracts/payments';
+import { currencyLabel, PAYMENT_STATUSES, type PaymentListItem } from '@app/contracts/payments';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -54,7 +54,7 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
       className: 'text-right',
       cell: (p) => (
         <span className="tabular-nums whitespace-nowrap">
-          {p.actually_paid === null ? '—' : `${p.actually_paid} ${p.pay_currency}`}
+          {p.actually_paid === null ? '—' : `${p.actually_paid} ${currencyLabel(p.pay_currency)}`}
         </span>
       ),
     },

@@ -1,4 +1,5 @@
 import {
+  currencyLabel,
   PAYMENT_STATUSES,
   type PaymentListItem,
   type PaymentStatus,
@@ -64,8 +65,8 @@ export function SettleForm({ payment }: { payment: PaymentListItem }) {
         Settle by hand
       </h3>
       <p className="text-sm text-muted">
-        Credit what really arrived (received {received} {payment.pay_currency}); at most the price of{' '}
-        <Money value={payment.price_amount} />. A payment is credited once: the settlement is final.
+        Credit what really arrived (received {received} {currencyLabel(payment.pay_currency)}); at most the
+        price of <Money value={payment.price_amount} />. A payment is credited once: the settlement is final.
       </p>
       {settle.isError && <Banner tone="error">{errorMessage(settle.error)}</Banner>}
       {review ? (

@@ -1,4 +1,5 @@
 import type { PaymentEvent, PaymentListItem } from '@app/contracts/payments';
+import { currencyLabel } from '@app/contracts/payments';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePaymentDetail } from '../../../api/payments';
@@ -40,8 +41,11 @@ function Facts({ p }: { p: PaymentListItem }) {
         { label: 'Provider', value: p.provider === 'sandbox' ? 'Sandbox (simulated)' : 'NOWPayments' },
         { label: 'Order', value: <span className="break-all">{p.order_id}</span> },
         { label: 'Deposit (price)', value: <Money value={p.price_amount} />, strong: true },
-        { label: 'Asked', value: `${p.pay_amount} ${p.pay_currency}` },
-        { label: 'Received', value: p.actually_paid === null ? '—' : `${p.actually_paid} ${p.pay_currency}` },
+        { label: 'Asked', value: `${p.pay_amount} ${currencyLabel(p.pay_currency)}` },
+        {
+          label: 'Received',
+          value: p.actually_paid === null ? '—' : `${p.actually_paid} ${currencyLabel(p.pay_currency)}`,
+        },
         { label: 'Address', value: <span className="font-mono text-xs break-all">{p.pay_address}</span> },
         { label: 'Created', value: <When iso={p.created_at} /> },
         { label: 'Expires', value: <When iso={p.expires_at} /> },
@@ -141,7 +145,7 @@ export function PaymentDetailDialog({
                       </button>
                       <PaymentStatusBadge status={c.payment_status} />
                       <span className="text-muted">
-                        received {c.actually_paid ?? 0} {c.pay_currency}
+                        received {c.actually_paid ?? 0} {currencyLabel(c.pay_currency)}
                       </span>
                     </li>
                   ))}

@@ -1,5 +1,5 @@
 import { fromMicro } from '@app/contracts/money';
-import { PAYMENT, type Payment, priceAmount } from '@app/contracts/payments';
+import { currencyLabel, PAYMENT, type Payment, priceAmount } from '@app/contracts/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,6 @@ import { Input, Select } from '../../../components/ui/Input';
 import { fromText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
 import { serverMessageOr } from './messages';
-import { currencyLabel } from './PaymentStatusView';
 
 function formSchema(min: number | undefined) {
   return z.object({

@@ -1,4 +1,6 @@
 import {
+  amountToSend,
+  currencyLabel,
   displayPayAmount,
   isFailedPaymentStatus,
   isFinalPaymentStatus,
@@ -16,13 +18,6 @@ import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList
 import { When } from '../../../components/ui/When';
 import { useMemberMoney } from '../money/useMemberMoney';
 
-/** How a pay currency reads on screen (usdtbsc is USDT on BNB Smart Chain). */
-export function currencyLabel(code: string): string {
-  if (code === PAYMENT.payCurrency) return PAYMENT.payCurrencyLabel;
-  if (code === PAYMENT.priceCurrency) return PAYMENT.priceCurrencyLabel;
-  return code.toUpperCase();
-}
-
 /** The facts of a payment (spec 2.9): id, status with its hint, amount, price, created, amount received. */
 export function PaymentFacts({
   payment,
@@ -36,6 +31,22 @@ export function PaymentFacts({
 }) {
   const final = isFinalPaymentStatus(payment.payment_status);
   const amount = exact ? String(payment.pay_amount) : displayPayAmount(payment.pay_amount);
+  const currency = currencyLabel(payment.pay_currency);
+  const partial = payment.payment_status === 'partially_paid' && (payment.actually_paid ?? 0) > 0;
+  // Spec 2.9 rounds the shown amount up (+0.5); it is labelled as such, and while something is
+  // still to be sent the exact amount to send sits next to it, so nobody sends the rounded figure
+  // (confirming, confirmed and sending mean the whole amount arrived: nothing is left to send)
+  const toSend: SummaryRow[] =
+    partial || (!exact && payment.payment_status === 'waiting')
+      ? [
+          {
+            label: partial ? 'Still to send' : 'Amount to send',
+            value: `${amountToSend(payment)} ${currency}`,
+            strong: true,
+            testId: 'payment-to-send',
+          },
+        ]
+      : [];
   const rows: SummaryRow[] = [
     {
       label: 'Payment ID',
@@ -52,22 +63,23 @@ export function PaymentFacts({
       ),
     },
     {
-      label: 'Amount',
+      label: !exact ? 'Amount (rounded up)' : partial ? 'Amount asked' : 'Amount to send',
       value: (
-        <span title={`${payment.pay_amount} ${currencyLabel(payment.pay_currency)}`}>
-          {amount} {currencyLabel(payment.pay_currency)}
+        <span title={`${payment.pay_amount} ${currency}`}>
+          {amount} {currency}
         </span>
       ),
-      strong: true,
+      strong: exact,
       testId: 'payment-amount',
     },
+    ...toSend,
     { label: 'Price', value: <Money value={payment.price_amount} />, testId: 'payment-price' },
     { label: 'Created', value: <When iso={payment.created_at} /> },
   ];
   if (payment.actually_paid !== null && payment.actually_paid > 0)
     rows.push({
       label: 'Amount received',
-      value: `${payment.actually_paid} ${currencyLabel(payment.pay_currency)}`,
+      value: `${payment.actually_paid} ${currency}`,
       testId: 'payment-received',
     });
   return (

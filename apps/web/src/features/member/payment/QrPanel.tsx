@@ -1,4 +1,4 @@
-import { PAYMENT, type Payment, paymentUri } from '@app/contracts/payments';
+import { amountToSend, currencyLabel, PAYMENT, type Payment, paymentUri } from '@app/contracts/payments';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Select } from '../../../components/ui/Input';
 import { copyText } from '../../../lib/clipboard';
-import { currencyLabel } from './PaymentStatusView';
 
 const { min, max, step } = PAYMENT.qrSize;
 const SIZES = Array.from({ length: (max - min) / step + 1 }, (_, i) => min + i * step);
@@ -18,7 +17,10 @@ const SIZES = Array.from({ length: (max - min) / step + 1 }, (_, i) => min + i *
  */
 export function QrPanel({ payment }: { payment: Payment }) {
   const [size, setSize] = useState<number>(PAYMENT.qrSize.default);
-  const uri = paymentUri(payment.pay_currency, payment.pay_address, payment.pay_amount);
+  // a partially paid payment asks for what is left, in the words and in the QR code alike
+  const toSend = amountToSend(payment);
+  const partial = payment.payment_status === 'partially_paid' && (payment.actually_paid ?? 0) > 0;
+  const uri = paymentUri(payment.pay_currency, payment.pay_address, toSend);
 
   // The toast is for the eye; a live region that is on the page before the text arrives is what
   // screen readers announce reliably (a toast's own region is created with its text).
@@ -54,8 +56,14 @@ export function QrPanel({ payment }: { payment: Payment }) {
           ))}
         </Select>
         <div className="flex w-full flex-col gap-1.5">
-          <span className="text-sm font-medium text-fg">
-            Send exactly {payment.pay_amount} {currencyLabel(payment.pay_currency)} to
+          {partial && (
+            <p className="text-sm text-muted" data-testid="partial-received">
+              Received {payment.actually_paid} of {payment.pay_amount} {currencyLabel(payment.pay_currency)}.
+            </p>
+          )}
+          <span className="text-sm font-medium text-fg" data-testid="send-exactly">
+            {partial ? 'Send the remaining' : 'Send exactly'} {toSend} {currencyLabel(payment.pay_currency)}{' '}
+            to
           </span>
           <div className="flex items-center gap-2 rounded-lg border border-line bg-subtle/60 px-3 py-2">
             <code className="min-w-0 flex-1 font-mono text-sm break-all text-fg" data-testid="pay-address">

@@ -1,5 +1,5 @@
 import { fromMicro } from '@app/contracts/money';
-import { BSC_CHAIN_ID, txHash, type Web3Config } from '@app/contracts/web3';
+import { BSC_CHAIN_ID, txHash, WALLET_DEPOSITS_OFF, type Web3Config } from '@app/contracts/web3';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -83,9 +83,7 @@ export function SendCard({ config }: { config: Web3Config }) {
       }
     >
       {!deposit.address ? (
-        <Banner tone="error">
-          Wallet deposits are not available at the moment: no deposit address is configured.
-        </Banner>
+        <Banner tone="error">{WALLET_DEPOSITS_OFF}</Banner>
       ) : tracking ? (
         <DepositTracker hash={tracking} onDone={done} />
       ) : (
