@@ -51,7 +51,7 @@ test('a visitor registers through a referral link, verifies the email, signs in 
   await expect(verifyCard.getByText('Verified', { exact: true })).toBeVisible();
 
   // Sign out, then sign in again with the username-or-email field.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email or username').fill(email);
   await page.getByLabel('Password').fill('wrong-password');

@@ -194,10 +194,19 @@ describe('sign-in and sessions', () => {
     expect((await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'block' } })).status).toBe(
       200,
     );
-    expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(401);
+    // the session from before is ended, and the refusal says why in the spec's words (2.6/6)
+    expect(await t.call('GET', `/users/${m.id}`, { token: m.token })).toMatchObject({
+      status: 401,
+      body: { message: MSG.blocked },
+    });
     const signin = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(signin).toMatchObject({ status: 403, body: { message: MSG.blocked } });
     await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'unblock' } });
+    // unblocked, the old session stays ended (blocking revoked it) and says so plainly
+    expect(await t.call('GET', `/users/${m.id}`, { token: m.token })).toMatchObject({
+      status: 401,
+      body: { message: MSG.sessionEnded },
+    });
     expect(
       (await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status,
     ).toBe(200);

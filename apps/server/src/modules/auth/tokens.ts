@@ -99,12 +99,27 @@ export class SessionAuth {
       [payload.sid, this.clock.now()],
     );
     const row = rows[0];
-    if (!row || !allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
+    if (!row) throw unauthorized((await this.isBlocked(payload.sub)) ? MSG.blocked : MSG.sessionEnded);
+    if (!allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
       throw unauthorized(MSG.sessionEnded);
     }
     const session = { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
     this.cache?.put(token, { ...session, expiresAt: (payload.exp ?? 0) * 1000 }, generation);
     return { ...session, totpSetupRequired: row.totp_setup_required };
+  }
+
+  /**
+   * Whether the token's member (its signature checked) is blocked: the refusal then says 'Access
+   * Denied' (spec 2.6/6), which the sign-in page shows, rather than that the session ended. Blocking
+   * ends the member's sessions; this only names why. Read on the refusal path only.
+   */
+  private async isBlocked(subject: string | undefined): Promise<boolean> {
+    if (!subject || !/^[1-9][0-9]{0,17}$/.test(subject)) return false;
+    const { rowCount } = await this.db.query(
+      `SELECT 1 FROM users WHERE id = $1::bigint AND status = 'block' AND role = 'user'`,
+      [subject],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   /**

@@ -74,11 +74,15 @@ export default function WatchEarnPage() {
       ? { title: adBonus?.title ?? 'Ad', url: adBonus?.media_url || null }
       : { title: latest.data?.title ?? "Today's video", url: latest.data?.url ?? null };
 
-  function open(purpose: WatchPurpose) {
-    if (purpose === 'video' && latest.isError) {
-      setVideoError(errorMessage(latest.error, VIDEO_FAIL.latest));
-      void latest.refetch();
-      return;
+  async function open(purpose: WatchPurpose) {
+    // today's video not loaded (still loading, retrying or failed): load it before the modal opens,
+    // so the bundled default never stands in for today's video by mistake
+    if (purpose === 'video' && !latest.isSuccess) {
+      const settled = await latest.refetch();
+      if (settled.isError) {
+        setVideoError(errorMessage(settled.error, VIDEO_FAIL.latest));
+        return;
+      }
     }
     setWatching(purpose);
   }
@@ -118,7 +122,7 @@ export default function WatchEarnPage() {
       <Hero seconds={watchSeconds} hours={result?.cooldown_hours ?? 24} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <ActionArea action={action} onWatch={() => open('video')} />
+          <ActionArea action={action} onWatch={() => void open('video')} />
         </div>
         <div className="flex flex-col gap-4">
           <PlanStatusCard
@@ -130,7 +134,7 @@ export default function WatchEarnPage() {
             now={bonuses.data?.now}
             fetchedAt={bonuses.dataUpdatedAt}
             denied={u?.status === 'block'}
-            onWatch={() => open('ad')}
+            onWatch={() => void open('ad')}
           />
         </div>
       </div>

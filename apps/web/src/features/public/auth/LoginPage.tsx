@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { signin } from '../../../api/auth-public';
-import { useMember } from '../../../api/auth-store';
+import { SIGNED_OUT, useAuthStore, useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { usePublicSettings } from '../../../api/settings-public';
 import { useReturnTo } from '../../../app/guards';
@@ -18,6 +18,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const site = usePublicSettings();
   const action = useAction(signin);
+  // why the last session ended, when the server said (blocked: 'Access Denied...', spec 2.6/6);
+  // replaced by the answer of this form once it is sent
+  const ended = useAuthStore((s) => (s.message === SIGNED_OUT ? null : s.message));
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.signinBody,
     (body) => action.run(body, () => navigate(returnTo, { replace: true })),
@@ -43,7 +46,11 @@ export default function LoginPage() {
         <ClosedNotice settings={site} which="signin_open" />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+          {action.error ? (
+            <Banner tone="error">{errorMessage(action.error)}</Banner>
+          ) : ended && !action.pending && !action.data ? (
+            <Banner tone="error">{ended}</Banner>
+          ) : null}
           <Input
             label="Email or username"
             name="email"
