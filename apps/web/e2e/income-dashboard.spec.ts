@@ -225,7 +225,7 @@ test('the Income Dashboard shows the ledger’s figures and explains an income t
 
   // a transaction that is an income links to its explanation
   await page.goto('/transactions/all');
-  await page.getByRole('button', { name: 'Details of the direct income of 650 USDT' }).first().click();
+  await page.getByRole('button', { name: 'Details of the referral income of 650 USDT' }).first().click();
   await page.getByRole('dialog').getByRole('link', { name: 'Why was this paid?' }).click();
   await expect(page).toHaveURL(/\/user\/income\?tab=details&transfer=/);
   await expect(page.getByRole('dialog')).toContainText(`Referral income · ${usdt(650)}`);

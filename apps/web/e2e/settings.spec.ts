@@ -119,6 +119,11 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
   await withdraw.getByLabel('Amount (USDT)').fill('20');
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Request withdrawal' }).click();
+  // the 2.10 Success dialog; Go back reloads the page
+  await memberPage
+    .getByRole('dialog', { name: 'Successfull' })
+    .getByRole('button', { name: 'Go back' })
+    .click();
   const requests = memberPage.getByRole('table', { name: 'Your withdrawal requests' });
   await expect(requests.getByRole('row').filter({ hasText: '20.00 USDT' })).toContainText('Pending');
   await memberContext.close();

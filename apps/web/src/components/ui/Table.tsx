@@ -41,7 +41,9 @@ export function Table<Row>({
   const isEmpty = !showSkeleton && rows?.length === 0;
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-      <div className="overflow-x-auto">
+      {/* relative: a screen-reader-only header label (absolute) is clipped by the scroll box too;
+          without it, it escapes to the page and makes a phone page scroll sideways */}
+      <div className="relative overflow-x-auto">
         <table
           className={cn(
             'w-full border-collapse text-left text-sm',
