@@ -1,5 +1,8 @@
 // Foundation benchmark: cold and warm start of the built server on the embedded PostgreSQL, then
-// load on a read route and on sign-in (argon2-bound), and the server's memory after it.
+// load on a read route and on sign-in (argon2-bound), and the server's memory after it. Then
+// `usersRead`: the member dashboard's main call (authenticated GET /api/v1/users/{id}) at 50
+// connections against a bare Fastify "hello" on the same machine in the same run, in alternated
+// rounds (hello, users, hello, users...), so whatever else loads the machine weighs on both alike.
 // Run with `npm run bench` (builds the server first). Writes bench/results/foundation.json.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,7 +79,65 @@ function load(opts) {
 const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+  // the 1-minute load average when each phase started: other work on the machine skews the figures
+  loadAverage: {},
 };
+const phase = (name) => {
+  results.loadAverage[name] = Number(os.loadavg()[0].toFixed(2));
+};
+
+/** A bare Fastify answering { hello: 'world' } in its own process: the ceiling of this machine. */
+const HELLO_PORT = 3901;
+async function startHello() {
+  const code = `const app = require('fastify')({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+app.listen({ port: ${HELLO_PORT}, host: '127.0.0.1' });`;
+  const proc = spawn(process.execPath, ['-e', code], { cwd: root, stdio: 'ignore' });
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${HELLO_PORT}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return proc;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `usersRead`: the authenticated member read against the bare Fastify hello, alternated rounds. */
+async function usersRead(userPath, headers) {
+  const hello = await startHello();
+  const rounds = [];
+  try {
+    for (let i = 0; i < ROUNDS; i++) {
+      const h = await load({
+        url: `http://127.0.0.1:${HELLO_PORT}/`,
+        path: '',
+        connections: 50,
+        duration: 10,
+      });
+      const u = await load({ path: userPath, headers, connections: 50, duration: 10 });
+      rounds.push({
+        hello: h.requestsPerSec,
+        users: u.requestsPerSec,
+        usersP99Ms: u.latencyP99Ms,
+        non2xx: u.non2xx,
+      });
+    }
+  } finally {
+    await stop(hello);
+  }
+  const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+  const requestsPerSec = mean(rounds.map((r) => r.users));
+  const fastifyHelloRequestsPerSec = mean(rounds.map((r) => r.hello));
+  return {
+    connections: 50,
+    requestsPerSec,
+    fastifyHelloRequestsPerSec,
+    ratio: Number((requestsPerSec / fastifyHelloRequestsPerSec).toFixed(3)),
+    rounds,
+  };
+}
 
 let server = startServer();
 results.coldStartMs = await untilHealthy(server.t0); // initdb + migrations + first admin
@@ -97,7 +158,9 @@ const reg = await fetch(`${base}/api/v1/auth/register`, {
 }).then((r) => r.json());
 const auth = { authorization: `Bearer ${reg.auth.token}`, 'content-type': 'application/json' };
 
+phase('getOwnUser');
 results.getOwnUser = await load({ path: `/api/v1/users/${reg.auth.id}`, headers: auth, duration: 10 });
+phase('signin');
 results.signin = await load({
   path: '/api/v1/auth/signin',
   method: 'POST',
@@ -106,6 +169,9 @@ results.signin = await load({
   duration: 10,
 });
 results.rssAfterLoadMb = rssMb(server.proc.pid);
+phase('usersRead');
+results.usersRead = await usersRead(`/api/v1/users/${reg.auth.id}`, auth);
+phase('end');
 await stop(server.proc);
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -118,4 +184,8 @@ console.table({
   'POST /auth/signin req/s': results.signin.requestsPerSec,
   'POST /auth/signin p99 ms': results.signin.latencyP99Ms,
   'RSS idle / after load, MB': `${results.rssIdleMb} / ${results.rssAfterLoadMb}`,
+  'usersRead: GET /users/{id} req/s at 50 connections': results.usersRead.requestsPerSec,
+  'usersRead: bare Fastify hello req/s at 50 connections': results.usersRead.fastifyHelloRequestsPerSec,
+  'usersRead: ratio (goal >= 0.25)': results.usersRead.ratio,
+  'load average (start / end)': `${results.loadAverage.getOwnUser} / ${results.loadAverage.end}`,
 });

@@ -6,7 +6,10 @@
 //   (2) registrations per second at 8 clients with tree maintenance (joined event; the server's roll-up
 //       job keeps up), through the real route (argon2id-bound) and through the same transaction
 //       without the hash;
-//   (3) ROI claims per second with 10-level income fan-out, from bench/tree-claims.ts when present.
+//   (3) ROI claims per second with 10-level income fan-out, from bench/tree-claims.ts when present;
+//   (4) the member dashboard's main call, GET /api/v1/users/{id} with the member's own session, for
+//       the root (the whole tree below it, the most history) and for the newest member: p99 of each
+//       (`rootUserP99Ms`, `newMemberUserP99Ms`), one client after the other.
 // Writes bench/results/tree.json.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,6 +96,12 @@ try {
   results.registrations = await registrations();
   phase('claims');
   results.claims = await claims(auth);
+  phase('userRead');
+  results.userRead = await userRead();
+  results.rootUserP99Ms = (results.userRead as { root: { latencyP99Ms: number } }).root.latencyP99Ms;
+  results.newMemberUserP99Ms = (
+    results.userRead as { newMember: { latencyP99Ms: number } }
+  ).newMember.latencyP99Ms;
   phase('end');
   results.totalSeconds = round((performance.now() - started) / 1000);
 } finally {
@@ -226,6 +235,7 @@ async function registrations() {
   await rollUpTeams(db, { timeoutMs: 30_000 });
   const catchUpMs = round(performance.now() - t0);
   const joined = route.completed + tx.completed + treeOnly.completed;
+  const hashes = await hashRate();
   const after = await teamCount(1);
   return {
     clients: CLIENTS,
@@ -241,12 +251,41 @@ async function registrations() {
       ...treeOnly,
       note: 'sponsor lookup + member row with path and joined event, in a transaction',
     },
-    hashOnly: { ...(await hashRate()), note: 'argon2id hashes alone at 8 concurrent' },
+    hashOnly: { ...hashes, note: 'argon2id hashes alone at 8 concurrent' },
+    // the route against its ceiling, measured one after the other in this run (goal >= 0.8)
+    routeToHashRatio: round(route.perSecond / hashes.perSecond, 2),
     rollupBacklogAfterLoad: backlog,
     rollupCatchUpMs: catchUpMs,
     rootTeamCountGrewBy: after - before,
     everySignupCounted: after - before === joined,
   };
+}
+
+/**
+ * (4) GET /users/{id} as the member themselves: the root, whose team is the whole tree, and the newest
+ * member. Their figures come from maintained rows, so both should cost the same.
+ */
+async function userRead() {
+  const newest = Number(
+    (await db.query<{ id: bigint }>(`SELECT max(id) AS id FROM users WHERE role = 'user'`)).rows[0]!.id,
+  );
+  const sessions = new SessionAuth(db, JWT_SECRET, systemClock);
+  const out: Record<string, unknown> = {};
+  for (const [name, id] of [
+    ['root', 1],
+    ['newMember', newest],
+  ] as const) {
+    const { token } = await sessions.issue(db, id, 'member', { ip: '127.0.0.1' });
+    const headers = { authorization: `Bearer ${token}` };
+    const user = await json<{ singleuser: { total_team: number } }>(`/users/${id}`, undefined, headers);
+    out[name] = {
+      userId: id,
+      totalTeam: user.singleuser.total_team,
+      ...(await loadTest(`/api/v1/users/${id}`, headers, 1)),
+    };
+    log('GET /users/{id}', name, out[name]);
+  }
+  return out;
 }
 
 /** argon2id hashes per second on this machine at 8 concurrent hashes (the route's ceiling). */
