@@ -9,22 +9,13 @@ import {
   clientNavigate,
   registerMember,
   rootSession,
-  SHOTS,
+  shoot,
   signInAdmin,
   uniq,
   useMemberSession,
 } from './support';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A portrait drawn by the browser itself (a real PNG, no fixture file needed). */
 async function portraitPng(page: Page): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import type { Payment } from '@app/contracts/payments';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
@@ -9,6 +9,7 @@ import {
   registerMember,
   rootSession,
   SHOTS,
+  shoot,
   signInAdmin,
   useMemberSession,
 } from './support';
@@ -20,14 +21,6 @@ import {
  */
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 async function newMember(name: string): Promise<NewMember> {
   const root = await rootSession();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './money-support';
-import { adminToken, api, registerMember, rootSession, useMemberSession } from './support';
+import { adminToken, api, registerMember, rootSession, shoot, useMemberSession } from './support';
 
 /**
  * Issue 14, "the crypto deposit is hard to find": one Deposit entry point (menu and dashboard) that
@@ -8,15 +8,6 @@ import { adminToken, api, registerMember, rootSession, useMemberSession } from '
  * provider and has a wallet deposit address, so every method is on; closing deposits in Settings
  * turns every method off with the reason.
  */
-const SHOTS = '/tmp/shots-14b';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('one Deposit entry point leads to every deposit method that is on', async ({ page }) => {
   test.setTimeout(120_000);

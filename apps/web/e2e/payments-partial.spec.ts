@@ -1,11 +1,12 @@
 import type { Payment } from '@app/contracts/payments';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   adminToken,
   api,
   clientNavigate,
   registerMember,
   rootSession,
+  shoot,
   signInAdmin,
   useMemberSession,
 } from './support';
@@ -15,16 +16,7 @@ import {
  * shows its amounts so that nobody reads the rounded display figure of spec 2.9 as what to send.
  * The admin reads currencies in words (USDT (BEP20)), not the provider's codes (usdtbsc).
  */
-const SHOTS = '/tmp/shots-14b';
 const USDT_BSC_URI = 'ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** The admin's sandbox control: pushing a status also stops the sandbox moving the payment by itself. */
 async function push(paymentId: string, status: string): Promise<Payment> {

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   adminToken,
   api,
   type NewMember,
   registerMember,
   rootSession,
+  shoot,
   sql,
   uniq,
   useMemberSession,
@@ -15,15 +16,6 @@ import {
  * call fails without a server message, the 2.10 Success dialog, the Total earnings of section 9,
  * 'Access Denied' (2.6/6), the copy-address announcement (2.8) and human field messages.
  */
-const SHOTS = '/tmp/shots-14a';
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A 500 with no `message`: the answer of a proxy or a crashed upstream, not of the API. */
 const bare500 = { status: 500, contentType: 'application/json', body: '{}' };

@@ -18,6 +18,18 @@ export const ROOT = {
 export const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Full-page screenshots of what the page shows now, at 1280 and 390 px wide (`name`, `name-390`). */
+export async function shoot(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
 let counter = 0;
 /** A unique suffix per call, so tests never collide on email addresses. */
 export function uniq(): string {
