@@ -107,6 +107,10 @@ test('the dashboard shows the money after a deposit is approved; reports filter,
   await expect(figure(page, 'deposits-pending')).toHaveText(usdt(before.deposits.pending_amount - 1234.5));
   await expect(figure(page, 'liabilities')).toHaveText(usdt(before.liabilities.total + 1234.5));
   await expect(figure(page, 'reserves')).toHaveText(usdt(before.reserves.total + 1234.5));
+  // the split by channel adds the admin's deposit to its channel
+  await expect(page.getByTestId('deposits-channel-admin')).toHaveText(
+    usdt(before.deposits.by_channel.admin.total + 1234.5),
+  );
   const after = await overview(admin);
   expect(after.coverage.ratio).not.toBeNull();
   await expect(figure(page, 'coverage-ratio')).toHaveText(
@@ -171,14 +175,16 @@ test('the dashboard shows the money after a deposit is approved; reports filter,
   expect(download.suggestedFilename()).toMatch(/^deposits_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('ID,Recorded,Member,Amount (USDT),Status,Decided,Note');
+  expect(lines[0]).toBe('ID,Channel,Recorded,Member,Amount (USDT),Status,Credited or decided,Note');
   const headers = await table.getByRole('columnheader').allInnerTexts();
   expect(headers.map((h) => h.trim().toLowerCase())).toEqual(cells(lines[0]!).map((h) => h.toLowerCase()));
   const csvIds = lines.slice(1).map((line) => cells(line)[0]);
   for (const id of shownIds) expect(csvIds).toContain(id);
-  const ours = lines.map(cells).find((c) => c[0] === String(depositId));
+  // ids are per channel: the admin deposit is the row of that channel with this id
+  const ours = lines.map(cells).find((c) => c[0] === String(depositId) && c[1] === 'Admin');
   expect(ours).toEqual([
     String(depositId),
+    'Admin',
     expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     username,
     '1234.5',

@@ -11,6 +11,20 @@ export const REPORT_KINDS = ['deposits', 'withdrawals', 'topups', 'incomes'] as 
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
+
+/**
+ * Every way money comes in (the `deposit_channels` view): recorded by an admin, a crypto payment
+ * through the provider, an on-chain wallet deposit, a redeemed deposit code.
+ */
+export const DEPOSIT_CHANNELS = ['admin', 'crypto', 'wallet', 'code'] as const;
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
+/** Short, as they stand beside their figures (the dashboard card, the report's Channel column). */
+export const DEPOSIT_CHANNEL_LABELS: Record<DepositChannel, string> = {
+  admin: 'Admin',
+  crypto: 'Crypto',
+  wallet: 'Wallet',
+  code: 'Code',
+};
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
 /** The ledger transfer kinds that pay a member an income (DOMAIN.md, Incomes). */
@@ -123,12 +137,16 @@ export const COVERAGE_STATES = ['covered', 'short', 'no_liabilities'] as const;
 export const overviewResponse = z.object({
   as_of: z.string(),
   deposits: z.object({
+    /** Credited to members, every channel together. */
     approved_total: z.number(),
     approved_count: z.number().int(),
     approved_today: z.number(),
     approved_today_count: z.number().int(),
+    /** Admin deposits waiting for a decision (what an admin acts on). */
     pending_amount: z.number(),
     pending_count: z.number().int(),
+    /** The credited total of each channel (they add up to `approved_total`). */
+    by_channel: z.record(z.enum(DEPOSIT_CHANNELS), z.object({ total: z.number(), count: z.number().int() })),
   }),
   withdrawals: z.object({
     /** Sent to members (net of fees). */

@@ -45,22 +45,25 @@ describe('CSV export', () => {
       'attachment; filename="deposits_2026-11-01_2026-11-04.csv"',
     );
     const text = res.body;
-    expect(text.startsWith('\uFEFFID,Recorded,Member,Amount (USDT),Status,Decided,Note\r\n')).toBe(true);
+    expect(
+      text.startsWith('\uFEFFID,Channel,Recorded,Member,Amount (USDT),Status,Credited or decided,Note\r\n'),
+    ).toBe(true);
     // the note with a formula, commas, quotes and a line break: quoted, quotes doubled, leading '
     expect(text).toContain('"\'=HYPERLINK(""http://evil.test"",""click""), ""quoted""\nsecond line"');
     const rows = parseCsv(text.slice(1));
     expect(rows).toHaveLength(5); // header + all 4 rows, not only the page of 1
     const json = await report('deposits', 'from=2026-11-01&to=2026-11-04');
-    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4], r[6]])).toEqual(
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5], r[7]])).toEqual(
       json.rows.map((r: Record<string, string | number>) => [
         String(r.id),
+        'Admin',
         r.username,
         String(r.amount),
         { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' }[r.status as string],
         `'${r.note}`, // every note of the scenario starts with = + - or @
       ]),
     );
-    expect(rows[1]![1]).toBe(json.rows[0].created_at);
+    expect(rows[1]![2]).toBe(json.rows[0].created_at);
   });
 
   it('exports an empty period as the header row only', async () => {

@@ -107,6 +107,12 @@ export async function buildScenario() {
     approved_today_count: 1,
     pending_amount: 200,
     pending_count: 1,
+    by_channel: {
+      admin: { total: 1500, count: 2 },
+      crypto: { total: 0, count: 0 },
+      wallet: { total: 0, count: 0 },
+      code: { total: 0, count: 0 },
+    },
   });
   // Wednesday 4 November
   await advance(2);

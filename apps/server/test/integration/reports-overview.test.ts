@@ -59,6 +59,12 @@ describe('the scenario', () => {
       approved_today_count: 0,
       pending_amount: 200,
       pending_count: 1,
+      by_channel: {
+        admin: { total: 1500, count: 2 },
+        crypto: { total: 0, count: 0 },
+        wallet: { total: 0, count: 0 },
+        code: { total: 0, count: 0 },
+      },
     });
     // B's 100 at 20 % (2 days after activation): 80 sent, 20 kept
     expect(o.withdrawals).toEqual({

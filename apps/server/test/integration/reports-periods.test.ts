@@ -15,16 +15,19 @@ describe('period reports', () => {
     expect(r.totals).toEqual({
       count: 4,
       amount: 1500,
-      parts: { approved: 1500, pending: 200, rejected: 50 },
+      // what was credited, by channel (all recorded by an admin here), and what was not
+      parts: { admin: 1500, crypto: 0, wallet: 0, code: 0, pending: 200, rejected: 50 },
     });
+    const none = { admin: 0, crypto: 0, wallet: 0, code: 0, pending: 0, rejected: 0 };
     expect(r.series).toEqual([
-      { period: '2026-11-01', count: 2, amount: 1500, parts: { approved: 1500, pending: 0, rejected: 0 } },
-      { period: '2026-11-02', count: 2, amount: 0, parts: { approved: 0, pending: 200, rejected: 50 } },
-      { period: '2026-11-03', count: 0, amount: 0, parts: { approved: 0, pending: 0, rejected: 0 } },
-      { period: '2026-11-04', count: 0, amount: 0, parts: { approved: 0, pending: 0, rejected: 0 } },
+      { period: '2026-11-01', count: 2, amount: 1500, parts: { ...none, admin: 1500 } },
+      { period: '2026-11-02', count: 2, amount: 0, parts: { ...none, pending: 200, rejected: 50 } },
+      { period: '2026-11-03', count: 0, amount: 0, parts: none },
+      { period: '2026-11-04', count: 0, amount: 0, parts: none },
     ]);
     expect(r.columns.map((c: { key: string }) => c.key)).toEqual([
       'id',
+      'channel',
       'created_at',
       'username',
       'amount',
@@ -43,7 +46,11 @@ describe('period reports', () => {
 
   it('filters by period: only the rows of those days count', async () => {
     const r = await report('deposits', 'from=2026-11-02&to=2026-11-02');
-    expect(r.totals).toEqual({ count: 2, amount: 0, parts: { approved: 0, pending: 200, rejected: 50 } });
+    expect(r.totals).toEqual({
+      count: 2,
+      amount: 0,
+      parts: { admin: 0, crypto: 0, wallet: 0, code: 0, pending: 200, rejected: 50 },
+    });
     expect(r.rows).toHaveLength(2);
     const later = await report('deposits', 'from=2026-11-03&to=2026-11-30');
     expect(later).toMatchObject({ rows: [], total: 0, totals: { count: 0 } });

@@ -1,4 +1,9 @@
-import type { ReportColumn, ReportKind } from '@app/contracts/reports';
+import {
+  DEPOSIT_CHANNEL_LABELS,
+  DEPOSIT_CHANNELS,
+  type ReportColumn,
+  type ReportKind,
+} from '@app/contracts/reports';
 
 /**
  * What each report shows: its table columns (the CSV export has exactly these, in this order), the
@@ -25,19 +30,22 @@ export const KINDS: Record<ReportKind, KindDefinition> = {
   deposits: {
     columns: [
       col('id', 'ID', 'number'),
+      col('channel', 'Channel'),
       col('created_at', 'Recorded', 'datetime'),
       col('username', 'Member'),
       col('amount', 'Amount (USDT)', 'money'),
       col('status', 'Status', 'status'),
-      col('decided_at', 'Decided', 'datetime'),
+      col('decided_at', 'Credited or decided', 'datetime'),
       col('note', 'Note'),
     ],
+    // the credited money split by channel, then what is not credited (pending, rejected)
     parts: [
-      { key: 'approved', label: 'Approved' },
+      ...DEPOSIT_CHANNELS.map((c) => ({ key: c, label: DEPOSIT_CHANNEL_LABELS[c] })),
       { key: 'pending', label: 'Pending' },
       { key: 'rejected', label: 'Rejected' },
     ],
-    amountLabel: 'Approved',
+    amountLabel: 'Credited',
+    labels: { channel: DEPOSIT_CHANNEL_LABELS },
     fileName: 'deposits',
   },
   withdrawals: {

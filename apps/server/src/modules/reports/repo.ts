@@ -1,4 +1,10 @@
-import { INCOME_KINDS, type ReportGroup, type ReportKind } from '@app/contracts/reports';
+import {
+  DEPOSIT_CHANNELS,
+  type DepositChannel,
+  INCOME_KINDS,
+  type ReportGroup,
+  type ReportKind,
+} from '@app/contracts/reports';
 import type { Queryable } from '../../db/pool.js';
 
 /**
@@ -21,14 +27,15 @@ interface Source {
 const WITHDRAWAL_STATUS = `CASE WHEN w.status = 'rejected' AND w.reason = 'cancelled' THEN 'cancelled' ELSE w.status END`;
 
 const SOURCES: Record<ReportKind, Source> = {
+  // every channel money comes in by (migration 021); the credited part split by channel
   deposits: {
-    from: 'deposits d JOIN users u ON u.id = d.user_id',
+    from: 'deposit_channels d JOIN users u ON u.id = d.user_id',
     at: 'd.created_at',
-    select: `d.id, d.created_at, u.username, d.amount, d.status, d.decided_at, d.note`,
+    select: `d.id, d.channel, d.created_at, u.username, d.amount, d.status, d.decided_at, d.note`,
     value: 'd.amount',
     headline: `d.status = 'approved'`,
     parts: {
-      approved: `d.status = 'approved'`,
+      ...Object.fromEntries(DEPOSIT_CHANNELS.map((c) => [c, `d.status = 'approved' AND d.channel = '${c}'`])),
       pending: `d.status = 'pending'`,
       rejected: `d.status = 'rejected'`,
     },
@@ -136,19 +143,52 @@ export interface MoneyTotals {
   pending_count: number;
 }
 
-/** Deposits: approved (all time and decided today), and waiting for a decision. */
+/**
+ * Deposits of every channel credited (all time and decided today), the admin deposits waiting for a
+ * decision, and the credited total of each channel.
+ */
 export async function depositTotals(q: Queryable, today: { since: Date; until: Date }) {
-  const { rows } = await q.query<MoneyTotals>(
-    `SELECT coalesce(sum(amount) FILTER (WHERE status = 'approved'), 0)::bigint AS approved_total,
-            count(*) FILTER (WHERE status = 'approved')::int AS approved_count,
-            coalesce(sum(amount) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2), 0)::bigint AS approved_today,
-            count(*) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2)::int AS approved_today_count,
-            coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0)::bigint AS pending_amount,
-            count(*) FILTER (WHERE status = 'pending')::int AS pending_count
-       FROM deposits`,
+  const { rows } = await q.query<{
+    channel: DepositChannel;
+    total: bigint;
+    n: number;
+    today: bigint;
+    n_today: number;
+    pending: bigint;
+    n_pending: number;
+  }>(
+    `SELECT channel,
+            coalesce(sum(amount) FILTER (WHERE status = 'approved'), 0)::bigint AS total,
+            count(*) FILTER (WHERE status = 'approved')::int AS n,
+            coalesce(sum(amount) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2), 0)::bigint AS today,
+            count(*) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2)::int AS n_today,
+            coalesce(sum(amount) FILTER (WHERE status = 'pending' AND channel = 'admin'), 0)::bigint AS pending,
+            count(*) FILTER (WHERE status = 'pending' AND channel = 'admin')::int AS n_pending
+       FROM deposit_channels GROUP BY channel`,
     [today.since, today.until],
   );
-  return rows[0]!;
+  const totals: MoneyTotals = {
+    approved_total: 0n,
+    approved_count: 0,
+    approved_today: 0n,
+    approved_today_count: 0,
+    pending_amount: 0n,
+    pending_count: 0,
+  };
+  const byChannel = Object.fromEntries(DEPOSIT_CHANNELS.map((c) => [c, { total: 0n, count: 0 }])) as Record<
+    DepositChannel,
+    { total: bigint; count: number }
+  >;
+  for (const r of rows) {
+    totals.approved_total += r.total;
+    totals.approved_count += r.n;
+    totals.approved_today += r.today;
+    totals.approved_today_count += r.n_today;
+    totals.pending_amount += r.pending;
+    totals.pending_count += r.n_pending;
+    byChannel[r.channel] = { total: r.total, count: r.n };
+  }
+  return { ...totals, byChannel };
 }
 
 /** Withdrawals: paid (net sent, fees kept; all time and decided today), and requests waiting. */
@@ -184,12 +224,12 @@ export async function platformBalances(q: Queryable) {
   return new Map(rows.map((r) => [r.kind, r.balance]));
 }
 
-/** Deposits approved and withdrawals paid (net) per UTC day of their decision, from `since`. */
+/** Deposits credited (every channel) and withdrawals paid (net) per UTC day of their decision, from `since`. */
 export async function moneyPerDay(q: Queryable, since: Date, until: Date) {
   const { rows } = await q.query<{ day: string; deposits: bigint; withdrawals: bigint }>(
     `SELECT day, sum(deposits)::bigint AS deposits, sum(withdrawals)::bigint AS withdrawals FROM (
        SELECT to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, amount AS deposits, 0 AS withdrawals
-         FROM deposits WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2
+         FROM deposit_channels WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2
        UNION ALL
        SELECT to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, net
          FROM withdrawals WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2

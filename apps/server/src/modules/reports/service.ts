@@ -174,6 +174,12 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
         approved_today_count: f.deposits.approved_today_count,
         pending_amount: fromMicro(f.deposits.pending_amount),
         pending_count: f.deposits.pending_count,
+        by_channel: Object.fromEntries(
+          Object.entries(f.deposits.byChannel).map(([c, v]) => [
+            c,
+            { total: fromMicro(v.total), count: v.count },
+          ]),
+        ) as Overview['deposits']['by_channel'],
       },
       withdrawals: {
         paid_total: fromMicro(f.withdrawals.approved_total),

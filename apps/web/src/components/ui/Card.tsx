@@ -30,10 +30,12 @@ interface StatCardProps {
   value: ReactNode;
   caption?: ReactNode;
   icon?: ReactNode;
+  /** Block content under the caption (a breakdown of the figure). */
+  children?: ReactNode;
 }
 
 /** A title, a figure and a small caption (UI.md). */
-export function StatCard({ title, value, caption, icon }: StatCardProps) {
+export function StatCard({ title, value, caption, icon, children }: StatCardProps) {
   return (
     <section className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
@@ -42,6 +44,7 @@ export function StatCard({ title, value, caption, icon }: StatCardProps) {
       </div>
       <p className="mt-2 text-2xl font-semibold tabular-nums text-fg">{value}</p>
       {caption && <p className="mt-1 text-xs text-muted">{caption}</p>}
+      {children}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Overview } from '@app/contracts/reports';
+import { DEPOSIT_CHANNEL_LABELS, DEPOSIT_CHANNELS, type Overview } from '@app/contracts/reports';
 import { ArrowDownToLine, ArrowUpFromLine, Clock, Landmark, Scale, ShieldCheck } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,28 @@ const icon = (Icon: typeof Scale) => <Icon className="size-4" aria-hidden="true"
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
+
+/** Every way money came in (they add up to Deposits approved), linked to the Deposits report. */
+function ChannelSplit({ o }: { o: Overview }) {
+  return (
+    <Link
+      to="/admin/reports?kind=deposits"
+      className="mt-2 block rounded-lg border border-line bg-subtle/60 px-2.5 py-1.5 hover:border-accent"
+      aria-label="Deposits approved by channel, open the deposits report"
+    >
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-xs" data-testid="deposits-by-channel">
+        {DEPOSIT_CHANNELS.map((c) => (
+          <div key={c} className="contents">
+            <dt className="text-muted">{DEPOSIT_CHANNEL_LABELS[c]}</dt>
+            <dd className="text-right font-medium text-fg tabular-nums" data-testid={`deposits-channel-${c}`}>
+              <Money value={o.deposits.by_channel[c].total} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Link>
+  );
+}
 
 function Coverage({ o }: { o: Overview }) {
   const { ratio, state } = o.coverage;
@@ -94,7 +116,9 @@ export function MoneyFigures() {
               {formatCount(o.deposits.approved_today_count)} for <Money value={o.deposits.approved_today} />
             </>
           }
-        />
+        >
+          <ChannelSplit o={o} />
+        </StatCard>
         <StatCard
           title="Deposits pending"
           icon={icon(Clock)}

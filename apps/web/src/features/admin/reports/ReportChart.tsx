@@ -14,7 +14,7 @@ const STATUS_FILL: Record<string, string> = {
 const SHADES = ['var(--accent)', '#818cf8', '#38bdf8', '#a78bfa', '#64748b', '#c7d2fe', '#0ea5e9'];
 
 const STACKED_BY: Record<Report['kind'], string> = {
-  deposits: 'status',
+  deposits: 'channel and status',
   withdrawals: 'status',
   topups: 'type',
   incomes: 'income',
