@@ -9,6 +9,8 @@ export const BEP20 = `0x${'ab'.repeat(20)}`;
 export const TX_HASH = `0x${'cd'.repeat(32)}`;
 
 export async function expectNoSeriousViolations(page: Page, name: string) {
+  // axe reads a toast fading in or out as low contrast: scan once no toast is on screen (they last 2-3 s)
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 15_000 });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -8,6 +8,7 @@ import {
   registerMember,
   rootSession,
   SHOTS,
+  shoot,
   signInAdmin,
   uniq,
   useMemberSession,
@@ -263,4 +264,28 @@ test('a member sees a popup once, the unread count and the banner; others never 
   await expect(other.getByText(popupTitle)).toHaveCount(0);
   await expect(other.getByRole('dialog')).toHaveCount(0);
   await context.close();
+});
+
+test('a member finds the deposit credited to them in Notifications', async ({ page }) => {
+  const root = await rootSession();
+  const admin = await adminToken();
+  const m = await registerMember(root.auth.refferal_code, 'Mona Money');
+  const dep = await api<{ deposite: { id: number } }>('/deposite/add', {
+    token: admin,
+    body: { user_id: m.auth.id, amount: 120 },
+  });
+  expect(dep.status).toBe(201);
+  const approved = await api(`/deposite/${dep.data.deposite.id}`, {
+    method: 'PUT',
+    token: admin,
+    body: { status: 'approved' },
+  });
+  expect(approved.status).toBe(200);
+
+  await useMemberSession(page, m);
+  await page.goto('/user/notifications');
+  const item = page.getByRole('listitem').filter({ hasText: 'Deposit received' });
+  await expect(item).toContainText('120.00 USDT was added to your fund wallet.', { timeout: 30_000 });
+  await expectNoSeriousViolations(page, 'member money notifications');
+  await shoot(page, 'member-money-notifications');
 });

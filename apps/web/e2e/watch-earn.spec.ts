@@ -131,6 +131,8 @@ test('watch and earn: claim, limit reached with countdown, 24 h later claim agai
   await expect(modal.locator('video')).toHaveAttribute('src', '/default-video.webm');
   await shoot(page, 'watch-earn-modal');
   const success = await watchAndClaim(page);
+  // it says what the claim earned: 0.5 % of the 1,000 USDT plan
+  await expect(success.getByTestId('claim-amount')).toHaveText('You earned 5.00 USDT');
   // the success dialog shows for 1.5 s, then the page rechecks and reloads after 1 s (real time)
   await expect(success).toBeHidden();
   await page.waitForEvent('load');
@@ -158,6 +160,7 @@ test('watch and earn: claim, limit reached with countdown, 24 h later claim agai
   await expect(page.getByRole('dialog')).toContainText('Watch the ad to claim your ad bonus.');
   const adSuccess = await watchAndClaim(page);
   await expect(adSuccess).toContainText('Bonus has been claimed');
+  await expect(adSuccess.getByTestId('claim-amount')).toHaveText('You earned 0.50 USDT');
   await page.waitForEvent('load');
   await expect(page.getByTestId('ad-bonus')).toContainText('Claimed. Next ad in');
 

@@ -113,3 +113,12 @@ export function remainingHours(check: Pick<RoiCheck, 'nextClaimTime' | 'now'>): 
   const ms = Date.parse(check.nextClaimTime) - Date.parse(check.now);
   return ms > 0 ? ms / 3_600_000 : 0;
 }
+
+/** `PUT /referral/self-trade/{userId}`: the spec's message, and what the claim paid the member. */
+export const roiClaimResponse = z.object({
+  message: z.string(),
+  /** ROI credited to the member's roi wallet (after the earning limit), USDT. */
+  amount: z.number(),
+  /** The part of it moved on to compound (the member's compound share), USDT. */
+  compounded: z.number(),
+});

@@ -60,6 +60,8 @@ export const settings = z.strictObject({
   /** CTO qualification: own active plan at least this, and directs' business at least that. */
   cto_min_active_plan: usdt,
   cto_min_directs_business: usdt,
+  /** A member is notified of an income paid to them of at least this much (0: of every income). */
+  income_notify_min: usdt,
   // Platform switches (SWITCHES): off refuses the action with CLOSED_MESSAGES[switch].
   registration_open: z.boolean(),
   signin_open: z.boolean(),
@@ -108,6 +110,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reward_leg_cap_percent: 50,
   cto_min_active_plan: 100,
   cto_min_directs_business: 1000,
+  income_notify_min: 10,
   registration_open: true,
   signin_open: true,
   withdrawals_open: true,

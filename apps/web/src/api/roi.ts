@@ -1,5 +1,10 @@
-import type { messageResponse } from '@app/contracts/common';
-import { ROI_CHECK, type RoiCheck, type WatchPurpose, type watchSessionResponse } from '@app/contracts/roi';
+import {
+  ROI_CHECK,
+  type RoiCheck,
+  type roiClaimResponse,
+  type WatchPurpose,
+  type watchSessionResponse,
+} from '@app/contracts/roi';
 import type { latestVideoResponse } from '@app/contracts/videos';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -110,4 +115,7 @@ export const startWatch = (purpose: WatchPurpose) =>
 
 /** PUT /api/v1/referral/self-trade/{userId}: claims the daily ROI (no body). */
 export const claimRoi = (userId: number) =>
-  request<z.infer<typeof messageResponse>>(`/referral/self-trade/${userId}`, { method: 'PUT', as: 'member' });
+  request<z.infer<typeof roiClaimResponse>>(`/referral/self-trade/${userId}`, {
+    method: 'PUT',
+    as: 'member',
+  });

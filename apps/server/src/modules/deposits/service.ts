@@ -9,6 +9,7 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { createOnce } from '../../http/idempotency.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+import { depositCredited, notifyMembers } from '../notifications/events.js';
 import * as repo from './repo.js';
 
 const dto = (d: repo.DepositRow): Deposit => ({
@@ -126,6 +127,11 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
           clock.now(),
         );
         await repo.decide(tx, before.id, 'approved', actor.userId, clock.now(), transfers[0]!.id);
+        await notifyMembers(
+          tx,
+          [depositCredited(`deposit:admin:${id}`, Number(current.user_id), current.amount)],
+          clock.now(),
+        );
       } else if (body.status === 'rejected') {
         await repo.decide(tx, before.id, 'rejected', actor.userId, clock.now(), null);
       }

@@ -9,9 +9,11 @@
  * one stripe of each recipient's running total and never waits for one. Many claims below one upline
  * pay that upline at the same time.
  */
+import { DEFAULT_SETTINGS } from '@app/contracts/settings';
 import type { Tx } from '../../db/pool.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
+import { incomePaid, notifyMembers } from '../notifications/events.js';
 import { takeRoom } from './cap.js';
 import { CAPPED_KINDS, type IncomeItem, type IncomeRecord, walletOf } from './income.js';
 import * as repo from './repo.js';
@@ -100,6 +102,10 @@ export async function creditIncomes(
     });
   }
   await repo.record(tx, records, [...decisions.values()], now);
+  await notifyMembers(tx, payable.map(incomePaid), now, {
+    minimum: 'income',
+    defaultMinimum: DEFAULT_SETTINGS.income_notify_min,
+  });
   return records;
 }
 

@@ -64,11 +64,14 @@ export async function find(q: Queryable, id: number | bigint): Promise<Notificat
   return (await q.query<NotificationRow>(`${ADMIN_SELECT} WHERE n.id = $1`, [id])).rows[0] ?? null;
 }
 
+/** What admins wrote (the members' own event notifications are theirs, not the admin's list). */
 export async function list(q: Queryable, f: PageRequest) {
-  const total = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications')).rows[0]!.n;
+  const total = (
+    await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE event_key IS NULL')
+  ).rows[0]!.n;
   const params: unknown[] = [];
   const { rows } = await q.query<NotificationRow>(
-    `${ADMIN_SELECT} ORDER BY n.id DESC ${pageClause(params, f)}`,
+    `${ADMIN_SELECT} WHERE n.event_key IS NULL ORDER BY n.id DESC ${pageClause(params, f)}`,
     params,
   );
   return { rows, total };
@@ -80,11 +83,13 @@ export async function remove(q: Queryable, id: number): Promise<boolean> {
 }
 
 /** Notifications one member may see: those to every member, and those naming them as a recipient. */
+// the broadcasts (few) and the member's own, each through its index: the cost follows what the
+// member may see, not every member's event notifications
 const VISIBLE = `
   FROM notifications n
   LEFT JOIN notification_seen s ON s.notification_id = n.id AND s.user_id = $1
- WHERE (n.users OR EXISTS (SELECT 1 FROM notification_recipients r
-                            WHERE r.notification_id = n.id AND r.user_id = $1))`;
+ WHERE n.id IN (SELECT id FROM notifications WHERE users
+                UNION ALL SELECT notification_id FROM notification_recipients WHERE user_id = $1)`;
 
 export async function listForMember(q: Queryable, userId: number, f: PageRequest & { unseen?: boolean }) {
   const filter = f.unseen ? `${VISIBLE} AND s.seen_at IS NULL` : VISIBLE;
@@ -148,4 +153,54 @@ export async function currentBanner(q: Queryable): Promise<BannerRow | null> {
       ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   return rows[0] ?? null;
+}
+
+export interface MemberEvent {
+  /** Names the event (`deposit:admin:12`): the same event notifies once, however often it runs. */
+  key: string;
+  userId: number;
+  title: string;
+  message: string;
+  /** The money of the event, for `minimum` (micro-units). */
+  amount?: bigint;
+}
+
+/**
+ * Notifies members of events of their own money, in the caller's transaction (so a notification
+ * exists exactly when its event committed). With `minimum: 'income'`, only events of at least the
+ * `income_notify_min` setting (USDT) are written; the setting is read in the same statement.
+ */
+export async function notifyMembers(
+  q: Queryable,
+  events: MemberEvent[],
+  now: Date,
+  opts: { minimum?: 'income'; defaultMinimum?: number } = {},
+): Promise<void> {
+  if (events.length === 0) return;
+  await q.query(
+    `WITH x AS (
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+                AS x(key, user_id, title, message, amount)
+        WHERE NOT $7::boolean OR x.amount >= round(coalesce(
+                (SELECT (value #>> '{}')::numeric FROM settings WHERE key = 'income_notify_min'), $8::numeric)
+                * 1000000)
+     ), n AS (
+       INSERT INTO notifications (title, message, users, type, created_at, event_key)
+       SELECT title, message, false, 'notification', $6, key FROM x
+       ON CONFLICT (event_key) DO NOTHING
+       RETURNING id, event_key
+     )
+     INSERT INTO notification_recipients (notification_id, user_id)
+     SELECT n.id, x.user_id FROM n JOIN x ON x.key = n.event_key`,
+    [
+      events.map((e) => e.key),
+      events.map((e) => e.userId),
+      events.map((e) => e.title),
+      events.map((e) => e.message),
+      events.map((e) => e.amount ?? 0n),
+      now,
+      opts.minimum === 'income',
+      opts.defaultMinimum ?? 0,
+    ],
+  );
 }

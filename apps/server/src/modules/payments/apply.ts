@@ -9,6 +9,7 @@ import { isFinalPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@app
 import type { Tx } from '../../db/pool.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+import { depositCredited, notifyMembers } from '../notifications/events.js';
 import { type ProviderPayment, sameDecimal } from './provider.js';
 import * as repo from './repo.js';
 
@@ -169,5 +170,6 @@ export async function credit(
     now,
   );
   await repo.markCredited(tx, p.id, transfers[0]!.id, amount, now);
+  await notifyMembers(tx, [depositCredited(`deposit:crypto:${p.id}`, Number(p.user_id), amount)], now);
   return transfers[0]!;
 }

@@ -3,10 +3,10 @@
  * `GET /tr/roi-check/{userId}` answers `{ found, lastClaimTime }`, and
  * `POST /referral/watch-session` records that the member started today's video (or an ad).
  */
-import { messageResponse } from '@app/contracts/common';
 import {
   ROI_MSG,
   roiCheckResponse,
+  roiClaimResponse,
   userIdParam,
   watchSessionBody,
   watchSessionResponse,
@@ -41,7 +41,7 @@ export function roiRoutes(app: Api, roi: RoiService) {
         "Claims the member's own daily ROI (no body): active plan x the plan's daily ROI percent into `roi`, " +
         'level income to the uplines, the compound share to `compound`.',
       params: userIdParam,
-      response: { 200: messageResponse },
+      response: { 200: roiClaimResponse },
     },
     handler: async (req) => roi.claim(actorOf(req), req.params.userId),
   });

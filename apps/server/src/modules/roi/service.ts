@@ -8,7 +8,7 @@
  * once), then the member's roi account when a compound share will be taken from it; the incomes
  * themselves lock no account (credits never lock; incomes/cap.ts for the earning limit).
  */
-import { percentOf } from '@app/contracts/money';
+import { fromMicro, percentOf } from '@app/contracts/money';
 import {
   cooldownMessage,
   ROI_MSG,
@@ -168,8 +168,12 @@ export function createRoiService(deps: { db: Db; clock: Clock }) {
   /** PUT /referral/self-trade/{userId}: a member claims their own daily ROI. */
   async function claim(actor: Actor, userId: number) {
     if (actor.audience !== 'member' || actor.userId !== userId) throw forbidden(ROI_MSG.ownOnly);
-    await withTx(db, (tx) => claimIn(tx, userId));
-    return { message: ROI_MSG.claimed };
+    const { records, compounded } = await withTx(db, (tx) => claimIn(tx, userId));
+    return {
+      message: ROI_MSG.claimed,
+      amount: fromMicro(records[0]!.paid),
+      compounded: fromMicro(compounded),
+    };
   }
 
   return { startSession, check, claim, claimIn };

@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+import { depositCredited, notifyMembers } from '../notifications/events.js';
 import { assertOpen } from '../settings/service.js';
 import type { ChainAccess, MinedTransaction, TokenTransfer } from './chain.js';
 import * as repo from './repo.js';
@@ -152,6 +153,11 @@ export function createWeb3Service(deps: { db: Db; clock: Clock; config: Config; 
         now,
       );
       await repo.markCredited(tx, row.id, transfers[0]!.id, now);
+      await notifyMembers(
+        tx,
+        [depositCredited(`deposit:wallet:${row.id}`, Number(row.user_id), row.amount)],
+        now,
+      );
     }
     return repo.findDeposit(tx, id);
   }

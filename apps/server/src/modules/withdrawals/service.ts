@@ -17,6 +17,7 @@ import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { withdrawalDecidedMail } from '../../mail/templates.js';
+import { notifyMembers, withdrawalDecided } from '../notifications/events.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
@@ -204,6 +205,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
       });
       const decided = (await repo.find(tx, id))!;
       const after = dto(decided);
+      await notifyMembers(tx, [withdrawalDecided(w, body.status, body.reason ?? null)], now);
       // the member hears of the decision; queued with it, so it leaves only if the decision commits
       const contact = await repo.contactOf(tx, w.user_id);
       if (contact) {

@@ -64,6 +64,15 @@ export function CompensationCard({
             hint="The active plans of a member's direct members must add up to at least this to share the CTO pool."
             {...register('cto_min_directs_business')}
           />
+          <Input
+            label="Notify members of incomes from (USDT)"
+            inputMode="decimal"
+            autoComplete="off"
+            className="sm:col-span-2"
+            error={errors.income_notify_min?.message}
+            hint="An income paid to a member of at least this much also reaches their notifications; 0 notifies every income."
+            {...register('income_notify_min')}
+          />
         </div>
         <div className="flex flex-col gap-1 border-t border-line pt-4 text-sm">
           <p className="text-muted">

@@ -30,6 +30,7 @@ export const settingsForm = z.object({
   reward_leg_cap_percent: numberText(percent, 'Enter a percentage'),
   cto_min_active_plan: numberText(usdt, 'Enter an amount'),
   cto_min_directs_business: numberText(usdt, 'Enter an amount'),
+  income_notify_min: numberText(usdt, 'Enter an amount'),
   fee_principal_tiers: z
     .array(
       z.object({
@@ -65,6 +66,7 @@ export function toForm(s: Settings): SettingsFormInput {
     reward_leg_cap_percent: String(s.reward_leg_cap_percent),
     cto_min_active_plan: String(s.cto_min_active_plan),
     cto_min_directs_business: String(s.cto_min_directs_business),
+    income_notify_min: String(s.income_notify_min),
     fee_principal_tiers: byDays(s.fee_principal_tiers).map((t) => ({
       within_days: String(t.within_days),
       percent: String(t.percent),
@@ -95,6 +97,7 @@ export const LABELS: Record<keyof Settings, string> = {
   reward_leg_cap_percent: 'Reward leg cap',
   cto_min_active_plan: 'CTO minimum own plan',
   cto_min_directs_business: "CTO minimum directs' business",
+  income_notify_min: 'Income notification minimum',
   site_name: 'Site name',
   contact_email: 'Contact email',
   contact_phone: 'Contact phone',
@@ -123,7 +126,12 @@ export const SWITCH_GROUPS: Array<{ title: string; keys: Switch[] }> = [
 export function formatSetting<K extends keyof Settings>(key: K, value: Settings[K]): string {
   if (key === 'admin_totp_required') return value ? 'Required' : 'Optional';
   if (typeof value === 'boolean') return value ? 'Open' : 'Closed';
-  if (key === 'withdrawal_min' || key === 'cto_min_active_plan' || key === 'cto_min_directs_business')
+  if (
+    key === 'withdrawal_min' ||
+    key === 'cto_min_active_plan' ||
+    key === 'cto_min_directs_business' ||
+    key === 'income_notify_min'
+  )
     return formatUsdt(value as number, 2);
   if (key === 'roi_cooldown_hours') return `${value} h`;
   if (key === 'roi_watch_seconds') return `${value} s`;

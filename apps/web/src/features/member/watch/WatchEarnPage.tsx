@@ -87,16 +87,15 @@ export default function WatchEarnPage() {
     setWatching(purpose);
   }
 
-  async function claim(): Promise<string> {
+  async function claim(): Promise<{ message: string; amount: number }> {
     if (watching === 'ad' || !hasPlan) {
-      const res = await claimBonus({
+      return claimBonus({
         user_id: id,
         bonus_type: watching === 'ad' ? 'add_income' : 'roi_income',
         plan_id: u?.plan_id ?? null,
       });
-      return res.message;
     }
-    return (await claimRoi(id)).message;
+    return claimRoi(id);
   }
 
   function afterClaim() {

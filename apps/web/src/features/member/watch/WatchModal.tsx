@@ -7,6 +7,7 @@ import { startWatch } from '../../../api/roi';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
+import { Money } from '../../../components/ui/Money';
 import { type Media, Player } from './Player';
 
 type Phase = 'ready' | 'starting' | 'watching' | 'watched';
@@ -17,7 +18,7 @@ interface Props {
   media: Media;
   purpose: WatchPurpose;
   /** Claims the reward; resolves with the server's message, throws on refusal. */
-  claim: () => Promise<string>;
+  claim: () => Promise<{ message: string; amount: number }>;
   /** After the success dialog: recheck eligibility and reload (spec 4). */
   onClaimed: () => void;
 }
@@ -33,7 +34,7 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
   const [round, setRound] = useState(0);
   const [startError, setStartError] = useState<string | null>(null);
   const [claiming, setClaiming] = useState(false);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ message: string; amount: number } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [noVideo, setNoVideo] = useState(false);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -79,8 +80,7 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
     if (claiming) return; // claiming is blocked while a claim is in progress (spec 4)
     setClaiming(true);
     try {
-      const message = await claim();
-      setSuccess(message);
+      setSuccess(await claim());
       setTimeout(() => {
         setSuccess(null);
         onClose();
@@ -165,7 +165,12 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
           <CircleCheck className="size-8 shrink-0 text-green-600 dark:text-green-400" aria-hidden="true" />
           <div>
             <p className="font-medium">{WATCH_EARN.successBody}</p>
-            <p className="text-sm text-muted">{success}</p>
+            {success && (
+              <p className="text-sm text-fg" data-testid="claim-amount">
+                You earned <Money value={success.amount} />
+              </p>
+            )}
+            <p className="text-sm text-muted">{success?.message}</p>
           </div>
         </div>
       </Modal>
