@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { toMicro } from '@app/contracts/money';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -54,6 +55,9 @@ import { passwordRoutes } from './modules/password/routes.js';
 import { createPasswordService } from './modules/password/service.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { setupPayments } from './modules/payments/setup.js';
+import { loadHotWallet } from './modules/payouts/hot-wallet.js';
+import { payoutsRoutes } from './modules/payouts/routes.js';
+import { createPayoutsService, PAYOUTS_FOLLOW_JOB } from './modules/payouts/service.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
 import { qrLinksRoutes } from './modules/qr-links/routes.js';
@@ -199,7 +203,12 @@ export async function buildApp(deps: AppDeps) {
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
-  const withdrawals = createWithdrawalsService({ db, clock, publicUrl: config.PUBLIC_URL });
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    fourEyesAbove: toMicro(config.FOUR_EYES_ABOVE_USDT)!,
+  });
   const transfers = createTransfersService({ db, clock });
   const codes = createCodesService({ db, clock });
   const tickets = createTicketsService({ db, clock, publicUrl: config.PUBLIC_URL });
@@ -221,7 +230,24 @@ export async function buildApp(deps: AppDeps) {
   const reports = createReportsService({ db, clock });
   const payments = await setupPayments({ config, db, clock, jwtSecret: deps.jwtSecret, jobs, log: app.log });
   app.addHook('onClose', payments.close);
-  const web3 = createWeb3Service({ db, clock, config, chain: createChainAccess(config) });
+  const chain = createChainAccess(config);
+  const web3 = createWeb3Service({ db, clock, config, chain });
+  const hotWallet = await loadHotWallet(config);
+  if (hotWallet) app.log.info(`payouts: hot wallet ${hotWallet.address} on BNB Smart Chain`);
+  const payouts = createPayoutsService({
+    db,
+    clock,
+    config,
+    chain,
+    account: hotWallet,
+    withdrawals,
+    log: app.log,
+  });
+  jobs.add({
+    name: PAYOUTS_FOLLOW_JOB,
+    everyMs: config.PAYOUT_FOLLOW_SECONDS * 1000,
+    run: () => payouts.follow(),
+  });
   const walletLinks = createWalletLinks({ db, clock });
   jobs.add({ name: 'web3-confirmations', everyMs: 30_000, run: () => web3.runConfirmations() });
   const videos = createVideosService({ db, clock });
@@ -248,6 +274,7 @@ export async function buildApp(deps: AppDeps) {
       depositsRoutes(typed, deposits);
       topupsRoutes(typed, topups);
       withdrawalsRoutes(typed, withdrawals);
+      payoutsRoutes(typed, payouts, withdrawals);
       transfersRoutes(typed, transfers);
       codesRoutes(typed, codes);
       ticketsRoutes(typed, tickets);

@@ -145,6 +145,26 @@ const schema = z.object({
     .default('0x55d398326f99059fF775485246999027B3197955'),
   /** Blocks on top of a deposit's block (its own included) before it is credited. */
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /**
+   * On-chain payouts of BEP20 withdrawals (modules/payouts) from a hot wallet. Its key comes from an
+   * encrypted keystore file (PAYOUT_KEYSTORE, passphrase in PAYOUT_KEYSTORE_PASSWORD) or from
+   * PAYOUT_PRIVATE_KEY; neither is ever stored or logged. Unset: withdrawals are paid by hand.
+   */
+  PAYOUT_KEYSTORE: z.string().min(1).optional(),
+  PAYOUT_KEYSTORE_PASSWORD: z.string().min(1).optional(),
+  PAYOUT_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex key')
+    .optional(),
+  /** The largest single payout the server sends, and what it sends per UTC day (USDT). */
+  PAYOUT_MAX_USDT: z.coerce.number().positive().max(1e9).default(1000),
+  PAYOUT_DAILY_MAX_USDT: z.coerce.number().positive().max(1e9).default(10_000),
+  /** Blocks on top of a payout's block (its own included) before its withdrawal counts as paid. */
+  PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** Seconds between two passes of the payout follower (send again, confirm, mark paid). */
+  PAYOUT_FOLLOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** A withdrawal whose net is above this (USDT) needs the approval of two different admins. */
+  FOUR_EYES_ABOVE_USDT: z.coerce.number().min(0).max(1e9).default(1000),
   /** WalletConnect Cloud project id; empty = no QR-pairing connector on the wallet page. */
   WALLETCONNECT_PROJECT_ID: z.string().default(''),
 });
@@ -173,6 +193,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  PAYMENT_PROVIDER: sandbox is refused in production; set nowpayments',
     );
+  }
+  if (parsed.data.PAYOUT_KEYSTORE && parsed.data.PAYOUT_PRIVATE_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  PAYOUT_PRIVATE_KEY: set either it or PAYOUT_KEYSTORE, not both',
+    );
+  }
+  if (parsed.data.PAYOUT_KEYSTORE && !parsed.data.PAYOUT_KEYSTORE_PASSWORD) {
+    throw new Error('Invalid configuration:\n  PAYOUT_KEYSTORE_PASSWORD: required to open PAYOUT_KEYSTORE');
   }
   return parsed.data;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
+import { payoutSummary } from './payouts.js';
 import { percent, type Settings } from './settings.js';
 
 export const WITHDRAWAL_KINDS = ['profit', 'roi', 'principal', 'compound'] as const;
@@ -48,6 +49,11 @@ export const withdrawal = z.object({
   reason: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
+  /** Admins who approved it so far, and how many must (two above the four-eyes amount). */
+  approvals: z.number().int(),
+  approvals_needed: z.number().int(),
+  /** Its on-chain payout from the hot wallet, if one was made (the latest). */
+  payout: payoutSummary.nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 

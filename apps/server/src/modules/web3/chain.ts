@@ -146,7 +146,12 @@ export function createChainAccess(config: Config) {
     });
   }
 
-  return { minedTransaction, headBlock, balances, chains: CHAINS };
+  /** Sends signed transaction bytes; the node's refusal (already known, nonce too low...) is thrown as is. */
+  async function sendRaw(chainId: number, serializedTransaction: `0x${string}`) {
+    return client(chainId).sendRawTransaction({ serializedTransaction });
+  }
+
+  return { minedTransaction, headBlock, balances, read, sendRaw, chains: CHAINS };
 }
 
 export type ChainAccess = ReturnType<typeof createChainAccess>;

@@ -18,9 +18,19 @@ export interface WithdrawalRow {
   reason: string | null;
   decided_at: Date | null;
   created_at: Date;
+  approvals: number;
+  payout_status: 'signed' | 'sent' | 'confirmed' | 'failed' | null;
+  payout_tx_hash: string | null;
+  payout_error: string | null;
 }
 
-const SELECT = 'SELECT w.*, u.username FROM withdrawals w JOIN users u ON u.id = w.user_id';
+/** A withdrawal with its member, its admins' approvals and its latest on-chain payout. */
+const SELECT = `SELECT w.*, u.username,
+         (SELECT count(*)::int FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id) AS approvals,
+         p.status AS payout_status, p.tx_hash AS payout_tx_hash, p.error AS payout_error
+    FROM withdrawals w JOIN users u ON u.id = w.user_id
+    LEFT JOIN LATERAL (SELECT status, tx_hash, error FROM payouts
+                        WHERE withdrawal_id = w.id ORDER BY id DESC LIMIT 1) p ON true`;
 
 export interface RequesterRow {
   id: bigint;
@@ -128,4 +138,22 @@ export async function contactOf(q: Queryable, userId: number | bigint) {
     [userId],
   );
   return rows[0] ?? null;
+}
+
+/** An admin's approval (four eyes); false when this admin had already approved it. */
+export async function addApproval(q: Queryable, id: bigint, adminId: number, now: Date) {
+  const { rowCount } = await q.query(
+    `INSERT INTO withdrawal_approvals (withdrawal_id, admin_id, created_at) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [id, adminId, now],
+  );
+  return rowCount === 1;
+}
+
+export async function approvers(q: Queryable, id: bigint): Promise<number[]> {
+  const { rows } = await q.query<{ admin_id: bigint }>(
+    'SELECT admin_id FROM withdrawal_approvals WHERE withdrawal_id = $1',
+    [id],
+  );
+  return rows.map((r) => Number(r.admin_id));
 }

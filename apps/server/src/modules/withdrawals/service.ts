@@ -9,7 +9,7 @@ import {
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
-import { type Db, withTx } from '../../db/pool.js';
+import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
@@ -22,7 +22,13 @@ import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
 
-const dto = (w: repo.WithdrawalRow): Withdrawal => ({
+/** Approvals a withdrawal needs before it is paid: two different admins above the four-eyes amount. */
+export const approvalsNeeded = (net: bigint, fourEyesAbove: bigint) => (net > fourEyesAbove ? 2 : 1);
+
+/** A payout transaction may still move money: nobody may approve by hand, reject or cancel. */
+const payoutInFlight = (w: repo.WithdrawalRow) => w.payout_status === 'signed' || w.payout_status === 'sent';
+
+const toDto = (w: repo.WithdrawalRow, fourEyesAbove: bigint): Withdrawal => ({
   id: Number(w.id),
   user_id: Number(w.user_id),
   username: w.username,
@@ -38,12 +44,73 @@ const dto = (w: repo.WithdrawalRow): Withdrawal => ({
   reason: w.reason,
   decided_at: w.decided_at?.toISOString() ?? null,
   created_at: w.created_at.toISOString(),
+  approvals: w.approvals,
+  approvals_needed: approvalsNeeded(w.net, fourEyesAbove),
+  payout: w.payout_status
+    ? { status: w.payout_status, tx_hash: w.payout_tx_hash!, error: w.payout_error }
+    : null,
 });
 
 const DAY_MS = 86_400_000;
 
-export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl?: string }) {
+export function createWithdrawalsService(deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl?: string;
+  /** Micro-USDT; a net above it needs two admins (config FOUR_EYES_ABOVE_USDT). */
+  fourEyesAbove?: bigint;
+}) {
   const { db, clock } = deps;
+  const fourEyesAbove = deps.fourEyesAbove ?? toMicro(1000)!;
+  const dto = (w: repo.WithdrawalRow) => toDto(w, fourEyesAbove);
+
+  /**
+   * Four eyes: the acting admin plus those who approved before must be as many as the withdrawal
+   * needs; the acting admin's approval is then recorded (the audit log names each).
+   */
+  async function assertFourEyes(tx: Tx, w: repo.WithdrawalRow, actor: Actor, now: Date) {
+    const needed = approvalsNeeded(w.net, fourEyesAbove);
+    const admins = new Set([...(await repo.approvers(tx, w.id)), actor.userId]);
+    if (admins.size < needed) {
+      throw conflict(
+        `This withdrawal pays ${formatUsdt(w.net)}, above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: it needs the approval of two different admins (${admins.size - 1} of 2 so far). Approve it, then ask another admin to pay it.`,
+      );
+    }
+    await repo.addApproval(tx, w.id, actor.userId, now);
+  }
+
+  /** An admin approves a pending withdrawal for payment (the first of two above the four-eyes amount). */
+  async function signOff(actor: Actor, id: number) {
+    return withTx(db, async (tx) => {
+      const w = await repo.find(tx, id, true);
+      if (!w) throw notFound('Withdrawal request not found');
+      if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
+      const now = clock.now();
+      const added = await repo.addApproval(tx, w.id, actor.userId, now);
+      const after = dto((await repo.find(tx, id))!);
+      if (added) {
+        await recordAudit(tx, actor, {
+          action: 'withdrawal.approval',
+          targetType: 'withdrawal',
+          targetId: id,
+          after: {
+            approvals: after.approvals,
+            approvals_needed: after.approvals_needed,
+            admin_id: actor.userId,
+          },
+        });
+      }
+      const missing = after.approvals_needed - after.approvals;
+      return {
+        message: !added
+          ? 'You have already approved this withdrawal'
+          : missing > 0
+            ? `Approved by you (${after.approvals} of ${after.approvals_needed}); another admin must approve it before it is paid`
+            : 'Approved; it can be paid',
+        withdrawal: after,
+      };
+    });
+  }
 
   /** A request holds the gross amount on the wallet (pending transfer) until an admin decides. */
   async function request(
@@ -143,6 +210,8 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
       tx_hash?: string | undefined;
       reason?: string | undefined;
     },
+    /** Set only by the payout follower: the approval is the confirmed payout of this very withdrawal. */
+    onChain = false,
   ) {
     return withTx(db, async (tx) => {
       const w = await repo.find(tx, id, true);
@@ -157,6 +226,11 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
         return { message: `Already ${w.status}`, withdrawal: dto(w) };
       }
       if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
+      if (payoutInFlight(w) && !onChain) {
+        throw conflict(
+          `A payout transaction (${w.payout_tx_hash}) was sent for this withdrawal from the hot wallet; it is marked paid once confirmed, or can be decided again if it fails on chain`,
+        );
+      }
       if (body.amount !== undefined && body.amount !== w.amount)
         throw badRequest('The amount of a request cannot be changed; reject it instead');
       if (body.user_id !== undefined && body.user_id !== Number(w.user_id))
@@ -164,6 +238,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
       const now = clock.now();
       if (body.status === 'approved') {
         if (!body.tx_hash) throw badRequest('Enter the payout transaction hash to approve');
+        await assertFourEyes(tx, w, actor, now);
         await settle(tx, w.hold_transfer!, 'posted', now);
         const transfers = [
           {
@@ -244,6 +319,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
       assertSelfOrAdmin(actor, Number(w.user_id));
       if (w.status !== 'pending')
         throw conflict(`This request is already ${w.status} and cannot be cancelled`);
+      if (payoutInFlight(w)) throw conflict('This withdrawal is being paid on chain and cannot be cancelled');
       const now = clock.now();
       await settle(tx, w.hold_transfer!, 'voided', now);
       if (
@@ -365,7 +441,7 @@ export function createWithdrawalsService(deps: { db: Db; clock: Clock; publicUrl
     });
   }
 
-  return { request, decide, cancel, list, get, setCompoundShare, adjust };
+  return { request, decide, signOff, assertFourEyes, cancel, list, get, setCompoundShare, adjust, dto };
 }
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
