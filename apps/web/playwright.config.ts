@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eChainPort, PLATFORM_ADDRESS, TOKEN_ADDRESS } from '../server/test/evm/addresses';
+import { e2eChainPort, HOT_WALLET_KEY, PLATFORM_ADDRESS, TOKEN_ADDRESS } from '../server/test/evm/addresses';
 
 /**
  * Browser tests against the real server and a fresh embedded PostgreSQL. Run from the repo root:
@@ -71,6 +71,11 @@ export default defineConfig({
       DEPOSIT_ADDRESS_BEP20: PLATFORM_ADDRESS,
       USDT_BEP20_CONTRACT: TOKEN_ADDRESS,
       DEPOSIT_CONFIRMATIONS: '3',
+      // On-chain payouts (payouts.spec.ts funds this hot wallet on its local EVM)
+      PAYOUT_PRIVATE_KEY: HOT_WALLET_KEY,
+      PAYOUT_CONFIRMATIONS: '3',
+      PAYOUT_FOLLOW_SECONDS: '2',
+      FOUR_EYES_ABOVE_USDT: '500',
     },
   },
 });

@@ -20,3 +20,6 @@ export const TOKEN_ADDRESS = getContractAddress({
 });
 /** Where the browser tests' chain listens: beside the e2e server's port. */
 export const e2eChainPort = (serverPort: number) => serverPort + 1000;
+/** The browser tests' payout hot wallet (its key is in the e2e server's config; the spec funds it). */
+export const HOT_WALLET_KEY: Hex = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+export const HOT_WALLET_ADDRESS = privateKeyToAccount(HOT_WALLET_KEY).address;

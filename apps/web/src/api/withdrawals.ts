@@ -1,4 +1,5 @@
 import type { messageResponse } from '@app/contracts/common';
+import type { HotWallet, payoutResponse } from '@app/contracts/payouts';
 import type {
   NETWORKS,
   WITHDRAWAL_STATUS,
@@ -43,6 +44,13 @@ export function useWithdrawalList(params: WithdrawalListParams, as: Side) {
     queryFn: ({ signal }) =>
       request<WithdrawalList>('/withdrawalrequest/list', { as, signal, query: { ...params } }),
     placeholderData: keepPreviousData,
+    // a payout on its way is marked paid by the server once confirmed: follow it while it travels
+    refetchInterval: (query) =>
+      query.state.data?.allwithdrawals.some(
+        (w) => w.payout?.status === 'signed' || w.payout?.status === 'sent',
+      )
+        ? 5000
+        : false,
   });
 }
 
@@ -91,6 +99,40 @@ export function useDecideWithdrawal() {
   return useMutation({
     mutationFn: ({ id, kind, body }: { id: number; kind: WithdrawalKind; body: Decision }) =>
       request<WithdrawalResult>(DECISION_PATH[kind](id), { method: 'PUT', body, as: 'admin' }),
+    onSuccess,
+  });
+}
+
+/** Four eyes: this admin approves the request for payment (no money moves). */
+export function useApproveForPayment() {
+  const onSuccess = useAfterWithdrawal();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<WithdrawalResult>(`/withdrawalrequest/approval/${id}`, { method: 'POST', as: 'admin' }),
+    onSuccess,
+  });
+}
+
+const hotWalletKey = [...moneyKeys.withdrawals, 'hot-wallet'] as const;
+
+/** The hot wallet's address, balances (read from the chain), limits and today's payouts. */
+export function useHotWallet() {
+  return useQuery({
+    queryKey: hotWalletKey,
+    queryFn: ({ signal }) => request<HotWallet>('/withdrawalrequest/payout/wallet', { as: 'admin', signal }),
+  });
+}
+
+/** Pays BEP20 withdrawals from the hot wallet, in order; each result says sent or why refused. */
+export function usePayWithdrawals() {
+  const onSuccess = useAfterWithdrawal();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      request<z.infer<typeof payoutResponse>>('/withdrawalrequest/payout', {
+        method: 'POST',
+        body: { ids },
+        as: 'admin',
+      }),
     onSuccess,
   });
 }

@@ -101,7 +101,9 @@ export function createPayoutsService(deps: {
       message:
         sent === results.length
           ? `${sent} payout${sent === 1 ? '' : 's'} sent; each withdrawal is marked paid once confirmed`
-          : `${sent} of ${results.length} payouts sent; see why the others were refused`,
+          : sent === 0
+            ? 'Nothing was paid; see why below'
+            : `${sent} of ${results.length} payouts sent; see why the others were refused`,
       results,
     };
   }
@@ -116,7 +118,7 @@ export function createPayoutsService(deps: {
     try {
       await chain.sendRaw(PAYOUT_CHAIN_ID, signed.raw);
       await repo.markSent(db, signed.payoutId, clock.now());
-      return { message: `Sent: ${formatUsdt(signed.amount)} to ${signed.to}`, tx_hash: signed.hash };
+      return { message: `Sent ${formatUsdt(signed.amount)} to ${signed.to}`, tx_hash: signed.hash };
     } catch (error) {
       // recorded and signed: the follower sends these very bytes again, never a new transaction
       const reason = shortReason(error);

@@ -70,10 +70,10 @@ export function createWithdrawalsService(deps: {
    */
   async function assertFourEyes(tx: Tx, w: repo.WithdrawalRow, actor: Actor, now: Date) {
     const needed = approvalsNeeded(w.net, fourEyesAbove);
-    const admins = new Set([...(await repo.approvers(tx, w.id)), actor.userId]);
-    if (admins.size < needed) {
+    const recorded = await repo.approvers(tx, w.id);
+    if (new Set([...recorded, actor.userId]).size < needed) {
       throw conflict(
-        `This withdrawal pays ${formatUsdt(w.net)}, above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: it needs the approval of two different admins (${admins.size - 1} of 2 so far). Approve it, then ask another admin to pay it.`,
+        `This withdrawal pays ${formatUsdt(w.net)}, above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: it needs the approval of two different admins (${recorded.length} of 2 so far). ${recorded.length ? 'Another admin must pay it.' : 'Sign it off, then ask another admin to pay it.'}`,
       );
     }
     await repo.addApproval(tx, w.id, actor.userId, now);

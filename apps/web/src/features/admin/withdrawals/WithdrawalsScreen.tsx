@@ -5,9 +5,10 @@ import {
   type WithdrawalKind,
 } from '@app/contracts/withdrawals';
 import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
-import { useWithdrawalList } from '../../../api/withdrawals';
+import { useApproveForPayment, useHotWallet, useWithdrawalList } from '../../../api/withdrawals';
 import { WithdrawalStatus } from '../../../components/money/WithdrawalStatus';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -24,11 +25,40 @@ import { formatPercent } from '../../../lib/money';
 import { DECISION_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { DecisionDialog, type DecisionTarget } from './DecisionDialogs';
+import { HotWalletPanel } from './HotWalletPanel';
+import { PayoutDialog } from './PayoutDialog';
 
 type Status = (typeof WITHDRAWAL_STATUS)[number];
 
-function columns(onDecide: (target: DecisionTarget) => void, showKind: boolean): Array<Column<Withdrawal>> {
+/** A payout transaction may still move money: nothing else may be decided on the request. */
+const inFlight = (w: Withdrawal) => w.payout?.status === 'signed' || w.payout?.status === 'sent';
+
+interface Actions {
+  onDecide: (target: DecisionTarget) => void;
+  onPay: (chosen: Withdrawal[]) => void;
+  onApprove: (w: Withdrawal) => void;
+  /** Payable from the hot wallet now (configured, BEP20, pending, nothing in flight). */
+  payable: (w: Withdrawal) => boolean;
+  selected: Set<number>;
+  onSelect: (w: Withdrawal, on: boolean) => void;
+}
+
+function columns(a: Actions, showKind: boolean): Array<Column<Withdrawal>> {
   return [
+    {
+      key: 'select',
+      header: <span className="sr-only">Choose for payout</span>,
+      cell: (w) =>
+        a.payable(w) ? (
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--color-accent)]"
+            checked={a.selected.has(w.id)}
+            onChange={(e) => a.onSelect(w, e.target.checked)}
+            aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
+          />
+        ) : null,
+    },
     { key: 'date', header: 'Requested', cell: (w) => <When iso={w.created_at} stacked /> },
     {
       key: 'member',
@@ -86,24 +116,47 @@ function columns(onDecide: (target: DecisionTarget) => void, showKind: boolean):
         w.status === 'pending' ? (
           <div className="flex flex-col items-start gap-2">
             <WithdrawalStatus w={w} />
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                onClick={() => onDecide({ w, decision: 'approved' })}
-                aria-label={`Approve withdrawal ${w.id} of ${w.username}`}
-              >
-                Approve
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                className="text-red-700 dark:text-red-400"
-                onClick={() => onDecide({ w, decision: 'rejected' })}
-                aria-label={`Reject withdrawal ${w.id} of ${w.username}`}
-              >
-                Reject
-              </Button>
-            </div>
+            <PayoutFacts w={w} />
+            {!inFlight(w) && (
+              <div className="flex flex-wrap gap-2">
+                {a.payable(w) && (
+                  <Button
+                    size="sm"
+                    onClick={() => a.onPay([w])}
+                    aria-label={`Pay withdrawal ${w.id} of ${w.username} on chain`}
+                  >
+                    Pay on chain
+                  </Button>
+                )}
+                {w.approvals_needed > 1 && w.approvals < w.approvals_needed && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => a.onApprove(w)}
+                    aria-label={`Sign off withdrawal ${w.id} of ${w.username}`}
+                  >
+                    Sign off
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => a.onDecide({ w, decision: 'approved' })}
+                  aria-label={`Approve withdrawal ${w.id} of ${w.username}`}
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="text-red-700 dark:text-red-400"
+                  onClick={() => a.onDecide({ w, decision: 'rejected' })}
+                  aria-label={`Reject withdrawal ${w.id} of ${w.username}`}
+                >
+                  Reject
+                </Button>
+              </div>
+            )}
           </div>
         ) : (
           <WithdrawalStatus w={w} />
@@ -111,6 +164,37 @@ function columns(onDecide: (target: DecisionTarget) => void, showKind: boolean):
     },
   ];
 }
+
+/** Four eyes and the on-chain payout of a pending request, in words. */
+function PayoutFacts({ w }: { w: Withdrawal }) {
+  return (
+    <>
+      {w.approvals_needed > 1 && (
+        <span className="text-xs text-muted" data-testid={`approvals-${w.id}`}>
+          Approvals {w.approvals} of {w.approvals_needed}
+        </span>
+      )}
+      {w.payout && w.payout.status !== 'confirmed' && (
+        <span className="flex max-w-56 flex-col text-xs">
+          <span className={w.payout.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-muted'}>
+            {PAYOUT_TEXT[w.payout.status]}
+            {w.payout.error ? `: ${w.payout.error}` : ''}
+          </span>
+          <span className="truncate font-mono text-muted" title={w.payout.tx_hash}>
+            {w.payout.tx_hash}
+          </span>
+        </span>
+      )}
+    </>
+  );
+}
+
+const PAYOUT_TEXT = {
+  signed: 'Payout signed, being sent',
+  sent: 'Payout sent, waiting for confirmations',
+  confirmed: 'Paid on chain',
+  failed: 'Payout failed, nothing was paid',
+} as const;
 
 interface Props {
   title: string;
@@ -131,7 +215,32 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
 
   const list = useWithdrawalList({ page, limit, kind, status }, 'admin');
   const [target, setTarget] = useState<DecisionTarget | null>(null);
+  const [paying, setPaying] = useState<Withdrawal[] | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const wallet = useHotWallet();
+  const approve = useApproveForPayment();
   const data = list.data;
+  const payable = (w: Withdrawal) =>
+    wallet.data?.configured === true && w.status === 'pending' && w.network === 'BEP20' && !inFlight(w);
+  const chosen = (data?.allwithdrawals ?? []).filter((w) => selected.has(w.id) && payable(w));
+  const actions: Actions = {
+    onDecide: setTarget,
+    onPay: setPaying,
+    onApprove: (w) =>
+      approve.mutate(w.id, {
+        onSuccess: (result) => toast.success(result.message),
+        onError: (error) => toast.error(errorMessage(error)),
+      }),
+    payable,
+    selected,
+    onSelect: (w, on) =>
+      setSelected((before) => {
+        const next = new Set(before);
+        if (on) next.add(w.id);
+        else next.delete(w.id);
+        return next;
+      }),
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -217,11 +326,27 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
         />
       </div>
 
+      {!fixedKind && <HotWalletPanel />}
+
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+
+      {chosen.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-accent/40 bg-accent/5 px-4 py-3 text-sm">
+          <span>
+            {chosen.length} chosen · <Money value={chosen.reduce((sum, w) => sum + w.net, 0)} /> net
+          </span>
+          <Button size="sm" onClick={() => setPaying(chosen)}>
+            Pay {chosen.length} on chain
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        </div>
+      )}
 
       <Table
         caption={title}
-        columns={columns(setTarget, !fixedKind)}
+        columns={columns(actions, !fixedKind)}
         rows={data?.allwithdrawals}
         rowKey={(w) => w.id}
         loading={list.isPending}
@@ -244,6 +369,13 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
       )}
 
       <DecisionDialog target={target} onClose={() => setTarget(null)} />
+      <PayoutDialog
+        chosen={paying}
+        onClose={() => {
+          setPaying(null);
+          setSelected(new Set());
+        }}
+      />
     </div>
   );
 }

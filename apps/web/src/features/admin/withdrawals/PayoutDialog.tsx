@@ -1,0 +1,99 @@
+import type { Withdrawal } from '@app/contracts/withdrawals';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { errorMessage } from '../../../api/client';
+import { usePayWithdrawals } from '../../../api/withdrawals';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { Money } from '../../../components/ui/Money';
+
+interface Props {
+  /** The withdrawals to pay, in this order; null = closed. */
+  chosen: Withdrawal[] | null;
+  onClose: () => void;
+}
+
+/** Asks before paying from the hot wallet, then says for each request: sent (with its hash) or why not. */
+export function PayoutDialog({ chosen, onClose }: Props) {
+  const pay = usePayWithdrawals();
+  const close = () => {
+    if (pay.isPending) return;
+    pay.reset();
+    onClose();
+  };
+  const total = (chosen ?? []).reduce((sum, w) => sum + w.net, 0);
+  const results = pay.data?.results;
+  const n = chosen?.length ?? 0;
+  return (
+    <Modal
+      open={chosen !== null}
+      onClose={close}
+      title={
+        !results
+          ? `Pay ${n === 1 ? 'this withdrawal' : `${n} withdrawals`} on chain?`
+          : results.every((r) => r.ok)
+            ? 'Payouts sent'
+            : results.some((r) => r.ok)
+              ? 'Some payouts sent'
+              : 'Nothing was paid'
+      }
+      description={
+        results
+          ? pay.data!.message
+          : 'USDT (BEP20) leaves the hot wallet for each address below. Each request is marked paid once its transaction is confirmed.'
+      }
+      footer={
+        results ? (
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close} disabled={pay.isPending}>
+              Cancel
+            </Button>
+            <Button busy={pay.isPending} onClick={() => chosen && pay.mutate(chosen.map((w) => w.id))}>
+              Pay <Money value={total} />
+            </Button>
+          </>
+        )
+      }
+    >
+      {pay.error && <Banner tone="error">{errorMessage(pay.error)}</Banner>}
+      <ul
+        aria-label="Withdrawals to pay"
+        className="mt-4 flex max-h-80 flex-col gap-2 overflow-y-auto text-sm"
+      >
+        {(chosen ?? []).map((w) => {
+          const result = results?.find((r) => r.id === w.id);
+          return (
+            <li key={w.id} className="rounded-lg border border-line px-3 py-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-medium">
+                  #{w.id} {w.username}
+                </span>
+                <Money value={w.net} className="font-semibold" />
+              </div>
+              <p className="truncate font-mono text-xs text-muted" title={w.address}>
+                to {w.address}
+              </p>
+              {result && (
+                <p
+                  className={`mt-1 flex items-start gap-1.5 text-xs ${result.ok ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+                >
+                  {result.ok ? (
+                    <CircleCheck className="size-4 shrink-0" aria-hidden />
+                  ) : (
+                    <CircleAlert className="size-4 shrink-0" aria-hidden />
+                  )}
+                  <span className="min-w-0 break-words">
+                    {result.ok ? result.message : `Not paid: ${result.message}`}
+                    {result.tx_hash && <span className="block truncate font-mono">{result.tx_hash}</span>}
+                  </span>
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Modal>
+  );
+}
