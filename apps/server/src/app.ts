@@ -97,6 +97,8 @@ import { createChainAccess, walletConnectSrc } from './modules/web3/chain.js';
 import { web3Routes } from './modules/web3/routes.js';
 import { createWeb3Service } from './modules/web3/service.js';
 import { createWalletLinks } from './modules/web3/wallets.js';
+import { whatIfRoutes } from './modules/what-if/routes.js';
+import { createWhatIfService } from './modules/what-if/service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
 import { createWithdrawalsService } from './modules/withdrawals/service.js';
 
@@ -252,6 +254,7 @@ export async function buildApp(deps: AppDeps) {
   jobs.add({ name: 'web3-confirmations', everyMs: 30_000, run: () => web3.runConfirmations() });
   const videos = createVideosService({ db, clock });
   const roi = createRoiService({ db, clock });
+  const whatIf = createWhatIfService({ db, clock });
   const bonuses = createBonusesService({ db, clock });
   const incomes = createIncomesService({ db, clock });
   const rewards = createRewardsService({ db, clock });
@@ -291,6 +294,7 @@ export async function buildApp(deps: AppDeps) {
       web3Routes(typed, web3, walletLinks);
       videosRoutes(typed, videos);
       roiRoutes(typed, roi);
+      whatIfRoutes(typed, whatIf);
       bonusesRoutes(typed, bonuses);
       incomesRoutes(typed, incomes);
       rewardsRoutes(typed, rewards);

@@ -161,9 +161,7 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
       held += a.pending;
       if (a.kind in byWallet) byWallet[a.kind as keyof typeof byWallet] = fromMicro(a.balance);
     }
-    const received = -(f.platform.get('platform:cash') ?? 0n);
-    const paidOut = f.platform.get('platform:payouts') ?? 0n;
-    const reserves = received - paidOut;
+    const { received, paidOut, reserves } = reservesOf(f.platform);
 
     return {
       as_of: now.toISOString(),
@@ -211,6 +209,13 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
   }
 
   return { report, csv, overview };
+}
+
+/** What came in (cash received), went out (payouts) and so stays for the members (reserves). */
+export function reservesOf(platform: Map<string, bigint>) {
+  const received = -(platform.get('platform:cash') ?? 0n);
+  const paidOut = platform.get('platform:payouts') ?? 0n;
+  return { received, paidOut, reserves: received - paidOut };
 }
 
 /** reserves / liabilities to 4 decimals (rounded down); no ratio when nothing is owed. */
