@@ -10,6 +10,7 @@ import type {
   planBody,
   planUpdateBody,
 } from '@app/contracts/plans';
+import type { WhatIf, WhatIfBody } from '@app/contracts/what-if';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Side } from './auth-store';
@@ -127,5 +128,13 @@ export function useDeleteActPlan() {
   return useMutation({
     mutationFn: (id: number) => request<Message>(`/actplan/${id}`, { method: 'DELETE', as: 'admin' }),
     onSuccess,
+  });
+}
+
+/** POST /plans/what-if: the next days with the current and the proposed settings (nothing changes). */
+export function useWhatIf() {
+  return useMutation({
+    mutationFn: (body: WhatIfBody) =>
+      request<WhatIf>('/plans/what-if', { method: 'POST', body, as: 'admin' }),
   });
 }

@@ -1,12 +1,13 @@
 import type { Plan } from '@app/contracts/plans';
-import { Plus } from 'lucide-react';
+import { FlaskConical, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePlans, useRetirePlan } from '../../../api/plans';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -78,9 +79,14 @@ export default function PlansPage() {
         title="Plans"
         description="What members can buy, the activation fee, and the level income percents."
         actions={
-          <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> New plan
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/plans/what-if" className={buttonClass('secondary')}>
+              <FlaskConical className="size-4" aria-hidden="true" /> What if
+            </Link>
+            <Button onClick={() => setEditing('new')}>
+              <Plus className="size-4" aria-hidden="true" /> New plan
+            </Button>
+          </div>
         }
       />
       {plans.error && <Banner tone="error">{errorMessage(plans.error)}</Banner>}
