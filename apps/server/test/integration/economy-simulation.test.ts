@@ -33,7 +33,9 @@ const plans: (PlanRule & { min: number; max: number })[] = [];
 const refused = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the rules of income are what this test is about; four eyes on big payouts has its own test
+  // (payouts.test.ts), and one admin decides every withdrawal here
+  t = await createTestApp({ FOUR_EYES_ABOVE_USDT: '1000000000' });
   admin = await t.adminToken();
   for (const p of [
     {
