@@ -36,6 +36,8 @@ import { ctoRoutes } from './modules/cto/routes.js';
 import { createCtoService } from './modules/cto/service.js';
 import { depositsRoutes } from './modules/deposits/routes.js';
 import { createDepositsService } from './modules/deposits/service.js';
+import { fraudRoutes } from './modules/fraud/routes.js';
+import { createFraudService, FRAUD_SCAN_EVERY_MS, FRAUD_SCAN_JOB } from './modules/fraud/service.js';
 import { incomesRoutes } from './modules/incomes/routes.js';
 import { createIncomesService } from './modules/incomes/service.js';
 import { leadershipRoutes } from './modules/leadership/routes.js';
@@ -196,7 +198,9 @@ export async function buildApp(deps: AppDeps) {
     maxDelaySeconds: config.LOGIN_DELAY_MAX_SECONDS,
   });
   const totp = createTotpService({ db, clock, secret: deps.jwtSecret, sessions, throttle });
-  const auth = createAuthService({ db, sessions, clock, throttle, totp });
+  const fraud = createFraudService({ db, clock, secret: deps.jwtSecret });
+  jobs.add({ name: FRAUD_SCAN_JOB, everyMs: FRAUD_SCAN_EVERY_MS, run: () => fraud.scan() });
+  const auth = createAuthService({ db, sessions, clock, throttle, totp, fraud });
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions });
@@ -253,7 +257,7 @@ export async function buildApp(deps: AppDeps) {
   const walletLinks = createWalletLinks({ db, clock });
   jobs.add({ name: 'web3-confirmations', everyMs: 30_000, run: () => web3.runConfirmations() });
   const videos = createVideosService({ db, clock });
-  const roi = createRoiService({ db, clock });
+  const roi = createRoiService({ db, clock, fraud });
   const whatIf = createWhatIfService({ db, clock });
   const bonuses = createBonusesService({ db, clock });
   const incomes = createIncomesService({ db, clock });
@@ -294,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
       web3Routes(typed, web3, walletLinks);
       videosRoutes(typed, videos);
       roiRoutes(typed, roi);
+      fraudRoutes(typed, fraud);
       whatIfRoutes(typed, whatIf);
       bonusesRoutes(typed, bonuses);
       incomesRoutes(typed, incomes);

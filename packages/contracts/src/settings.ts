@@ -62,6 +62,23 @@ export const settings = z.strictObject({
   cto_min_directs_business: usdt,
   /** A member is notified of an income paid to them of at least this much (0: of every income). */
   income_notify_min: usdt,
+  /** Fraud signals: this many members claiming from one address or device within 7 days raise a flag. */
+  fraud_shared_members: z
+    .number()
+    .int('A whole number of members')
+    .min(2, 'At least 2 members')
+    .max(1000, 'At most 1000 members'),
+  /** Fraud signals: this many registrations under one sponsor within `fraud_burst_minutes` raise a flag. */
+  fraud_burst_registrations: z
+    .number()
+    .int('A whole number of registrations')
+    .min(2, 'At least 2 registrations')
+    .max(10_000, 'At most 10000 registrations'),
+  fraud_burst_minutes: z
+    .number()
+    .int('Minutes are a whole number')
+    .min(1, 'At least 1 minute')
+    .max(10_080, 'At most 10080 minutes (a week)'),
   // Platform switches (SWITCHES): off refuses the action with CLOSED_MESSAGES[switch].
   registration_open: z.boolean(),
   signin_open: z.boolean(),
@@ -111,6 +128,9 @@ export const DEFAULT_SETTINGS: Settings = {
   cto_min_active_plan: 100,
   cto_min_directs_business: 1000,
   income_notify_min: 10,
+  fraud_shared_members: 3,
+  fraud_burst_registrations: 10,
+  fraud_burst_minutes: 10,
   registration_open: true,
   signin_open: true,
   withdrawals_open: true,

@@ -9,14 +9,16 @@ import {
 } from '@app/contracts/auth';
 import { errorResponse, messageResponse } from '@app/contracts/common';
 import { actorOf } from '../../http/access.js';
+import { headerText } from '../../http/headers.js';
 import type { Api } from '../../http/types.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) {
   const throttled = { max: loginRatePerIp, timeWindow: '1 minute' };
-  const meta = (req: { ip: string; headers: { 'user-agent'?: string } }) => ({
+  const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: req.ip,
-    userAgent: req.headers['user-agent'],
+    userAgent: headerText(req.headers['user-agent']),
+    deviceId: headerText(req.headers['x-device-id']),
   });
 
   app.post('/auth/register', {

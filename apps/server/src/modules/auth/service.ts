@@ -5,6 +5,7 @@ import type { Db } from '../../db/pool.js';
 import { withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import type { FraudService } from '../fraud/service.js';
 import { assertOpen, readSettings } from '../settings/service.js';
 import type { TotpService } from '../totp/service.js';
 import { newReferralCode, newUsername } from './identifiers.js';
@@ -16,6 +17,8 @@ import type { SessionAuth } from './tokens.js';
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The web app's random device id (X-Device-Id), for the fraud signals. */
+  deviceId?: string;
 }
 
 export function createAuthService(deps: {
@@ -24,6 +27,8 @@ export function createAuthService(deps: {
   clock: Clock;
   throttle: SigninThrottle;
   totp: TotpService;
+  /** Notes where members sign in and register from (fraud signals). */
+  fraud?: Pick<FraudService, 'record'>;
 }) {
   const { db, sessions, clock, throttle, totp } = deps;
 
@@ -42,6 +47,7 @@ export function createAuthService(deps: {
         const id = await insertWithUniqueIdentifiers(tx, body, passwordHash, sponsor, now);
         const user = (await repo.findById(tx, Number(id)))!;
         const issued = await sessions.issue(tx, Number(id), 'member', meta);
+        await deps.fraud?.record(tx, Number(id), 'register', meta);
         return {
           message: MSG.registered,
           auth: {
@@ -152,6 +158,7 @@ export function createAuthService(deps: {
     return withTx(db, async (tx) => {
       await throttle.clear(tx, accountKey(user.id));
       await repo.touchLastLogin(tx, user.id, clock.now());
+      if (audience === 'member') await deps.fraud?.record(tx, Number(user.id), 'signin', meta);
       return sessions.issue(tx, Number(user.id), audience, meta);
     });
   }

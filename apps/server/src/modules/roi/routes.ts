@@ -12,6 +12,7 @@ import {
   watchSessionResponse,
 } from '@app/contracts/roi';
 import { actorOf } from '../../http/access.js';
+import { headerText } from '../../http/headers.js';
 import type { Api } from '../../http/types.js';
 import type { RoiService } from './service.js';
 
@@ -43,7 +44,12 @@ export function roiRoutes(app: Api, roi: RoiService) {
       params: userIdParam,
       response: { 200: roiClaimResponse },
     },
-    handler: async (req) => roi.claim(actorOf(req), req.params.userId),
+    handler: async (req) =>
+      roi.claim(actorOf(req), req.params.userId, {
+        ip: req.ip,
+        userAgent: headerText(req.headers['user-agent']),
+        deviceId: headerText(req.headers['x-device-id']),
+      }),
   });
   app.get('/tr/roi-check/:userId', {
     config: { access: 'member-or-admin' },

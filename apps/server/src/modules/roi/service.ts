@@ -24,6 +24,7 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
 import { lockAccounts } from '../../ledger/repo.js';
+import { assertNotHeld, type FactSource, type FraudService } from '../fraud/service.js';
 import { creditIncomes } from '../incomes/credit.js';
 import type { IncomeItem, IncomeRecord } from '../incomes/income.js';
 import { treeEvent } from '../referral/repo.js';
@@ -39,7 +40,12 @@ export interface ClaimResult {
   compounded: bigint;
 }
 
-export function createRoiService(deps: { db: Db; clock: Clock }) {
+export function createRoiService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Notes where claims come from (fraud signals). */
+  fraud?: Pick<FraudService, 'record'>;
+}) {
   const { db, clock } = deps;
 
   /** POST /referral/watch-session: the member starts a video (or an ad); the server notes when. */
@@ -166,9 +172,14 @@ export function createRoiService(deps: { db: Db; clock: Clock }) {
   }
 
   /** PUT /referral/self-trade/{userId}: a member claims their own daily ROI. */
-  async function claim(actor: Actor, userId: number) {
+  async function claim(actor: Actor, userId: number, from: FactSource = { ip: actor.ip }) {
     if (actor.audience !== 'member' || actor.userId !== userId) throw forbidden(ROI_MSG.ownOnly);
-    const { records, compounded } = await withTx(db, (tx) => claimIn(tx, userId));
+    const { records, compounded } = await withTx(db, async (tx) => {
+      await assertNotHeld(tx, userId);
+      const result = await claimIn(tx, userId);
+      await deps.fraud?.record(tx, userId, 'claim', from);
+      return result;
+    });
     return {
       message: ROI_MSG.claimed,
       amount: fromMicro(records[0]!.paid),

@@ -17,6 +17,7 @@ import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { withdrawalDecidedMail } from '../../mail/templates.js';
+import { assertNotHeld } from '../fraud/service.js';
 import { notifyMembers, withdrawalDecided } from '../notifications/events.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
@@ -128,6 +129,7 @@ export function createWithdrawalsService(deps: {
         const user = await repo.requester(tx, actor.userId);
         if (!user) throw notFound(MSG.userNotFound);
         if (user.status === 'block') throw forbidden(MSG.blocked);
+        await assertNotHeld(tx, actor.userId);
         if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
         const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
         if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);

@@ -74,6 +74,33 @@ export function CompensationCard({
             {...register('income_notify_min')}
           />
         </div>
+        <fieldset className="grid gap-4 border-t border-line pt-4 sm:grid-cols-3">
+          <legend className="sr-only">Fraud signals</legend>
+          <p className="text-sm font-medium sm:col-span-3">Fraud signals (Fraud page)</p>
+          <Input
+            label="Members sharing an address or device"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.fraud_shared_members?.message}
+            hint="This many members claiming from one address or device within 7 days raise a flag."
+            {...register('fraud_shared_members')}
+          />
+          <Input
+            label="Registrations in a burst"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.fraud_burst_registrations?.message}
+            hint="This many new members under one sponsor within the window raise a flag."
+            {...register('fraud_burst_registrations')}
+          />
+          <Input
+            label="Burst window (minutes)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.fraud_burst_minutes?.message}
+            {...register('fraud_burst_minutes')}
+          />
+        </fieldset>
         <div className="flex flex-col gap-1 border-t border-line pt-4 text-sm">
           <p className="text-muted">
             Daily ROI percent, direct income percent and the earning cap multiple are set on each plan; level

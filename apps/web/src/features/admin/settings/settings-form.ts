@@ -31,6 +31,9 @@ export const settingsForm = z.object({
   cto_min_active_plan: numberText(usdt, 'Enter an amount'),
   cto_min_directs_business: numberText(usdt, 'Enter an amount'),
   income_notify_min: numberText(usdt, 'Enter an amount'),
+  fraud_shared_members: numberText(settingsSchema.shape.fraud_shared_members, 'Enter a number of members'),
+  fraud_burst_registrations: numberText(settingsSchema.shape.fraud_burst_registrations, 'Enter a number'),
+  fraud_burst_minutes: numberText(settingsSchema.shape.fraud_burst_minutes, 'Enter the minutes'),
   fee_principal_tiers: z
     .array(
       z.object({
@@ -67,6 +70,9 @@ export function toForm(s: Settings): SettingsFormInput {
     cto_min_active_plan: String(s.cto_min_active_plan),
     cto_min_directs_business: String(s.cto_min_directs_business),
     income_notify_min: String(s.income_notify_min),
+    fraud_shared_members: String(s.fraud_shared_members),
+    fraud_burst_registrations: String(s.fraud_burst_registrations),
+    fraud_burst_minutes: String(s.fraud_burst_minutes),
     fee_principal_tiers: byDays(s.fee_principal_tiers).map((t) => ({
       within_days: String(t.within_days),
       percent: String(t.percent),
@@ -98,6 +104,9 @@ export const LABELS: Record<keyof Settings, string> = {
   cto_min_active_plan: 'CTO minimum own plan',
   cto_min_directs_business: "CTO minimum directs' business",
   income_notify_min: 'Income notification minimum',
+  fraud_shared_members: 'Members sharing an address or device',
+  fraud_burst_registrations: 'Registrations in a burst',
+  fraud_burst_minutes: 'Burst window',
   site_name: 'Site name',
   contact_email: 'Contact email',
   contact_phone: 'Contact phone',
@@ -133,6 +142,9 @@ export function formatSetting<K extends keyof Settings>(key: K, value: Settings[
     key === 'income_notify_min'
   )
     return formatUsdt(value as number, 2);
+  if (key === 'fraud_shared_members') return `${value} members`;
+  if (key === 'fraud_burst_registrations') return `${value} registrations`;
+  if (key === 'fraud_burst_minutes') return `${value} min`;
   if (key === 'roi_cooldown_hours') return `${value} h`;
   if (key === 'roi_watch_seconds') return `${value} s`;
   if (key === 'fee_principal_tiers') {
