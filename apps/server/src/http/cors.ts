@@ -9,7 +9,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Headers a client of the API sends: the token, the JSON body, the idempotency key of money routes. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Device-Id'];
 /** Headers such a client may read: a CSV export's file name, a rate limit's wait. */
 const EXPOSED_HEADERS = ['Content-Disposition', 'Retry-After'];
 

@@ -62,6 +62,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers.Authorization = `Bearer ${token}`;
   }
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const device = deviceId();
+  if (device) headers['X-Device-Id'] = device;
 
   let response: Response;
   try {
@@ -136,4 +138,24 @@ export async function sendAdminForm<T>(path: string, method: 'POST' | 'PUT', for
     throw new ApiError(message, response.status);
   }
   return data as T;
+}
+
+const DEVICE_KEY = 'earnhub-device';
+
+/**
+ * A random id this browser keeps, sent with every call: the server hashes it into the fraud signals
+ * (several accounts claiming from one device). Nothing else is derived from it; private windows and
+ * blocked storage send none.
+ */
+function deviceId(): string | null {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
 }

@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
             element: page(() => import('../features/admin/user-detail/CheckProfilePage')),
           },
           { path: 'plans', element: page(() => import('../features/admin/plans/PlansPage')) },
+          { path: 'fraud', element: page(() => import('../features/admin/fraud/FraudPage')) },
           { path: 'plans/what-if', element: page(() => import('../features/admin/plans/WhatIfPage')) },
           { path: 'deposits', element: page(() => import('../features/admin/deposits/DepositsPage')) },
           {
