@@ -49,6 +49,10 @@ test('an admin tries a richer plan on 30 days, sees members reach their limit, a
   // 20 % a day with a 2x limit: 1,000 earns its 2,000 limit in ten days
   await page.getByLabel(`${name}: daily ROI %`).fill('20');
   await page.getByLabel(`${name}: limit ×`).fill('2');
+  // and one new member a day buying this plan
+  await page.getByLabel('New members per day').fill('1');
+  await page.getByLabel('They buy').selectOption({ label: name });
+  await page.getByLabel('For (USDT)').fill('100');
   await page.getByRole('button', { name: 'Project 30 days' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Running the income engine' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Coverage day by day' })).toBeVisible({ timeout: 200_000 });
@@ -58,7 +62,8 @@ test('an admin tries a richer plan on 30 days, sees members reach their limit, a
     page.getByRole('table', { name: 'Day by day, now / proposed' }).locator('tbody tr'),
   ).toHaveCount(30);
   expect(Number(await page.getByTestId('whatif-cap').innerText())).toBeGreaterThanOrEqual(1);
-  await expect(page.getByText(/No one joins, buys a plan, deposits or withdraws/)).toBeVisible();
+  await expect(page.getByText(/1 new member\(s\) a day/)).toBeVisible();
+  await expect(page.getByText('30 joined')).toBeVisible();
   await shoot(page, 'admin-what-if');
 
   // nothing changed yet: the plan still pays 0.5 %

@@ -24,17 +24,24 @@ export const whatIfBody = z.strictObject({
   levels: z.array(percent).min(1).max(30).optional(),
   /** Assumption: the share of members able to claim who claim each day (100 = all of them). */
   claim_rate: z.number().int().min(0).max(100).default(100),
+  /** Assumption: new members each day, each depositing `join_amount` and buying `join_plan_id` with it. */
+  joins_per_day: z.number().int().min(0).max(200).default(0),
+  join_plan_id: z.number().int().positive().optional(),
+  /** USDT; absent = the plan's minimum. */
+  join_amount: z.number().positive().max(1_000_000).optional(),
 });
 export type WhatIfBody = z.input<typeof whatIfBody>;
 
-export const WHAT_IF_KINDS = ['roi_income', 'level_income'] as const;
 
 const projectedDay = z.object({
   day: z.number().int(),
   date: z.string(),
   /** Incomes paid that day by kind (after the earning limit). */
-  incomes: z.object({ roi_income: z.number(), level_income: z.number() }),
+  incomes: z.object({ roi_income: z.number(), level_income: z.number(), direct_income: z.number() }),
   claims: z.number().int(),
+  /** New members that day, and what they deposited. */
+  joins: z.number().int(),
+  deposits: z.number(),
   /** Members whose claim was refused that day because they reached their earning limit. */
   members_at_cap: z.number().int(),
   liabilities: z.number(),
@@ -46,7 +53,13 @@ export type ProjectedDay = z.infer<typeof projectedDay>;
 
 const scenario = z.object({
   days: z.array(projectedDay),
-  totals: z.object({ roi_income: z.number(), level_income: z.number(), claims: z.number().int() }),
+  totals: z.object({
+    roi_income: z.number(),
+    level_income: z.number(),
+    direct_income: z.number(),
+    claims: z.number().int(),
+    joins: z.number().int(),
+  }),
 });
 
 export const whatIfResponse = z.object({

@@ -33,12 +33,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** What the platform looks like: every balance, every claim, the plan and the level percents. */
+/** What the platform looks like: balances, claims, incomes, members, purchases, the plan, the level percents. */
 async function state() {
   const { rows } = await t.db.query(
     `SELECT (SELECT coalesce(sum(balance), 0)::text FROM accounts WHERE owner_user_id IS NOT NULL) AS held,
             (SELECT count(*)::int FROM roi_claims) AS claims,
             (SELECT count(*)::int FROM incomes) AS incomes,
+            (SELECT count(*)::int FROM users) AS users,
+            (SELECT count(*)::int FROM topups) AS topups,
             (SELECT row(roi_percent, cap_multiple)::text FROM plans ORDER BY id LIMIT 1) AS plan,
             (SELECT levels::text FROM level_percents WHERE kind = 'invest') AS levels`,
   );
@@ -56,7 +58,7 @@ async function paidBetween(since: Date, until: Date) {
     `SELECT kind, sum(paid)::text AS paid FROM incomes WHERE created_at >= $1 AND created_at < $2 GROUP BY kind`,
     [since, until],
   );
-  const out = { roi_income: 0, level_income: 0 };
+  const out = { roi_income: 0, level_income: 0, direct_income: 0 };
   for (const r of rows) out[r.kind as keyof typeof out] = Number(r.paid) / 1e6;
   return out;
 }
@@ -80,6 +82,7 @@ describe('what if', () => {
       roi_income: 9, // 5 + 2.5 + 1 + 0.5
       // a's 2.5 pays 0.25 up; b's 1 pays 0.1 and 0.05; c's 0.5 pays 0.05, 0.025 and 0.015
       level_income: 0.49,
+      direct_income: 0,
     });
 
     // the live engine over the same days: each member watches and claims, in the same order
@@ -110,12 +113,45 @@ describe('what if', () => {
       body: { days: 2, claim_rate: 0 },
     });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.current.totals).toEqual({ roi_income: 0, level_income: 0, claims: 0 });
+    expect(res.body.current.totals).toEqual({
+      roi_income: 0,
+      level_income: 0,
+      direct_income: 0,
+      claims: 0,
+      joins: 0,
+    });
     expect(res.body.current.days[1].liabilities).toBe(await liabilities());
 
     expect((await t.call('POST', '/plans/what-if', { token: members[0]!.token, body: {} })).status).toBe(401);
     expect((await t.call('POST', '/plans/what-if', { body: {} })).status).toBe(401);
     const bad = await t.call('POST', '/plans/what-if', { token: f.admin(), body: { days: 400 } });
     expect(bad.status).toBe(400);
+  });
+
+  it('lets new members join: they deposit, buy, pay their sponsor direct income and claim; nothing stays', async () => {
+    const before = await state();
+    const res = await t.call('POST', '/plans/what-if', {
+      token: f.admin(),
+      body: {
+        days: 3,
+        joins_per_day: 2,
+        join_amount: 100,
+        plans: [{ id: await f.plan(), direct_percent: 10 }],
+      },
+    });
+    expect(res.status, res.raw).toBe(200);
+    expect(await state()).toEqual(before);
+    const { current, proposed } = res.body;
+    expect(current.days.map((d: { joins: number }) => d.joins)).toEqual([2, 2, 2]);
+    expect(current.totals.joins).toBe(6);
+    // each join deposits 100: reserves grow by 200 a day
+    expect(current.days[1].reserves - current.days[0].reserves).toBeCloseTo(200, 6);
+    expect(current.days[0].deposits).toBe(200);
+    // 5 % direct income now, 10 % proposed, on each 100 bought (when the sponsor earns it)
+    expect(current.totals.direct_income).toBeGreaterThan(0);
+    expect(proposed.totals.direct_income).toBeCloseTo(current.totals.direct_income * 2, 6);
+    // the joiners claim too: more claims each day than the four members of before
+    expect(current.days[2].claims).toBeGreaterThan(current.days[0].claims);
+    expect(res.body.assumptions.join(' ')).toMatch(/2 new member\(s\) a day/);
   });
 });

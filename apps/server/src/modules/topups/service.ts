@@ -74,87 +74,96 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     clientKey: string | null,
   ) {
     const payerId = payerOf(actor, body.userby_id);
-    return once(async (tx) => {
-      const { payer, target } = await parties(tx, payerId, { id: body.user_id, handle: body.recipient });
-      const plan = await repo.planForPurchase(tx, body.plan_id);
-      if (!plan?.is_active) throw badRequest('This plan is not available');
-      if (body.amount < plan.min_amount || body.amount > plan.max_amount) {
-        throw badRequest(
-          `Amount must be between ${formatUsdt(plan.min_amount)} and ${formatUsdt(plan.max_amount)} for ${plan.name}`,
-        );
-      }
-      const userId = Number(target.id);
-      if (kind === 'retopup' && (await activePlanOf(tx, userId)) === 0n) {
-        throw badRequest('A re-top-up is for members who already hold a plan; buy a plan first');
-      }
-      const now = clock.now();
-      const id = plan.topup_id;
-      const direct = directIncome({
-        topupId: id,
-        memberId: userId,
-        sponsorId: target.sponsor_id === null ? null : Number(target.sponsor_id),
-        sponsorEarns: target.sponsor_earns,
-        amount: body.amount,
-        percent: plan.direct_percent,
-      });
-      const [transfer] = await postOnce(
-        tx,
-        {
-          idempotencyKey: clientKey ?? `topup:${id}`,
-          fingerprint: {
-            op: kind,
-            payer: Number(payer.id),
-            user: userId,
-            plan: plan.id,
-            amount: body.amount,
-          },
-          transfers: [
-            {
-              kind: 'plan_purchase',
-              debit: member(Number(payer.id), 'fund'),
-              credit: member(userId, 'principal'),
-              amount: body.amount,
-              refType: 'topup',
-              refId: String(id),
-              meta: {
-                plan_id: plan.id,
-                plan: plan.name,
-                roi_percent: plan.roi_percent,
-                cap_multiple: plan.cap_multiple,
-                direct_percent: plan.direct_percent,
-                payer_id: Number(payer.id),
-              },
-            },
-          ],
-        },
-        now,
+    return once((tx) => purchaseIn(tx, payerId, body, kind, clientKey));
+  }
+
+  /** The purchase inside a transaction the caller runs (the route, the what-if projection). */
+  async function purchaseIn(
+    tx: Tx,
+    payerId: number,
+    body: TopupBody,
+    kind: 'purchase' | 'retopup',
+    clientKey: string | null,
+  ): Promise<Topup> {
+    const { payer, target } = await parties(tx, payerId, { id: body.user_id, handle: body.recipient });
+    const plan = await repo.planForPurchase(tx, body.plan_id);
+    if (!plan?.is_active) throw badRequest('This plan is not available');
+    if (body.amount < plan.min_amount || body.amount > plan.max_amount) {
+      throw badRequest(
+        `Amount must be between ${formatUsdt(plan.min_amount)} and ${formatUsdt(plan.max_amount)} for ${plan.name}`,
       );
-      await repo.recordPurchase(tx, {
-        id,
-        kind,
-        payerId: Number(payer.id),
-        userId,
-        planId: plan.id,
-        amount: body.amount,
-        transferId: transfer!.id,
-        firstPlan: target.is_active !== 'active',
-        now,
-      });
-      await creditIncomes(tx, direct, `direct:${id}`, now);
-      return dto({
-        id,
-        kind,
-        payer_id: payer.id,
-        payer_username: payer.username,
-        user_id: target.id,
-        username: target.username,
-        plan_id: plan.id,
-        plan_name: plan.name,
-        amount: body.amount,
-        status: 'done',
-        transfer_id: transfer!.id,
-        created_at: now,
-      });
+    }
+    const userId = Number(target.id);
+    if (kind === 'retopup' && (await activePlanOf(tx, userId)) === 0n) {
+      throw badRequest('A re-top-up is for members who already hold a plan; buy a plan first');
+    }
+    const now = clock.now();
+    const id = plan.topup_id;
+    const direct = directIncome({
+      topupId: id,
+      memberId: userId,
+      sponsorId: target.sponsor_id === null ? null : Number(target.sponsor_id),
+      sponsorEarns: target.sponsor_earns,
+      amount: body.amount,
+      percent: plan.direct_percent,
+    });
+    const [transfer] = await postOnce(
+      tx,
+      {
+        idempotencyKey: clientKey ?? `topup:${id}`,
+        fingerprint: {
+          op: kind,
+          payer: Number(payer.id),
+          user: userId,
+          plan: plan.id,
+          amount: body.amount,
+        },
+        transfers: [
+          {
+            kind: 'plan_purchase',
+            debit: member(Number(payer.id), 'fund'),
+            credit: member(userId, 'principal'),
+            amount: body.amount,
+            refType: 'topup',
+            refId: String(id),
+            meta: {
+              plan_id: plan.id,
+              plan: plan.name,
+              roi_percent: plan.roi_percent,
+              cap_multiple: plan.cap_multiple,
+              direct_percent: plan.direct_percent,
+              payer_id: Number(payer.id),
+            },
+          },
+        ],
+      },
+      now,
+    );
+    await repo.recordPurchase(tx, {
+      id,
+      kind,
+      payerId: Number(payer.id),
+      userId,
+      planId: plan.id,
+      amount: body.amount,
+      transferId: transfer!.id,
+      firstPlan: target.is_active !== 'active',
+      now,
+    });
+    await creditIncomes(tx, direct, `direct:${id}`, now);
+    return dto({
+      id,
+      kind,
+      payer_id: payer.id,
+      payer_username: payer.username,
+      user_id: target.id,
+      username: target.username,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      amount: body.amount,
+      status: 'done',
+      transfer_id: transfer!.id,
+      created_at: now,
     });
   }
 
@@ -295,7 +304,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     });
   }
 
-  return { purchase, activate, list, get, reverse };
+  return { purchase, purchaseIn, activate, list, get, reverse };
 }
 
 export type TopupsService = ReturnType<typeof createTopupsService>;

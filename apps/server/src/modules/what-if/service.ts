@@ -11,19 +11,24 @@
  * While a scenario runs it holds the claim lock of each member it simulated (live claims of those
  * members wait for it), so its size is bounded (MAX_MEMBER_DAYS) and one runs at a time.
  */
-import { fromMicro } from '@app/contracts/money';
+import { randomBytes } from 'node:crypto';
+import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
 import { ROI_MSG } from '@app/contracts/roi';
 import type { ProjectedDay, WhatIf, whatIfBody } from '@app/contracts/what-if';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db, Tx } from '../../db/pool.js';
-import { AppError, conflict } from '../../errors.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import { member, platform } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+import { insertUser } from '../auth/repo.js';
 import * as plansRepo from '../plans/repo.js';
 import * as reportsRepo from '../reports/repo.js';
 import { coverage, reservesOf } from '../reports/service.js';
 import * as roiRepo from '../roi/repo.js';
 import { createRoiService } from '../roi/service.js';
 import { readSettings } from '../settings/service.js';
+import { createTopupsService } from '../topups/service.js';
 
 const DAY_MS = 86_400_000;
 /** Members x days one scenario may simulate: keeps a projection to about a minute. */
@@ -37,20 +42,25 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
   async function project(body: Body): Promise<WhatIf> {
     const from = clock.now();
     const members = await claimants(db);
-    const memberDays = members.length * body.days;
+    // the members who join during the period claim for the days left after they joined
+    const memberDays =
+      members.length * body.days + Math.ceil((body.joins_per_day * body.days * (body.days + 1)) / 2);
     if (memberDays > MAX_MEMBER_DAYS) {
       throw conflict(
-        `${members.length} members over ${body.days} days is ${memberDays} member-days; a projection runs at most ${MAX_MEMBER_DAYS}. Choose fewer days.`,
+        `${members.length} members (and ${body.joins_per_day} joining a day) over ${body.days} days is ${memberDays} member-days; a projection runs at most ${MAX_MEMBER_DAYS}. Choose fewer days or fewer joins.`,
       );
     }
-    const current = await scenario(from, members, body, false);
-    const proposed = await scenario(from, members, body, true);
+    const current = await scenario(from, body, false);
+    const proposed = await scenario(from, body, true);
     return {
       from: from.toISOString(),
       members: members.length,
       assumptions: [
         `Each day ${body.claim_rate} % of the members able to claim watch the video and claim (the same members in both columns).`,
-        'No one joins, buys a plan, deposits or withdraws; rewards, salary and CTO are not run.',
+        body.joins_per_day > 0
+          ? `${body.joins_per_day} new member(s) a day, each under an existing member (a fixed spread), deposit and buy a plan the same day and claim from that day on; nobody else buys, deposits or withdraws.`
+          : 'No one joins, buys a plan, deposits or withdraws.',
+        "Rewards, salary and CTO are not run; uplines' direct counts (the level unlock) stay as they are today.",
         'Level income follows the tree as it is today; members reach their earning limit as the live engine decides.',
       ],
       current,
@@ -58,7 +68,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  async function scenario(from: Date, members: number[], body: Body, proposed: boolean) {
+  async function scenario(from: Date, body: Body, proposed: boolean) {
     const client = await db.connect();
     try {
       await client.query('BEGIN');
@@ -69,7 +79,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
       );
       if (!rows[0]!.ok) throw conflict('Another projection is running; try again when it is done');
       if (proposed) await applyProposed(client, body, from);
-      return await run(client, from, members, body);
+      return await run(client, from, body);
     } catch (error) {
       if ((error as { code?: string }).code === '55P03') {
         throw conflict('A member in the projection was busy with a live claim; run the projection again');
@@ -94,17 +104,47 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
     }
   }
 
-  async function run(tx: Tx, from: Date, members: number[], body: Body) {
+  async function run(tx: Tx, from: Date, body: Body) {
     const { roi_watch_seconds } = await readSettings(tx);
+    const join = body.joins_per_day > 0 ? await joinPlan(tx, body) : null;
     const days: ProjectedDay[] = [];
-    const totals = { roi_income: 0n, level_income: 0n, claims: 0 };
+    const totals = { roi_income: 0n, level_income: 0n, direct_income: 0n, claims: 0, joins: 0 };
     for (let day = 1; day <= body.days; day++) {
+      const since = new Date(from.getTime() + (day - 1) * DAY_MS);
       const at = new Date(from.getTime() + day * DAY_MS);
-      const roi = createRoiService({ db, clock: { now: () => at } });
-      const paid = { roi_income: 0n, level_income: 0n };
+      const dayClock = { now: () => at };
+      const roi = createRoiService({ db, clock: dayClock });
+      let joins = 0;
+      if (join) {
+        const topups = createTopupsService({ db, clock: dayClock });
+        const sponsors = await claimants(tx);
+        for (let j = 0; j < body.joins_per_day && sponsors.length > 0; j++) {
+          const sponsorId = sponsors[spread(day * 1_000 + j, sponsors.length)]!;
+          const id = await joinUnder(tx, sponsorId, at);
+          await post(
+            tx,
+            {
+              idempotencyKey: `what-if:deposit:${id}`,
+              transfers: [
+                {
+                  kind: 'deposit',
+                  debit: platform('platform:cash'),
+                  credit: member(id, 'fund'),
+                  amount: join.amount,
+                  refType: 'what_if',
+                  refId: String(id),
+                },
+              ],
+            },
+            at,
+          );
+          await topups.purchaseIn(tx, id, { plan_id: join.planId, amount: join.amount }, 'purchase', null);
+          joins++;
+        }
+      }
       let claims = 0;
       let atCap = 0;
-      for (const userId of members) {
+      for (const userId of await claimants(tx)) {
         if (!claimsToday(userId, day, body.claim_rate)) continue;
         await tx.query('SAVEPOINT claim');
         try {
@@ -114,10 +154,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
             purpose: 'video',
             now: new Date(at.getTime() - (roi_watch_seconds + 1) * 1000),
           });
-          const result = await roi.claimIn(tx, userId);
-          for (const r of result.records) {
-            if (r.kind === 'roi_income' || r.kind === 'level_income') paid[r.kind] += r.paid;
-          }
+          await roi.claimIn(tx, userId);
           claims++;
           await tx.query('RELEASE SAVEPOINT claim');
         } catch (error) {
@@ -127,15 +164,24 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
           await tx.query('ROLLBACK TO SAVEPOINT claim');
         }
       }
+      const paid = await incomesBetween(tx, since, at);
       const position = await moneyPosition(tx);
       totals.roi_income += paid.roi_income;
       totals.level_income += paid.level_income;
+      totals.direct_income += paid.direct_income;
       totals.claims += claims;
+      totals.joins += joins;
       days.push({
         day,
         date: at.toISOString().slice(0, 10),
-        incomes: { roi_income: fromMicro(paid.roi_income), level_income: fromMicro(paid.level_income) },
+        incomes: {
+          roi_income: fromMicro(paid.roi_income),
+          level_income: fromMicro(paid.level_income),
+          direct_income: fromMicro(paid.direct_income),
+        },
         claims,
+        joins,
+        deposits: join ? fromMicro(join.amount * BigInt(joins)) : 0,
         members_at_cap: atCap,
         liabilities: fromMicro(position.liabilities),
         reserves: fromMicro(position.reserves),
@@ -145,9 +191,10 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
     return {
       days,
       totals: {
+        ...totals,
         roi_income: fromMicro(totals.roi_income),
         level_income: fromMicro(totals.level_income),
-        claims: totals.claims,
+        direct_income: fromMicro(totals.direct_income),
       },
     };
   }
@@ -180,3 +227,52 @@ async function moneyPosition(tx: Tx) {
   const liabilities = accounts.reduce((sum, a) => sum + a.balance, 0n);
   return { liabilities, reserves: reservesOf(await reportsRepo.platformBalances(tx)).reserves };
 }
+
+/** The plan and amount new members buy (default: the first plan on sale, at its minimum). */
+async function joinPlan(tx: Tx, body: Body) {
+  const plans = (await plansRepo.listPlans(tx)).filter((p) => p.is_active);
+  const plan = body.join_plan_id ? plans.find((p) => p.id === body.join_plan_id) : plans[0];
+  if (!plan) throw badRequest('Choose a plan on sale for the new members');
+  const amount = body.join_amount === undefined ? plan.min_amount : toMicro(body.join_amount)!;
+  if (amount < plan.min_amount || amount > plan.max_amount) {
+    throw badRequest(
+      `New members buy ${plan.name} for ${formatUsdt(plan.min_amount)} to ${formatUsdt(plan.max_amount)}`,
+    );
+  }
+  return { planId: plan.id, amount };
+}
+
+/** A projected member under `sponsorId`, through the registration's own insert (path, tree event). */
+async function joinUnder(tx: Tx, sponsorId: number, now: Date): Promise<number> {
+  const { rows } = await tx.query<{ id: bigint; refferal_code: string; path: string }>(
+    'SELECT id, refferal_code, path::text AS path FROM users WHERE id = $1',
+    [sponsorId],
+  );
+  const tag = randomBytes(6).toString('hex');
+  const id = await insertUser(tx, {
+    username: `whatif${tag}`,
+    email: `what-if-${tag}@projection.invalid`,
+    passwordHash: '!',
+    fullname: 'Projected member',
+    phone: '',
+    role: 'user',
+    refferalCode: `WI${tag.toUpperCase()}`,
+    sponsor: rows[0]!,
+    now,
+  });
+  return Number(id);
+}
+
+/** Incomes paid in (since, until] by kind: the projection's own, as nothing real is dated in the future. */
+async function incomesBetween(tx: Tx, since: Date, until: Date) {
+  const { rows } = await tx.query<{ kind: string; paid: bigint }>(
+    `SELECT kind, sum(paid)::bigint AS paid FROM incomes WHERE created_at > $1 AND created_at <= $2 GROUP BY kind`,
+    [since, until],
+  );
+  const out = { roi_income: 0n, level_income: 0n, direct_income: 0n };
+  for (const r of rows) if (r.kind in out) out[r.kind as keyof typeof out] = r.paid;
+  return out;
+}
+
+/** A fixed spread of `n` over `size` slots (the same in both scenarios). */
+const spread = (n: number, size: number) => (Math.imul(n, 2_654_435_761) >>> 0) % size;

@@ -12,7 +12,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Input } from '../../../components/ui/Input';
+import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Segmented } from '../../../components/ui/Segmented';
@@ -36,6 +36,9 @@ export default function WhatIfPage() {
   const [levelText, setLevelText] = useState<string | null>(null);
   const [days, setDays] = useState<'30' | '90'>('30');
   const [claimRate, setClaimRate] = useState('100');
+  const [joins, setJoins] = useState('0');
+  const [joinPlan, setJoinPlan] = useState('');
+  const [joinAmount, setJoinAmount] = useState('');
   const [applying, setApplying] = useState(false);
   const whatIf = useWhatIf();
   const updatePlan = useUpdatePlan();
@@ -80,6 +83,9 @@ export default function WhatIfPage() {
     whatIf.mutate({
       days: Number(days),
       claim_rate: Number(claimRate),
+      joins_per_day: Number(joins),
+      ...(joinPlan ? { join_plan_id: Number(joinPlan) } : {}),
+      ...(joinAmount ? { join_amount: Number(joinAmount) } : {}),
       plans: changedPlans.map(({ before: _, ...c }) => c),
       ...(levelsChanged ? { levels: proposedLevels } : {}),
     });
@@ -179,6 +185,30 @@ export default function WhatIfPage() {
               onChange={(e) => setClaimRate(e.target.value)}
             />
           </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Input
+              label="New members per day"
+              inputMode="numeric"
+              value={joins}
+              onChange={(e) => setJoins(e.target.value)}
+              hint="Each joins under an existing member, deposits and buys the plan below."
+            />
+            <Select label="They buy" value={joinPlan} onChange={(e) => setJoinPlan(e.target.value)}>
+              <option value="">{active[0]?.name ?? 'The first plan on sale'}</option>
+              {active.slice(1).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+            <Input
+              label="For (USDT)"
+              inputMode="decimal"
+              value={joinAmount}
+              onChange={(e) => setJoinAmount(e.target.value)}
+              placeholder="The plan's minimum"
+            />
+          </div>
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={run} busy={whatIf.isPending}>
               Project {days} days
@@ -212,7 +242,8 @@ export default function WhatIfPage() {
 function Results({ result, canApply, onApply }: { result: WhatIf; canApply: boolean; onApply: () => void }) {
   const { current, proposed } = result;
   const last = (s: WhatIf['current']) => s.days.at(-1)!;
-  const paid = (d: WhatIf['current']['days'][number]) => d.incomes.roi_income + d.incomes.level_income;
+  const paid = (d: WhatIf['current']['days'][number]) =>
+    d.incomes.roi_income + d.incomes.level_income + d.incomes.direct_income;
   const rows = current.days.map((d, i) => ({ current: d, proposed: proposed.days[i]! }));
   const columns: Array<Column<(typeof rows)[number]>> = [
     { key: 'date', header: 'Day', cell: (r) => <span className="whitespace-nowrap">{r.current.date}</span> },
@@ -251,7 +282,7 @@ function Results({ result, canApply, onApply }: { result: WhatIf; canApply: bool
   ];
   return (
     <section aria-label="Projection" className="flex flex-col gap-6">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <StatCard
           title="ROI paid"
           value={<Money value={proposed.totals.roi_income} className="text-lg sm:text-2xl" />}
@@ -266,6 +297,14 @@ function Results({ result, canApply, onApply }: { result: WhatIf; canApply: bool
         >
           <p className="mt-1 text-xs text-muted">
             now <Money value={current.totals.level_income} />
+          </p>
+        </StatCard>
+        <StatCard
+          title="Referral income paid"
+          value={<Money value={proposed.totals.direct_income} className="text-lg sm:text-2xl" />}
+        >
+          <p className="mt-1 text-xs text-muted">
+            now <Money value={current.totals.direct_income} /> · {proposed.totals.joins} joined
           </p>
         </StatCard>
         <StatCard
