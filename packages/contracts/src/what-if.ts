@@ -32,7 +32,6 @@ export const whatIfBody = z.strictObject({
 });
 export type WhatIfBody = z.input<typeof whatIfBody>;
 
-
 const projectedDay = z.object({
   day: z.number().int(),
   date: z.string(),
