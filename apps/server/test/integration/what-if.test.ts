@@ -126,6 +126,11 @@ describe('what if', () => {
     expect((await t.call('POST', '/plans/what-if', { body: {} })).status).toBe(401);
     const bad = await t.call('POST', '/plans/what-if', { token: f.admin(), body: { days: 400 } });
     expect(bad.status).toBe(400);
+    const unknown = await t.call('POST', '/plans/what-if', {
+      token: f.admin(),
+      body: { days: 1, plans: [{ id: 99_999, roi_percent: 1 }] },
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'Plan 99999 does not exist' } });
   });
 
   it('lets new members join: they deposit, buy, pay their sponsor direct income and claim; nothing stays', async () => {

@@ -61,7 +61,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
           ? `${body.joins_per_day} new member(s) a day, each under an existing member (a fixed spread), deposit and buy a plan the same day and claim from that day on; nobody else buys, deposits or withdraws.`
           : 'No one joins, buys a plan, deposits or withdraws.',
         "Rewards, salary and CTO are not run; uplines' direct counts (the level unlock) stay as they are today.",
-        'Level income follows the tree as it is today; members reach their earning limit as the live engine decides.',
+        'Members reach their earning limit as the live engine decides it.',
       ],
       current,
       proposed,
@@ -96,6 +96,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock }) {
   async function applyProposed(tx: Tx, body: Body, now: Date) {
     for (const p of body.plans) {
       const { id, ...changes } = p;
+      if (!(await plansRepo.findPlan(tx, id))) throw badRequest(`Plan ${id} does not exist`);
       if (Object.keys(changes).length) await plansRepo.updatePlan(tx, id, changes, now);
     }
     if (body.levels) {
