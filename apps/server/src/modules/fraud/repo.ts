@@ -59,20 +59,26 @@ export async function sharedClaims(q: Queryable, since: Date, minMembers: number
   }));
 }
 
-/** A sponsor and their recruit who share an address, a device or a payout address. */
-export async function selfReferrals(q: Queryable): Promise<Finding[]> {
+/**
+ * A sponsor and their recruit who share an address, a device or a payout address: recruits active
+ * since `since` (the scan reads recent facts only, so its cost follows activity, not membership).
+ */
+export async function selfReferrals(q: Queryable, since: Date): Promise<Finding[]> {
   const { rows } = await q.query<{ sponsor: string; recruit: string; shared: string[] }>(
-    `SELECT r.sponsor_id::text AS sponsor, r.id::text AS recruit, array_remove(ARRAY[
+    `WITH recent AS (SELECT DISTINCT user_id FROM member_facts WHERE created_at >= $1)
+     SELECT r.sponsor_id::text AS sponsor, r.id::text AS recruit, array_remove(ARRAY[
               CASE WHEN EXISTS (SELECT 1 FROM member_facts a JOIN member_facts b ON b.ip_hash = a.ip_hash
-                                 WHERE a.user_id = r.sponsor_id AND b.user_id = r.id) THEN 'network address' END,
+                                 WHERE a.user_id = r.sponsor_id AND b.user_id = r.id
+                                   AND a.created_at >= $1 AND b.created_at >= $1) THEN 'network address' END,
               CASE WHEN EXISTS (SELECT 1 FROM member_facts a JOIN member_facts b ON b.device_hash = a.device_hash
-                                 WHERE a.user_id = r.sponsor_id AND b.user_id = r.id) THEN 'device' END,
+                                 WHERE a.user_id = r.sponsor_id AND b.user_id = r.id
+                                   AND a.created_at >= $1 AND b.created_at >= $1) THEN 'device' END,
               CASE WHEN (r.bep20 <> '' AND lower(r.bep20) IN (lower(s.bep20), lower(s.trc20)))
                      OR (r.trc20 <> '' AND lower(r.trc20) IN (lower(s.bep20), lower(s.trc20)))
                    THEN 'payout address' END], NULL) AS shared
-       FROM users r JOIN users s ON s.id = r.sponsor_id
-      WHERE r.role = 'user' AND s.role = 'user'
-        AND (EXISTS (SELECT 1 FROM member_facts WHERE user_id = r.id) OR r.bep20 <> '' OR r.trc20 <> '')`,
+       FROM recent JOIN users r ON r.id = recent.user_id JOIN users s ON s.id = r.sponsor_id
+      WHERE r.role = 'user' AND s.role = 'user'`,
+    [since],
   );
   return rows
     .filter((r) => r.shared.length > 0)
@@ -82,6 +88,11 @@ export async function selfReferrals(q: Queryable): Promise<Finding[]> {
       userIds: [Number(r.sponsor), Number(r.recruit)],
       evidence: { sponsor: Number(r.sponsor), recruit: Number(r.recruit), shared: r.shared },
     }));
+}
+
+/** Facts older than `before` are no longer compared: they go. */
+export async function purgeFacts(q: Queryable, before: Date) {
+  await q.query('DELETE FROM member_facts WHERE created_at < $1', [before]);
 }
 
 /** One payout address used by several members (in their profiles or their withdrawal requests). */

@@ -22,6 +22,8 @@ export const FRAUD_SCAN_JOB = 'fraud-scan';
 export const FRAUD_SCAN_EVERY_MS = 5 * 60_000;
 /** How far back claims from one address or device are compared, and registrations scanned. */
 const LOOKBACK_MS = 7 * 86_400_000;
+/** Facts are kept this long (for the admin's look back), then purged by the scan. */
+const FACTS_KEPT_MS = 30 * 86_400_000;
 
 export const HELD_MESSAGE =
   'Your account is under review; claims and withdrawals are paused. Contact support.';
@@ -65,11 +67,12 @@ export function createFraudService(deps: { db: Db; clock: Clock; secret: string 
     const s = await readSettings(db);
     const findings = [
       ...(await repo.sharedClaims(db, since, s.fraud_shared_members)),
-      ...(await repo.selfReferrals(db)),
+      ...(await repo.selfReferrals(db, since)),
       ...(await repo.sharedAddresses(db)),
       ...(await repo.registrationBursts(db, since, s.fraud_burst_registrations, s.fraud_burst_minutes)),
     ];
     for (const f of findings) await repo.upsertFlag(db, f, now);
+    await repo.purgeFacts(db, new Date(now.getTime() - FACTS_KEPT_MS));
     return findings.length;
   }
 
