@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { singleUser } from './money-support';
+import { expectNoSeriousViolations, singleUser } from './money-support';
 import { adminToken, api, clientNavigate, registerMember, rootSession, shoot, signInAdmin } from './support';
 
 const HELD = 'Your account is under review; claims and withdrawals are paused. Contact support.';
@@ -42,6 +42,7 @@ test('an admin finds two members sharing a payout address, holds them, then rele
     .filter({ hasText: address });
   await expect(row).toBeVisible();
   for (const name of names) await expect(row.getByRole('link', { name })).toBeVisible();
+  await expectNoSeriousViolations(page, 'fraud signals');
   await shoot(page, 'admin-fraud');
 
   await row.getByRole('button', { name: /^Hold the members of flag/ }).click();

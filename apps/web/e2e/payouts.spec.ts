@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eChainPort, HOT_WALLET_ADDRESS } from '../../server/test/evm/addresses';
 import { type LocalChain, startLocalChain } from '../../server/test/evm/local-chain';
 import { BASE_URL } from '../playwright.config';
-import { withdrawingMember } from './money-support';
+import { expectNoSeriousViolations, withdrawingMember } from './money-support';
 import { adminToken, api, clientNavigate, rootSession, shoot, signInAdmin, uniq } from './support';
 
 let chain: LocalChain;
@@ -76,6 +76,7 @@ test('an admin pays two withdrawals on chain in one batch; a big one needs a sec
   await expect(page.getByTestId(`approvals-${big.id}`)).toHaveText('Approvals 0 of 2');
   await page.getByRole('button', { name: `Sign off withdrawal ${big.id} of ${big.username}` }).click();
   await expect(page.getByTestId(`approvals-${big.id}`)).toHaveText('Approvals 1 of 2');
+  await expectNoSeriousViolations(page, 'withdrawals with the hot wallet');
   await shoot(page, 'admin-payouts');
 
   // the batch: two chosen, one payment each

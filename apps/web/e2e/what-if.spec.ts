@@ -3,6 +3,7 @@
  * days projected by the live engine (charts, a table, the assumptions), then applied (audited).
  */
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
   api,
@@ -64,6 +65,7 @@ test('an admin tries a richer plan on 30 days, sees members reach their limit, a
   expect(Number(await page.getByTestId('whatif-cap').innerText())).toBeGreaterThanOrEqual(1);
   await expect(page.getByText(/1 new member\(s\) a day/)).toBeVisible();
   await expect(page.getByText('30 joined')).toBeVisible();
+  await expectNoSeriousViolations(page, 'what if');
   await shoot(page, 'admin-what-if');
 
   // nothing changed yet: the plan still pays 0.5 %
