@@ -2,9 +2,10 @@
 --
 -- What a member's sign-ins, registrations and claims came from, hashed (HMAC with the server's
 -- secret): the same address or device gives the same hash, and the table never holds an address.
+-- A member deleted (one with no money history) takes their facts and hold along.
 CREATE TABLE member_facts (
   id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  user_id      bigint NOT NULL REFERENCES users(id),
+  user_id      bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   kind         text NOT NULL CHECK (kind IN ('register', 'signin', 'claim')),
   ip_hash      text NOT NULL,
   device_hash  text NOT NULL,
@@ -31,7 +32,7 @@ CREATE INDEX fraud_flags_status ON fraud_flags (status, id DESC);
 
 -- Members whose claims and withdrawal requests wait for a review.
 CREATE TABLE member_holds (
-  user_id     bigint PRIMARY KEY REFERENCES users(id),
+  user_id     bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   flag_id     bigint REFERENCES fraud_flags(id),
   created_by  bigint NOT NULL REFERENCES users(id),
   created_at  timestamptz NOT NULL
