@@ -225,7 +225,7 @@ test('the admin content screens show their empty and error states', async ({ pag
   );
   await clientNavigate(page, '/admin/achievers');
   // (a 5xx is retried 3 times with backoff first)
-  await expect(page.getByRole('alert')).toContainText('Database is down', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText('Database is down', { timeout: 40_000 });
   await page.unroute('**/api/v1/achivers/list*');
 
   // An empty list tells the admin what to do next.

@@ -125,7 +125,6 @@ test('the Payment Status screen: failed, expired, polling while open, and the er
   page,
 }) => {
   // many steps, each waiting for a poll: over a minute on two loaded cores
-  test.setTimeout(180_000);
   const member = await newMember('Fiona Failed');
   const failed = await createPayment(member, 10.2);
   const expired = await createPayment(member, 30);
@@ -190,7 +189,6 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
   page,
   context,
 }) => {
-  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const member = await newMember('Quinn QR');
   const payment = await createPayment(member, 25);

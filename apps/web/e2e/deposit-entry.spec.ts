@@ -10,7 +10,6 @@ import { adminToken, api, registerMember, rootSession, shoot, useMemberSession }
  */
 
 test('one Deposit entry point leads to every deposit method that is on', async ({ page }) => {
-  test.setTimeout(120_000);
   const root = await rootSession();
   const member = await registerMember(root.auth.refferal_code, 'Dina Deposit');
   await useMemberSession(page, member);
@@ -49,7 +48,6 @@ test('one Deposit entry point leads to every deposit method that is on', async (
 });
 
 test('with deposits closed, every method says it is off and why', async ({ page }) => {
-  test.setTimeout(120_000);
   const admin = await adminToken();
   const root = await rootSession();
   const member = await registerMember(root.auth.refferal_code, 'Carl Closed');

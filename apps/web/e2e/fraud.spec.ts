@@ -13,7 +13,6 @@ const HELD = 'Your account is under review; claims and withdrawals are paused. C
 test('an admin finds two members sharing a payout address, holds them, then releases one', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const root = await rootSession();
   const admin = await adminToken();
   const address = `0x${randomBytes(20).toString('hex')}`;

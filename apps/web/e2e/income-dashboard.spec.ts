@@ -65,7 +65,6 @@ async function buyer(sponsor: NewMember | { auth: { refferal_code: string } }, n
 test('the Income Dashboard shows the ledger’s figures and explains an income the limit cut', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   const root = await rootSession();
   admin = await adminToken();
   const plan = await api<{ plan: { id: number } }>('/plans/add', {
@@ -240,7 +239,6 @@ test('the Income Dashboard shows the ledger’s figures and explains an income t
 });
 
 test('/admin/income shows income by kind and period, the cut and the top earners', async ({ page }) => {
-  test.setTimeout(90_000);
   admin = await adminToken();
   const overview = (await api<IncomeOverview>('/incomes/admin/overview', { token: admin })).data;
   expect(overview.totals.paid).toBeGreaterThan(0);

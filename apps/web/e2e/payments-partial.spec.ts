@@ -40,7 +40,6 @@ async function createPayment(token: string, id: number, amount: number): Promise
 }
 
 test('a partially paid payment asks for the rest, in words and in the QR code', async ({ page }) => {
-  test.setTimeout(180_000);
   const root = await rootSession();
   const member = await registerMember(root.auth.refferal_code, 'Pia Partial');
   const payment = await createPayment(member.auth.token, member.auth.id, 33);
@@ -91,7 +90,6 @@ test('a partially paid payment asks for the rest, in words and in the QR code', 
 test('one payment, its amounts labelled: the rounded display figure is never read as the amount to send', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const root = await rootSession();
   const member = await registerMember(root.auth.refferal_code, 'Rui Rounded');
   const payment = await createPayment(member.auth.token, member.auth.id, 20.25);

@@ -59,7 +59,6 @@ const tokensOf = async (address: `0x${string}`) =>
 test('an admin pays two withdrawals on chain in one batch; a big one needs a second admin', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const root = await rootSession();
   const admin = await adminToken();
   const one = await request(100, admin, root.auth.refferal_code);

@@ -78,7 +78,6 @@ const cells = (line: string) => line.split(',');
 test('the dashboard shows the money after a deposit is approved; reports filter, chart and export the rows', async ({
   page,
 }) => {
-  test.setTimeout(120_000); // dashboard, four reports, periods, a download and screenshots in light and dark
   const root = await rootSession();
   const admin = await adminToken();
   const payer = await registerMember(root.auth.refferal_code, 'Rita Reports');

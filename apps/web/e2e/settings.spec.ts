@@ -48,7 +48,6 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
   page,
   browser,
 }) => {
-  test.setTimeout(120_000); // two browsers, two saves, the audit log, axe checks and screenshots
   const root = await rootSession();
   // other tests change settings too: this one counts the entries it adds
   const settingsChanges = async () =>

@@ -30,7 +30,6 @@ test('a member asks support, an admin answers and changes the status, the member
   page,
   browser,
 }) => {
-  test.setTimeout(120_000); // two people, one conversation, screenshots at two widths
   const root = await rootSession();
   const admin = await adminToken();
   const member = await registerMember(root.auth.refferal_code, 'Quinn Query');

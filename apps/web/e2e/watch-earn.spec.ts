@@ -101,7 +101,6 @@ async function watchAndClaim(page: Page) {
 test('watch and earn: claim, limit reached with countdown, 24 h later claim again; ad bonus', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const root = await rootSession();
   const token = await adminToken();
   await ensureBonus(token, { title: 'Ad bonus', bonus_type: 'add_income', amount: 0.5, period_hours: 12 });
@@ -191,7 +190,6 @@ test('watch and earn: claim, limit reached with countdown, 24 h later claim agai
 });
 
 test('an admin adds the video bonus; members without a plan claim it', async ({ page }) => {
-  test.setTimeout(120_000);
   const root = await rootSession();
   const token = await adminToken();
   const listed = await api<{ bonus: Array<{ id: number; bonus_type: string }> }>('/bonus', { token });

@@ -34,7 +34,6 @@ async function shots(page: Page, name: string) {
 }
 
 test('connect, switch to BNB Smart Chain, link, deposit USDT: credited once confirmed', async ({ page }) => {
-  test.setTimeout(120_000);
   const root = await rootSession();
   const member = await registerMember(root.auth.refferal_code, 'Wendy Wallet');
   const key = generatePrivateKey();
