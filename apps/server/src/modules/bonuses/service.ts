@@ -26,7 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
 import { creditIncomes } from '../incomes/credit.js';
 import { lockMember } from '../roi/repo.js';
-import { readSettings } from '../settings/service.js';
+import { settingsFrom } from '../settings/service.js';
 import * as repo from './repo.js';
 
 const HOUR_MS = 3_600_000;
@@ -141,7 +141,7 @@ export function createBonusesService(deps: { db: Db; clock: Clock }) {
       if (me.status === 'block') throw forbidden(ROI_MSG.blocked);
       const bonus = await repo.findActiveByType(tx, body.bonus_type);
       if (!bonus) throw notFound(BONUS_MSG.noneOfType);
-      const settings = await readSettings(tx);
+      const settings = settingsFrom(me.settings);
       const now = clock.now();
       const purpose = BONUS_WATCH[bonus.bonus_type] ?? null;
       const facts = await repo.claimFacts(tx, {

@@ -12,18 +12,22 @@ export interface LockedMember {
   path: string | null;
   plan_id: number | null;
   compound_percent: string;
+  /** The stored settings (key -> value), read by the same statement: one round trip less per claim. */
+  settings: Record<string, unknown>;
 }
 
 const lockMemberQuery = prepared(
   'roi_lock_member',
-  `SELECT id, role, status, roi_status, path::text AS path, plan_id, compound_percent::text AS compound_percent
+  `SELECT id, role, status, roi_status, path::text AS path, plan_id, compound_percent::text AS compound_percent,
+          (SELECT coalesce(json_object_agg(key, value), '{}') FROM settings) AS settings
      FROM users WHERE id = $1 FOR NO KEY UPDATE`,
 );
 
 /**
  * Locks the member's row: every claim of one member (ROI and bonuses) runs one at a time. Only the
- * row's own columns are read here; the facts that other rows hold are read by the next statement,
- * which sees what a claim that held the lock before has committed.
+ * row's own columns (and the settings, which no claim writes) are read here; the facts that other
+ * rows hold are read by the next statement, which sees what a claim that held the lock before has
+ * committed.
  *
  * NO KEY UPDATE, not UPDATE: an income paid to this member by another transaction checks its
  * foreign key to users with a KEY SHARE lock, which UPDATE would block. A claim holding its member
@@ -43,6 +47,8 @@ export interface ClaimFacts {
   /** The newest open session old enough to claim with, and the newest open session at all. */
   session_id: bigint | null;
   newest_started_at: Date | null;
+  /** The uplines of the claim with what decides their level income (see UplineFacts). */
+  uplines: UplineFacts[];
 }
 
 const claimFactsQuery = prepared(
@@ -62,14 +68,29 @@ const claimFactsQuery = prepared(
           (SELECT at FROM last) AS last_claim_at,
           (SELECT id FROM open WHERE started_at <= $2::timestamptz - make_interval(secs => $3::int)
             ORDER BY started_at DESC LIMIT 1) AS session_id,
-          (SELECT max(started_at) FROM open) AS newest_started_at
+          (SELECT max(started_at) FROM open) AS newest_started_at,
+          (SELECT coalesce(json_agg(up ORDER BY up.level), '[]') FROM (${uplinesSql('$4')}) up) AS uplines
      FROM users u LEFT JOIN plans p ON p.id = u.plan_id
     WHERE u.id = $1`,
 );
 
-/** Everything a claim decides on, read after the member's row is locked. */
-export async function claimFacts(q: Queryable, userId: number, now: Date, watchSeconds: number) {
-  return (await q.query<ClaimFacts>(claimFactsQuery([userId, now, watchSeconds]))).rows[0]!;
+/**
+ * Everything a claim decides on, read after the member's row is locked, with its uplines
+ * (`ancestors` nearest first, from the locked row's path) in the same statement.
+ */
+export async function claimFacts(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  watchSeconds: number,
+  ancestors: number[],
+): Promise<ClaimFacts> {
+  const row = (
+    await q.query<Omit<ClaimFacts, 'uplines'> & { uplines: (Omit<UplineFacts, 'id'> & { id: number })[] }>(
+      claimFactsQuery([userId, now, watchSeconds, ancestors]),
+    )
+  ).rows[0]!;
+  return { ...row, uplines: row.uplines.map((u) => ({ ...u, id: BigInt(u.id) })) };
 }
 
 export interface UplineFacts {
@@ -85,29 +106,22 @@ export interface UplineFacts {
   directs: number | null;
 }
 
-const uplinesQuery = prepared(
-  'roi_uplines',
-  `WITH lp AS (SELECT levels, unlock_by_directs FROM level_percents WHERE kind = 'invest'),
-        up AS (SELECT a.id, a.lvl::int AS lvl FROM unnest($1::bigint[]) WITH ORDINALITY AS a(id, lvl))
-   SELECT up.id, up.lvl AS level, u.role, u.status, u.is_active, u.level_status,
-          lp.levels[up.lvl]::text AS percent, lp.unlock_by_directs,
-          CASE WHEN lp.unlock_by_directs THEN
-            (SELECT count(*)::int FROM (SELECT 1 FROM users d
-                                          WHERE d.sponsor_id = up.id AND d.is_active = 'active'
-                                          LIMIT up.lvl) x)
-          END AS directs
-     FROM up CROSS JOIN lp JOIN users u ON u.id = up.id
-    WHERE up.lvl <= coalesce(array_length(lp.levels, 1), 0)
-    ORDER BY up.lvl`,
-);
-
 /**
- * The uplines of a claim (nearest first, level 1 = sponsor) up to the number of level percents,
- * with what decides whether they earn, in one statement for all of them.
+ * The uplines of a claim (the ancestors in parameter `ids`, nearest first: level 1 = sponsor) up to
+ * the number of level percents, with what decides whether they earn.
  */
-export async function uplines(q: Queryable, ancestorsNearestFirst: number[]) {
-  if (ancestorsNearestFirst.length === 0) return [];
-  return (await q.query<UplineFacts>(uplinesQuery([ancestorsNearestFirst]))).rows;
+function uplinesSql(ids: string) {
+  return `SELECT up.id, up.lvl AS level, u.role, u.status, u.is_active, u.level_status,
+                 lp.levels[up.lvl]::text AS percent, lp.unlock_by_directs,
+                 CASE WHEN lp.unlock_by_directs THEN
+                   (SELECT count(*)::int FROM (SELECT 1 FROM users d
+                                                 WHERE d.sponsor_id = up.id AND d.is_active = 'active'
+                                                 LIMIT up.lvl) x)
+                 END AS directs
+            FROM (SELECT a.id, a.lvl::int AS lvl FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS a(id, lvl)) up
+           CROSS JOIN (SELECT levels, unlock_by_directs FROM level_percents WHERE kind = 'invest') lp
+            JOIN users u ON u.id = up.id
+           WHERE up.lvl <= coalesce(array_length(lp.levels, 1), 0)`;
 }
 
 const insertClaimQuery = prepared(

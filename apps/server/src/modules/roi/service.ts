@@ -28,7 +28,7 @@ import { assertNotHeld, type FactSource, type FraudService } from '../fraud/serv
 import { creditIncomes } from '../incomes/credit.js';
 import type { IncomeItem, IncomeRecord } from '../incomes/income.js';
 import { treeEvent } from '../referral/repo.js';
-import { assertOpen, readSettings } from '../settings/service.js';
+import { readSettings, requireOpen, settingsFrom } from '../settings/service.js';
 import { ancestorsOf, levelIncomes } from './level.js';
 import * as repo from './repo.js';
 
@@ -90,10 +90,11 @@ export function createRoiService(deps: {
   async function claimIn(tx: Tx, userId: number): Promise<ClaimResult> {
     const me = await repo.lockMember(tx, userId);
     if (me?.role !== 'user') throw notFound('Member not found');
-    const settings = await assertOpen(tx, 'roi_claims_open');
+    const settings = settingsFrom(me.settings);
+    requireOpen(settings, 'roi_claims_open');
     if (me.status === 'block') throw forbidden(ROI_MSG.blocked);
     const now = clock.now();
-    const facts = await repo.claimFacts(tx, userId, now, settings.roi_watch_seconds);
+    const facts = await repo.claimFacts(tx, userId, now, settings.roi_watch_seconds, ancestorsOf(me.path));
     if (facts.active_plan <= 0n || facts.roi_percent === null) throw badRequest(ROI_MSG.noPlan);
     if (me.roi_status !== 'open') throw forbidden(ROI_MSG.roiClosed);
     if (facts.earned >= facts.active_plan * BigInt(facts.cap_multiple)) throw conflict(ROI_MSG.atLimit);
@@ -134,8 +135,10 @@ export function createRoiService(deps: {
       percent: facts.roi_percent,
       meta: { plan_id: me.plan_id, watch_session_id: facts.session_id.toString() },
     };
-    const uplines = await repo.uplines(tx, ancestorsOf(me.path));
-    const items = [roi, ...levelIncomes({ claimId: ref, memberId: userId, roiAmount: amount, uplines })];
+    const items = [
+      roi,
+      ...levelIncomes({ claimId: ref, memberId: userId, roiAmount: amount, uplines: facts.uplines }),
+    ];
     // the compound share debits roi after the incomes: lock it first, as every account lock comes
     // before the earning-limit decisions (incomes/cap.ts)
     if (Number(me.compound_percent) > 0) await lockAccounts(tx, [member(userId, 'roi')]);

@@ -17,7 +17,11 @@ import * as repo from './repo.js';
 
 /** Stored values over the defaults of DOMAIN.md; unknown or stale keys are ignored. */
 export async function readSettings(q: Queryable): Promise<Settings> {
-  const stored = await repo.readAll(q);
+  return settingsFrom(await repo.readAll(q));
+}
+
+/** The settings from the stored rows (key -> value), read by a caller's own statement. */
+export function settingsFrom(stored: Record<string, unknown>): Settings {
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in stored) merged[key] = stored[key];
   const parsed = settingsSchema.safeParse(merged);
