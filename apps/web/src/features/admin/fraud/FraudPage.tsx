@@ -28,6 +28,8 @@ const STATUS_TEXT: Record<FlagStatus, { text: string; tone: 'amber' | 'red' | 'n
   dismissed: { text: 'Dismissed', tone: 'neutral' },
 };
 
+const AND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
 /** The evidence of a flag in words. */
 function evidenceText(f: FraudFlag): string {
   const e = f.evidence as Record<string, unknown>;
@@ -35,7 +37,7 @@ function evidenceText(f: FraudFlag): string {
     case 'shared_claims':
       return `${e.members} members made ${e.claims} claims from one ${e.shared} (fingerprint ${e.fingerprint}) in the last 7 days.`;
     case 'self_referral':
-      return `The sponsor and their recruit share their ${(e.shared as string[]).join(', ')}.`;
+      return `The sponsor and their recruit share their ${AND_LIST.format(e.shared as string[])}.`;
     case 'shared_address':
       return `${e.members} members use the payout address ${e.address}.`;
     case 'registration_burst':

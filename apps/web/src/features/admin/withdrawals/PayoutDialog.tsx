@@ -39,7 +39,9 @@ export function PayoutDialog({ chosen, onClose }: Props) {
       }
       description={
         results
-          ? pay.data!.message
+          ? results.some((r) => r.ok)
+            ? pay.data!.message
+            : 'Each request below says why it was not sent.'
           : 'USDT (BEP20) leaves the hot wallet for each address below. Each request is marked paid once its transaction is confirmed.'
       }
       footer={
