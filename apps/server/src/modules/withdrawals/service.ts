@@ -1,11 +1,6 @@
 import { MSG } from '@app/contracts/messages';
 import { formatUsdt, fromMicro, percentOf, toMicro } from '@app/contracts/money';
-import {
-  WITHDRAWAL_WALLET,
-  type Withdrawal,
-  type WithdrawalKind,
-  withdrawalFeePercent,
-} from '@app/contracts/withdrawals';
+import { WITHDRAWAL_WALLET, type WithdrawalKind, withdrawalFeePercent } from '@app/contracts/withdrawals';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
@@ -21,36 +16,11 @@ import { assertNotHeld } from '../fraud/service.js';
 import { notifyMembers, withdrawalDecided } from '../notifications/events.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
+import { createAdjust } from './adjust.js';
+import { approvalsNeeded, payoutInFlight, toDto } from './dto.js';
 import * as repo from './repo.js';
 
-/** Approvals a withdrawal needs before it is paid: two different admins above the four-eyes amount. */
-export const approvalsNeeded = (net: bigint, fourEyesAbove: bigint) => (net > fourEyesAbove ? 2 : 1);
-
-/** A payout transaction may still move money: nobody may approve by hand, reject or cancel. */
-const payoutInFlight = (w: repo.WithdrawalRow) => w.payout_status === 'signed' || w.payout_status === 'sent';
-
-const toDto = (w: repo.WithdrawalRow, fourEyesAbove: bigint): Withdrawal => ({
-  id: Number(w.id),
-  user_id: Number(w.user_id),
-  username: w.username,
-  kind: w.kind,
-  amount: fromMicro(w.amount),
-  fee: fromMicro(w.fee),
-  net: fromMicro(w.net),
-  fee_percent: Number(w.fee_percent),
-  network: w.network,
-  address: w.address,
-  status: w.status,
-  tx_hash: w.tx_hash,
-  reason: w.reason,
-  decided_at: w.decided_at?.toISOString() ?? null,
-  created_at: w.created_at.toISOString(),
-  approvals: w.approvals,
-  approvals_needed: approvalsNeeded(w.net, fourEyesAbove),
-  payout: w.payout_status
-    ? { status: w.payout_status, tx_hash: w.payout_tx_hash!, error: w.payout_error }
-    : null,
-});
+export { approvalsNeeded } from './dto.js';
 
 const DAY_MS = 86_400_000;
 
@@ -64,6 +34,7 @@ export function createWithdrawalsService(deps: {
   const { db, clock } = deps;
   const fourEyesAbove = deps.fourEyesAbove ?? toMicro(1000)!;
   const dto = (w: repo.WithdrawalRow) => toDto(w, fourEyesAbove);
+  const adjust = createAdjust({ db, clock });
 
   /**
    * Four eyes: the acting admin plus those who approved before must be as many as the withdrawal
@@ -386,61 +357,6 @@ export function createWithdrawalsService(deps: {
     assertSelfOrAdmin(actor, target);
     await repo.setCompoundShare(db, target, percent, clock.now());
     return { message: `From now on ${percent}% of each ROI claim is compounded` };
-  }
-
-  /** Audited admin adjustment of a member wallet against platform cash. */
-  async function adjust(
-    actor: Actor,
-    body: {
-      user_id: number;
-      wallet: 'fund' | 'earnings' | 'roi' | 'principal' | 'compound';
-      amount: bigint;
-      direction: 'debit' | 'credit';
-      reason: string;
-    },
-    clientKey: string | null,
-  ) {
-    if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
-    return withTx(db, async (tx) => {
-      const { rowCount } = await tx.query(`SELECT 1 FROM users WHERE id = $1 AND role = 'user'`, [
-        body.user_id,
-      ]);
-      if (!rowCount) throw badRequest('Member not found');
-      const wallet = member(body.user_id, body.wallet);
-      const cash = platform('platform:cash');
-      const { transfers, replayed } = await post(
-        tx,
-        {
-          idempotencyKey: clientKey ?? `adjustment:${crypto.randomUUID()}`,
-          transfers: [
-            {
-              kind: 'admin_adjustment',
-              debit: body.direction === 'debit' ? wallet : cash,
-              credit: body.direction === 'debit' ? cash : wallet,
-              amount: body.amount,
-              refType: 'adjustment',
-              refId: String(actor.userId),
-              meta: { reason: body.reason, admin_id: actor.userId },
-            },
-          ],
-        },
-        clock.now(),
-      );
-      if (!replayed) {
-        await recordAudit(tx, actor, {
-          action: `adjustment.${body.direction}`,
-          targetType: 'user',
-          targetId: body.user_id,
-          after: {
-            wallet: body.wallet,
-            amount: body.amount,
-            reason: body.reason,
-            transfer: transfers[0]!.id,
-          },
-        });
-      }
-      return { message: body.direction === 'debit' ? 'Wallet debited' : 'Wallet credited' };
-    });
   }
 
   return { request, decide, signOff, assertFourEyes, cancel, list, get, setCompoundShare, adjust, dto };
