@@ -18,13 +18,11 @@ import path from 'node:path';
 import { systemClock } from '../apps/server/src/clock.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { createPool, type Tx, withTx } from '../apps/server/src/db/pool.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
-import { findById, findSponsorByCode, insertUser } from '../apps/server/src/modules/auth/repo.js';
+import { createPool } from '../apps/server/src/db/pool.js';
 import { SessionAuth } from '../apps/server/src/modules/auth/tokens.js';
 import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
-import { assertOpen } from '../apps/server/src/modules/settings/service.js';
 import { buildTree, cteFigures, round } from './tree-build.js';
+import { measureRegistrations } from './tree-registrations.js';
 
 // autocannon ships no types; only its result figures are read
 const autocannonModule = 'autocannon';
@@ -93,7 +91,15 @@ try {
   phase('teamFigures');
   results.teamFigures = await teamFigures(auth);
   phase('registrations');
-  results.registrations = await registrations();
+  results.registrations = await measureRegistrations({
+    db,
+    base,
+    size: SIZE,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    jwtSecret: JWT_SECRET,
+    log,
+  });
   phase('claims');
   results.claims = await claims(auth);
   phase('userRead');
@@ -160,107 +166,6 @@ async function teamFigures(headers: Record<string, string>) {
   return out;
 }
 
-/** (2) registrations per second at 8 clients, with the tree maintenance of a signup. */
-async function registrations() {
-  const before = await teamCount(1);
-  const sponsor = () => `B${1 + Math.floor(Math.random() * SIZE)}`;
-  let n = 0;
-  const route = await forClients(async () => {
-    n += 1;
-    const res = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        fullname: 'Bench Joiner',
-        email: `route${n}-${process.pid}@bench.local`,
-        phone: '5550001',
-        password: 'BenchPass123',
-        reffer_by: sponsor(),
-      }),
-    });
-    await res.arrayBuffer();
-    return res.status === 201;
-  });
-  log('register route', route);
-
-  // the route's transaction step by step (auth service register: switch check, sponsor, member row in a
-  // savepoint + path + joined event, member read, session), with one argon2id hash computed up front
-  const hash = await hashPassword('BenchPass123');
-  const sessions = new SessionAuth(db, JWT_SECRET, systemClock);
-  const member = (i: number) => ({
-    username: `tx${i}x${process.pid}`,
-    email: `tx${i}-${process.pid}@bench.local`,
-    passwordHash: hash,
-    fullname: 'Bench Joiner',
-    phone: '5550001',
-    role: 'user' as const,
-    refferalCode: `T${i}X${process.pid}`,
-    now: new Date(),
-  });
-  const tx = await forClients(async () => {
-    n += 1;
-    const i = n;
-    await assertOpen(db, 'registration_open');
-    await withTx(db, async (q: Tx) => {
-      const found = await findSponsorByCode(q, sponsor());
-      await q.query('SAVEPOINT ident');
-      const id = await insertUser(q, { ...member(i), sponsor: found });
-      await q.query('RELEASE SAVEPOINT ident');
-      await findById(q, Number(id));
-      await sessions.issue(q, Number(id), 'member', { ip: '127.0.0.1' });
-    });
-    return true;
-  });
-  log('register transaction without the hash', tx);
-
-  // the tree part alone: the member row with its path and joined event (what a signup adds to the tree)
-  const treeOnly = await forClients(async () => {
-    n += 1;
-    const i = n;
-    await withTx(db, async (q: Tx) => {
-      const found = await findSponsorByCode(q, sponsor());
-      await insertUser(q, { ...member(i), sponsor: found });
-    });
-    return true;
-  });
-  log('member row + path + joined event only', treeOnly);
-
-  // the server's roll-up job ran meanwhile; what is left for it, and how long catching up takes
-  const backlog = (
-    await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM tree_events e, rollup_cursor c WHERE (e.xid, e.id) > (c.xid, c.event_id)`,
-    )
-  ).rows[0]!.n;
-  const t0 = performance.now();
-  await rollUpTeams(db, { timeoutMs: 30_000 });
-  const catchUpMs = round(performance.now() - t0);
-  const joined = route.completed + tx.completed + treeOnly.completed;
-  const hashes = await hashRate();
-  const after = await teamCount(1);
-  return {
-    clients: CLIENTS,
-    route: {
-      ...route,
-      note: 'POST /api/v1/auth/register; each signup hashes its password with argon2id (19 MiB, 2 passes)',
-    },
-    withoutHash: {
-      ...tx,
-      note: 'the route’s transaction with a precomputed hash (tree maintenance and session)',
-    },
-    treeInsertOnly: {
-      ...treeOnly,
-      note: 'sponsor lookup + member row with path and joined event, in a transaction',
-    },
-    hashOnly: { ...hashes, note: 'argon2id hashes alone at 8 concurrent' },
-    // the route against its ceiling, measured one after the other in this run (goal >= 0.8)
-    routeToHashRatio: round(route.perSecond / hashes.perSecond, 2),
-    rollupBacklogAfterLoad: backlog,
-    rollupCatchUpMs: catchUpMs,
-    rootTeamCountGrewBy: after - before,
-    everySignupCounted: after - before === joined,
-  };
-}
-
 /**
  * (4) GET /users/{id} as the member themselves: the root, whose team is the whole tree, and the newest
  * member. Their figures come from maintained rows, so both should cost the same.
@@ -286,14 +191,6 @@ async function userRead() {
     log('GET /users/{id}', name, out[name]);
   }
   return out;
-}
-
-/** argon2id hashes per second on this machine at 8 concurrent hashes (the route's ceiling). */
-async function hashRate() {
-  return forClients(async () => {
-    await hashPassword('BenchPass123');
-    return true;
-  });
 }
 
 /** (3) ROI claims with 10-level income fan-out, measured by bench/tree-claims.ts when it exists. */
@@ -322,27 +219,6 @@ async function claims(headers: Record<string, string>) {
   }
 }
 
-async function forClients(op: () => Promise<boolean>) {
-  let completed = 0;
-  let failed = 0;
-  const until = Date.now() + SECONDS * 1000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < until) {
-        try {
-          if (await op()) completed += 1;
-          else failed += 1;
-        } catch {
-          failed += 1;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  return { perSecond: Math.round(completed / seconds), completed, failed };
-}
-
 function loadTest(url: string, headers: Record<string, string>, connections: number) {
   return new Promise<{
     requestsPerSec: number;
@@ -365,11 +241,6 @@ function loadTest(url: string, headers: Record<string, string>, connections: num
             }),
     ),
   );
-}
-
-async function teamCount(id: number) {
-  return (await db.query<{ n: number }>('SELECT team_count AS n FROM team_stats WHERE user_id = $1', [id]))
-    .rows[0]!.n;
 }
 
 async function json<T>(url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {

@@ -1,0 +1,158 @@
+// (2) of bench/tree.ts: registrations per second at 8 clients with the tree maintenance of a signup,
+// through the real route (argon2id-bound), through the route's transaction with a precomputed hash,
+// and the tree part alone; then argon2id alone, the route's ceiling (`routeToHashRatio`).
+import type pg from 'pg';
+import { systemClock } from '../apps/server/src/clock.js';
+import { type Tx, withTx } from '../apps/server/src/db/pool.js';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { findById, findSponsorByCode, insertUser } from '../apps/server/src/modules/auth/repo.js';
+import { SessionAuth } from '../apps/server/src/modules/auth/tokens.js';
+import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
+import { assertOpen } from '../apps/server/src/modules/settings/service.js';
+import { round } from './tree-build.js';
+
+export interface RegistrationContext {
+  db: pg.Pool;
+  /** The running server, e.g. http://127.0.0.1:3911 */
+  base: string;
+  /** Members in the tree: sponsors are picked among B1..B<size>. */
+  size: number;
+  clients: number;
+  seconds: number;
+  jwtSecret: string;
+  log: (...args: unknown[]) => void;
+}
+
+/** (2) registrations per second at 8 clients, with the tree maintenance of a signup. */
+export async function measureRegistrations(ctx: RegistrationContext) {
+  const { db, base, size: SIZE, clients: CLIENTS, log } = ctx;
+  const forClients = (op: () => Promise<boolean>) => concurrently(ctx, op);
+  const teamCount = (id: number) => teamCountOf(db, id);
+  const before = await teamCount(1);
+  const sponsor = () => `B${1 + Math.floor(Math.random() * SIZE)}`;
+  let n = 0;
+  const route = await forClients(async () => {
+    n += 1;
+    const res = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fullname: 'Bench Joiner',
+        email: `route${n}-${process.pid}@bench.local`,
+        phone: '5550001',
+        password: 'BenchPass123',
+        reffer_by: sponsor(),
+      }),
+    });
+    await res.arrayBuffer();
+    return res.status === 201;
+  });
+  log('register route', route);
+
+  // the route's transaction step by step (auth service register: switch check, sponsor, member row in a
+  // savepoint + path + joined event, member read, session), with one argon2id hash computed up front
+  const hash = await hashPassword('BenchPass123');
+  const sessions = new SessionAuth(db, ctx.jwtSecret, systemClock);
+  const member = (i: number) => ({
+    username: `tx${i}x${process.pid}`,
+    email: `tx${i}-${process.pid}@bench.local`,
+    passwordHash: hash,
+    fullname: 'Bench Joiner',
+    phone: '5550001',
+    role: 'user' as const,
+    refferalCode: `T${i}X${process.pid}`,
+    now: new Date(),
+  });
+  const tx = await forClients(async () => {
+    n += 1;
+    const i = n;
+    await assertOpen(db, 'registration_open');
+    await withTx(db, async (q: Tx) => {
+      const found = await findSponsorByCode(q, sponsor());
+      await q.query('SAVEPOINT ident');
+      const id = await insertUser(q, { ...member(i), sponsor: found });
+      await q.query('RELEASE SAVEPOINT ident');
+      await findById(q, Number(id));
+      await sessions.issue(q, Number(id), 'member', { ip: '127.0.0.1' });
+    });
+    return true;
+  });
+  log('register transaction without the hash', tx);
+
+  // the tree part alone: the member row with its path and joined event (what a signup adds to the tree)
+  const treeOnly = await forClients(async () => {
+    n += 1;
+    const i = n;
+    await withTx(db, async (q: Tx) => {
+      const found = await findSponsorByCode(q, sponsor());
+      await insertUser(q, { ...member(i), sponsor: found });
+    });
+    return true;
+  });
+  log('member row + path + joined event only', treeOnly);
+
+  // the server's roll-up job ran meanwhile; what is left for it, and how long catching up takes
+  const backlog = (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM tree_events e, rollup_cursor c WHERE (e.xid, e.id) > (c.xid, c.event_id)`,
+    )
+  ).rows[0]!.n;
+  const t0 = performance.now();
+  await rollUpTeams(db, { timeoutMs: 30_000 });
+  const catchUpMs = round(performance.now() - t0);
+  const joined = route.completed + tx.completed + treeOnly.completed;
+  const hashes = await forClients(async () => {
+    await hashPassword('BenchPass123');
+    return true;
+  });
+  const after = await teamCount(1);
+  return {
+    clients: CLIENTS,
+    route: {
+      ...route,
+      note: 'POST /api/v1/auth/register; each signup hashes its password with argon2id (19 MiB, 2 passes)',
+    },
+    withoutHash: {
+      ...tx,
+      note: 'the route’s transaction with a precomputed hash (tree maintenance and session)',
+    },
+    treeInsertOnly: {
+      ...treeOnly,
+      note: 'sponsor lookup + member row with path and joined event, in a transaction',
+    },
+    hashOnly: { ...hashes, note: 'argon2id hashes alone at 8 concurrent' },
+    // the route against its ceiling, measured one after the other in this run (goal >= 0.8)
+    routeToHashRatio: round(route.perSecond / hashes.perSecond, 2),
+    rollupBacklogAfterLoad: backlog,
+    rollupCatchUpMs: catchUpMs,
+    rootTeamCountGrewBy: after - before,
+    everySignupCounted: after - before === joined,
+  };
+}
+
+/** `clients` concurrent loops of `op` for `seconds`; what completed per second. */
+async function concurrently(ctx: RegistrationContext, op: () => Promise<boolean>) {
+  let completed = 0;
+  let failed = 0;
+  const until = Date.now() + ctx.seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: ctx.clients }, async () => {
+      while (Date.now() < until) {
+        try {
+          if (await op()) completed += 1;
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { perSecond: Math.round(completed / seconds), completed, failed };
+}
+
+async function teamCountOf(db: pg.Pool, id: number) {
+  return (await db.query<{ n: number }>('SELECT team_count AS n FROM team_stats WHERE user_id = $1', [id]))
+    .rows[0]!.n;
+}
