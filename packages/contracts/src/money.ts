@@ -14,7 +14,7 @@ export const MAX_AMOUNT_MICRO = 1_000_000_000n * MICRO - 1n;
 
 /** Parses "12.5", 12.5 or "12" into micro-units; null when it is not a plain non-negative decimal of <= 6 places. */
 export function toMicro(value: string | number): bigint | null {
-  const text = typeof value === 'number' ? numberToPlain(value) : value.trim();
+  const text = typeof value === 'number' ? plainDecimal(value) : value.trim();
   if (text === null) return null;
   const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(text);
   if (!match) return null;
@@ -23,11 +23,21 @@ export function toMicro(value: string | number): bigint | null {
   return whole * MICRO + frac;
 }
 
-function numberToPlain(n: number): string | null {
+/**
+ * A JSON number as the exact decimal text it was written as (no exponent): the shortest round-trip
+ * form, with an exponent form (1e-7, 1.5e21) expanded by moving the point in the digits, never
+ * through float arithmetic. Null for negative or non-finite numbers.
+ */
+export function plainDecimal(n: number): string | null {
   if (!Number.isFinite(n) || n < 0) return null;
-  // Shortest round-trip form; exponent forms (1e-7, 1e21) are out of range anyway.
-  const s = String(n);
-  return /e/i.test(s) ? null : s;
+  const text = String(n);
+  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!m) return text;
+  const digits = `${m[1]}${m[2] ?? ''}`.replace(/^0+(?=\d)/, '');
+  const point = m[1]!.length + Number(m[3]);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`.replace(/0+$/, '');
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** Micro-units to the JSON number sent to clients (exact up to MAX_AMOUNT_MICRO). */

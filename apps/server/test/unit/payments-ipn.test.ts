@@ -1,6 +1,7 @@
+import { plainDecimal } from '@app/contracts/money';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, signIpn, verifyIpn } from '../../src/modules/payments/ipn.js';
-import { lessDecimal, plainDecimal, sameDecimal } from '../../src/modules/payments/provider.js';
+import { lessDecimal, sameDecimal } from '../../src/modules/payments/provider.js';
 
 // The expected text and signature were computed outside this code base (Python: json.dumps with
 // sort_keys=True and compact separators, hmac sha512), so a symmetric bug in signing and
@@ -53,5 +54,8 @@ describe('provider decimals', () => {
     expect(lessDecimal('12.5', '12.5')).toBe(false);
     expect(plainDecimal(1e-7)).toBe('0.0000001');
     expect(plainDecimal(40.5)).toBe('40.5');
+    expect(plainDecimal(1.5e-7)).toBe('0.00000015');
+    expect(plainDecimal(1.5e21)).toBe('1500000000000000000000');
+    expect(plainDecimal(-1)).toBeNull();
   });
 });

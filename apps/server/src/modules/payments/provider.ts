@@ -3,6 +3,7 @@
  * `nowpayments` (the live API) and `sandbox` (the same HTTP client pointed at the built-in stand-in
  * server of ./sandbox, which also lets an admin push a payment to any status).
  */
+import { plainDecimal } from '@app/contracts/money';
 import { z } from 'zod';
 
 export type ProviderName = 'sandbox' | 'nowpayments';
@@ -19,7 +20,7 @@ export interface CreatePaymentInput {
 /** A decimal as the provider sent it (number or string), kept as exact text. */
 const decimalText = z
   .union([z.string(), z.number()])
-  .transform((v) => (typeof v === 'number' ? plainDecimal(v) : v.trim()))
+  .transform((v) => (typeof v === 'number' ? (plainDecimal(v) ?? 'NaN') : v.trim()))
   .pipe(z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'not a decimal amount'));
 const idText = z
   .union([z.string(), z.number()])
@@ -75,14 +76,6 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
-}
-
-/** A JS number as a plain decimal string (no exponent). */
-export function plainDecimal(value: number): string {
-  if (!Number.isFinite(value) || value < 0) return 'NaN';
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(18).replace(/0+$/, '').replace(/\.$/, '');
 }
 
 /** Two decimal texts with the same value ("10", "10.000")? */

@@ -5,7 +5,9 @@
  * nobody pays, lets an admin push a payment to any status, and tells the product about every change
  * with a signed IPN to the payment's ipn_callback_url, retried until the product answers.
  */
+
 import { randomBytes } from 'node:crypto';
+import { plainDecimal } from '@app/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../clock.js';
 import { type Db, withTx } from '../../../db/pool.js';
@@ -47,6 +49,17 @@ const fromScaled = (v: bigint) => {
   const frac = (v % SCALE).toString().padStart(18, '0').replace(/0+$/, '');
   return frac ? `${v / SCALE}.${frac}` : `${v / SCALE}`;
 };
+/** A usd price as sent (a JSON number) to the cent, half up on its decimal text, never through floats. */
+export function priceText(price: number): string {
+  const cent = 10n ** 16n;
+  return fromScaled(((toScaled(plainDecimal(price) ?? '0') + cent / 2n) / cent) * cent);
+}
+/** A pay-currency amount in usd, to the cent (rounded down), in integer arithmetic. */
+function atFiat(amount: string, payCurrency: string): string {
+  const rateMicro = BigInt(Math.round((SANDBOX_RATES[payCurrency] ?? 1) * 1_000_000));
+  const cent = 10n ** 16n;
+  return fromScaled(((toScaled(amount) * rateMicro) / 1_000_000n / cent) * cent);
+}
 /** usd price -> pay-currency amount, 8 decimals, rounded up (the customer never pays too little). */
 function quote(priceAmount: string, payCurrency: string): string {
   const rate = SANDBOX_RATES[payCurrency] ?? 1;
@@ -158,7 +171,7 @@ export class SandboxEngine {
       price_currency: row.price_currency,
       pay_amount: Number(row.pay_amount),
       actually_paid: paid,
-      actually_paid_at_fiat: Number((paid * (SANDBOX_RATES[row.pay_currency] ?? 1)).toFixed(2)),
+      actually_paid_at_fiat: Number(atFiat(row.actually_paid, row.pay_currency)),
       pay_currency: row.pay_currency,
       order_id: row.order_id,
       order_description: row.order_description,

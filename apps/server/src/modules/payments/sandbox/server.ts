@@ -7,7 +7,13 @@
 import { PAYMENT_STATUSES } from '@app/contracts/payments';
 import Fastify, { type FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { type FaultEndpoint, SANDBOX_MIN_AMOUNT, SANDBOX_RATES, type SandboxEngine } from './engine.js';
+import {
+  type FaultEndpoint,
+  priceText,
+  SANDBOX_MIN_AMOUNT,
+  SANDBOX_RATES,
+  type SandboxEngine,
+} from './engine.js';
 import type { SandboxRow } from './repo.js';
 
 const createBody = z.object({
@@ -120,7 +126,7 @@ export async function startSandboxServer(opts: { engine: SandboxEngine; apiKey: 
     if (body.price_amount / (SANDBOX_RATES[pay] ?? 1) < SANDBOX_MIN_AMOUNT)
       return failure(reply, 400, 'AMOUNT_MINIMAL_ERROR', 'amountTo is too small');
     const row = await engine.create({
-      priceAmount: body.price_amount.toFixed(2),
+      priceAmount: priceText(body.price_amount),
       priceCurrency: 'usd',
       payCurrency: pay,
       orderId: body.order_id ?? null,
