@@ -52,7 +52,7 @@ export interface ClaimsResult {
   latencyP99Ms: number;
   firstError: string | null;
   /** The same measure while every claimant and most uplines are paid for the first time. */
-  firstIncomes?: Omit<ClaimsResult, 'claimantsReady' | 'note' | 'firstIncomes'>;
+  firstIncomes?: TimedResult;
   note: string;
 }
 
