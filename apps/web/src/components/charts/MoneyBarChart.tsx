@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { money } from '../../lib/format';
+import { GRID, LEGEND_STYLE, TOOLTIP_BOX, X_AXIS, Y_AXIS } from './chart-style';
 
 export interface MoneyBar {
   key: string;
@@ -32,31 +33,15 @@ export function MoneyBarChart({
     <div className={`${className} w-full`} role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
-          <CartesianGrid vertical={false} stroke="var(--line)" />
-          <XAxis
-            dataKey="label"
-            tickLine={false}
-            axisLine={false}
-            tick={{ fill: 'var(--muted)', fontSize: 12 }}
-            minTickGap={12}
-          />
-          <YAxis
-            tickLine={false}
-            axisLine={false}
-            tick={{ fill: 'var(--muted)', fontSize: 12 }}
-            tickFormatter={(v: number) => axisMoney.format(v)}
-          />
+          <CartesianGrid {...GRID} />
+          <XAxis {...X_AXIS} />
+          <YAxis {...Y_AXIS} tickFormatter={(v: number) => axisMoney.format(v)} />
           <Tooltip
             cursor={{ fill: 'var(--subtle)' }}
-            contentStyle={{
-              background: 'var(--surface)',
-              border: '1px solid var(--line)',
-              borderRadius: 8,
-              color: 'var(--fg)',
-            }}
+            contentStyle={TOOLTIP_BOX}
             formatter={(value, name) => [money(Number(value)).text, name]}
           />
-          <Legend wrapperStyle={{ fontSize: 12, color: 'var(--muted)' }} />
+          <Legend wrapperStyle={LEGEND_STYLE} />
           {bars.map((bar) => (
             <Bar
               key={bar.key}

@@ -1,5 +1,6 @@
 import type { UserStats } from '@app/contracts/users';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { GRID, TOOLTIP_BOX, X_AXIS, Y_AXIS } from '../../../components/charts/chart-style';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -16,28 +17,12 @@ export default function NewMembersChart({ data }: { data: UserStats['newPerDay']
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} stroke="var(--line)" />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              tick={{ fill: 'var(--muted)', fontSize: 12 }}
-              minTickGap={12}
-            />
-            <YAxis
-              allowDecimals={false}
-              tickLine={false}
-              axisLine={false}
-              tick={{ fill: 'var(--muted)', fontSize: 12 }}
-            />
+            <CartesianGrid {...GRID} />
+            <XAxis {...X_AXIS} />
+            <YAxis {...Y_AXIS} allowDecimals={false} />
             <Tooltip
               cursor={{ fill: 'var(--subtle)' }}
-              contentStyle={{
-                background: 'var(--surface)',
-                border: '1px solid var(--line)',
-                borderRadius: 8,
-                color: 'var(--fg)',
-              }}
+              contentStyle={TOOLTIP_BOX}
               formatter={(value) => [value, 'New members']}
             />
             <Bar dataKey="count" fill="var(--accent)" radius={[4, 4, 0, 0]} maxBarSize={36} />

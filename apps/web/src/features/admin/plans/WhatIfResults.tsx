@@ -1,5 +1,6 @@
 import type { WhatIf } from '@app/contracts/what-if';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { GRID, LEGEND_STYLE, TOOLTIP_BOX, X_AXIS, Y_AXIS } from '../../../components/charts/chart-style';
 import { MoneyBarChart } from '../../../components/charts/MoneyBarChart';
 import { Button } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
@@ -62,30 +63,18 @@ export function Results({
   return (
     <section aria-label="Projection" className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <StatCard
-          title="ROI paid"
-          value={<Money value={proposed.totals.roi_income} className="text-lg sm:text-2xl" />}
-        >
-          <p className="mt-1 text-xs text-muted">
-            now <Money value={current.totals.roi_income} />
-          </p>
-        </StatCard>
-        <StatCard
+        <PaidCard title="ROI paid" now={current.totals.roi_income} proposed={proposed.totals.roi_income} />
+        <PaidCard
           title="Level income paid"
-          value={<Money value={proposed.totals.level_income} className="text-lg sm:text-2xl" />}
-        >
-          <p className="mt-1 text-xs text-muted">
-            now <Money value={current.totals.level_income} />
-          </p>
-        </StatCard>
-        <StatCard
+          now={current.totals.level_income}
+          proposed={proposed.totals.level_income}
+        />
+        <PaidCard
           title="Referral income paid"
-          value={<Money value={proposed.totals.direct_income} className="text-lg sm:text-2xl" />}
-        >
-          <p className="mt-1 text-xs text-muted">
-            now <Money value={current.totals.direct_income} /> · {proposed.totals.joins} joined
-          </p>
-        </StatCard>
+          now={current.totals.direct_income}
+          proposed={proposed.totals.direct_income}
+          extra={` · ${proposed.totals.joins} joined`}
+        />
         <StatCard
           title="At their limit, last day"
           value={<span data-testid="whatif-cap">{last(proposed).members_at_cap}</span>}
@@ -112,30 +101,14 @@ export function Results({
               }))}
               margin={{ top: 8, right: 8, bottom: 0, left: -8 }}
             >
-              <CartesianGrid vertical={false} stroke="var(--line)" />
-              <XAxis
-                dataKey="label"
-                tickLine={false}
-                axisLine={false}
-                tick={{ fill: 'var(--muted)', fontSize: 12 }}
-                minTickGap={12}
-              />
-              <YAxis
-                tickLine={false}
-                axisLine={false}
-                tick={{ fill: 'var(--muted)', fontSize: 12 }}
-                unit=" %"
-              />
+              <CartesianGrid {...GRID} />
+              <XAxis {...X_AXIS} />
+              <YAxis {...Y_AXIS} unit=" %" />
               <Tooltip
-                contentStyle={{
-                  background: 'var(--surface)',
-                  border: '1px solid var(--line)',
-                  borderRadius: 8,
-                  color: 'var(--fg)',
-                }}
+                contentStyle={TOOLTIP_BOX}
                 formatter={(value, name) => [`${Number(value).toFixed(2)} %`, name]}
               />
-              <Legend wrapperStyle={{ fontSize: 12, color: 'var(--muted)' }} />
+              <Legend wrapperStyle={LEGEND_STYLE} />
               <Line
                 type="monotone"
                 dataKey="current"
@@ -193,5 +166,27 @@ export function Results({
         {!canApply && <span className="text-sm text-muted">Change a setting above to apply it.</span>}
       </div>
     </section>
+  );
+}
+
+/** An income total under the proposal, with today's settings' figure beneath it. */
+function PaidCard({
+  title,
+  now,
+  proposed,
+  extra,
+}: {
+  title: string;
+  now: number;
+  proposed: number;
+  extra?: string;
+}) {
+  return (
+    <StatCard title={title} value={<Money value={proposed} className="text-lg sm:text-2xl" />}>
+      <p className="mt-1 text-xs text-muted">
+        now <Money value={now} />
+        {extra}
+      </p>
+    </StatCard>
   );
 }
