@@ -33,27 +33,28 @@ const pg = await startEmbeddedPostgres({ dataDir: dir, port, password: 'bench', 
 const setupDb = createPool(pg.url, 4);
 await migrate(setupDb);
 
-// 32 paying members, each with plenty of fund, and one plan
+// One sponsor, and 32 paying members under them, each with plenty of fund: every purchase, at any
+// client count, pays the same direct income to the one shared sponsor, so the phases compare the
+// same work (a purchase by a member without a sponsor pays no income and is cheaper). The sponsor
+// buys one large plan first: it makes them active (an inactive sponsor earns nothing) and gives
+// them an earning limit no run exhausts.
 const members = [];
+let sponsorId;
 await withTx(setupDb, async (tx) => {
-  let sponsor = null;
-  for (let i = 0; i < 32; i++) {
-    const id = Number(
-      await insertUser(tx, {
-        username: `bench${i}`,
-        email: `bench${i}@bench.local`,
-        passwordHash: 'x',
-        fullname: `Bench ${i}`,
-        phone: '5550000',
-        role: 'user',
-        refferalCode: `BENCH${String(i).padStart(3, '0')}`,
-        sponsor,
-        now: new Date(),
-      }),
-    );
-    if (!sponsor) sponsor = { id: BigInt(id), refferal_code: 'BENCH000', path: String(id) };
-    members.push(id);
-    await post(
+  const newMember = (i, refferalCode, sponsor) =>
+    insertUser(tx, {
+      username: `bench${i}`,
+      email: `bench${i}@bench.local`,
+      passwordHash: 'x',
+      fullname: `Bench ${i}`,
+      phone: '5550000',
+      role: 'user',
+      refferalCode,
+      sponsor,
+      now: new Date(),
+    });
+  const fund = (id) =>
+    post(
       tx,
       {
         idempotencyKey: `bench-fund-${id}`,
@@ -68,6 +69,13 @@ await withTx(setupDb, async (tx) => {
       },
       new Date(),
     );
+  sponsorId = Number(await newMember('sponsor', 'BENCHSPONSOR', null));
+  await fund(sponsorId);
+  const sponsor = { id: BigInt(sponsorId), refferal_code: 'BENCHSPONSOR', path: String(sponsorId) };
+  for (let i = 0; i < 32; i++) {
+    const id = Number(await newMember(i, `BENCH${String(i).padStart(3, '0')}`, sponsor));
+    members.push(id);
+    await fund(id);
   }
 });
 const plan = await insertPlan(
@@ -82,6 +90,12 @@ const plan = await insertPlan(
     is_active: true,
   },
   new Date(),
+);
+await createTopupsService({ db: setupDb, clock: systemClock }).purchase(
+  { userId: sponsorId, audience: 'member', sessionId: 'bench', ip: '127.0.0.1' },
+  { plan_id: plan.id, amount: 1_000_000n * U },
+  'purchase',
+  null,
 );
 await setupDb.end();
 

@@ -22,7 +22,7 @@ import { prepared, type Tx } from '../../db/pool.js';
 import { DEFAULT_CAP_MULTIPLE } from './repo.js';
 
 /** At most this many stripes per member: concurrent payments to one member beyond it wait. */
-export const MAX_STRIPES = 16;
+export const MAX_STRIPES = 64;
 /** Namespace of the cap locks among the advisory locks (two-key form, the member id second). */
 const CAP_LOCK = 4242;
 
