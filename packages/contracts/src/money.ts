@@ -61,10 +61,23 @@ export const moneyInput = z.union([z.number(), z.string()]).transform((value, ct
   return micro;
 });
 
-/** Formats micro-units for people: "1,234.50 USDT" (two decimals on screen). */
-export function formatUsdt(micro: bigint | number, decimals = 2): string {
-  const value = typeof micro === 'bigint' ? fromMicro(micro) : micro;
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} USDT`;
+/**
+ * Formats money for people: "1,234.50 USDT" (two decimals on screen, at most 6), rounded half away
+ * from zero. Micro-units (bigint) are formatted in integer arithmetic, exact at any size; a number is
+ * an amount in USDT (an API figure) and is taken to the micro-unit first. No Intl formatter is built
+ * per call: the server formats every income's notification with it.
+ */
+export function formatUsdt(amount: bigint | number, decimals = 2): string {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) return `${amount} USDT`;
+  const micro = typeof amount === 'bigint' ? amount : BigInt(Math.round(amount * Number(MICRO)));
+  const places = Math.min(Math.max(Math.trunc(decimals), 0), 6);
+  const step = 10n ** BigInt(6 - places);
+  const magnitude = micro < 0n ? -micro : micro;
+  const rounded = (magnitude + step / 2n) / step;
+  const scale = 10n ** BigInt(places);
+  const whole = (rounded / scale).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = places > 0 ? `.${(rounded % scale).toString().padStart(places, '0')}` : '';
+  return `${micro < 0n && rounded > 0n ? '-' : ''}${whole}${fraction} USDT`;
 }
 
 /**

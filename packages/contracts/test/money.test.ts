@@ -53,6 +53,29 @@ describe('money in micro-units', () => {
     expect(formatUsdt(1_234_500_000n)).toBe('1,234.50 USDT');
     expect(formatUsdt(0n)).toBe('0.00 USDT');
   });
+
+  it('formats exactly in integers, rounding half away from zero, as the locale formatter does', () => {
+    expect(formatUsdt(1_005_000n)).toBe('1.01 USDT'); // 1.005 as a float is 1.00499…
+    expect(formatUsdt(-2_345_678n, 6)).toBe('-2.345678 USDT');
+    expect(formatUsdt(-4_000n)).toBe('0.00 USDT');
+    expect(formatUsdt(123_456_789_012_345_678_901n)).toBe('123,456,789,012,345.68 USDT');
+    expect(formatUsdt(12.5)).toBe('12.50 USDT');
+    expect(formatUsdt(1_999_999n, 0)).toBe('2 USDT');
+    const locale = (micro: bigint, decimals: number) =>
+      `${(Number(micro) / 1e6).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} USDT`;
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 6 }),
+        (micro, d) => {
+          // the float is exact enough at this size unless the digit after the last shown is a 5
+          const tail = (micro < 0n ? -micro : micro) % 10n ** BigInt(6 - d);
+          fc.pre(d === 6 || tail * 2n !== 10n ** BigInt(6 - d));
+          expect(formatUsdt(micro, d)).toBe(locale(micro, d).replace(/^-(0[.,0]*) USDT$/, '$1 USDT'));
+        },
+      ),
+    );
+  });
 });
 
 describe('percentOf', () => {
