@@ -212,8 +212,13 @@ test('admin adds a QR link; a member sees it on the dashboard as a QR code', asy
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(row).toHaveCount(0);
-  const list = await api<{ qrlinks: Array<{ title: string }> }>('/qr', { token: admin });
-  expect(list.data.qrlinks.map((l) => l.title)).not.toContain(title);
+  // the row leaves the table while the list reloads too: wait for the server to have deleted it
+  const titles = async () =>
+    (await api<{ qrlinks: Array<{ title: string }> }>('/qr', { token: admin })).data.qrlinks.map(
+      (l) => l.title,
+    );
+  await expect.poll(titles).not.toContain(title);
+  await expect(row).toHaveCount(0);
   await context.close();
 });
 

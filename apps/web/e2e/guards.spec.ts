@@ -57,7 +57,8 @@ test('a session the server no longer accepts signs the member out, and signing i
 
   await page.goto(`/user/profile/${session.auth.id}`);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(MSG.sessionEnded)).toBeVisible();
+  // on the sign-in page itself (a toast may say it too while it lasts)
+  await expect(page.locator('#main').getByText(MSG.sessionEnded)).toBeVisible();
   await page.getByLabel('Email or username').fill(ROOT.email);
   await page.getByLabel('Password').fill(ROOT.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
