@@ -10,6 +10,12 @@ import { formatPercent } from '../../../lib/money';
 
 const ratio = (r: number | null) => (r === null ? '—' : formatPercent(r * 100));
 
+/** The coverage chart's two series: the plans as they are and as proposed. */
+const COVERAGE_LINES = [
+  { dataKey: 'current', name: 'Now', stroke: 'var(--muted)' },
+  { dataKey: 'proposed', name: 'Proposed', stroke: 'var(--accent)' },
+];
+
 /** The projection side by side: figures, coverage and income charts, the day-by-day table, Apply. */
 export function Results({
   result,
@@ -109,24 +115,16 @@ export function Results({
                 formatter={(value, name) => [`${Number(value).toFixed(2)} %`, name]}
               />
               <Legend wrapperStyle={LEGEND_STYLE} />
-              <Line
-                type="monotone"
-                dataKey="current"
-                name="Now"
-                stroke="var(--muted)"
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
-              <Line
-                type="monotone"
-                dataKey="proposed"
-                name="Proposed"
-                stroke="var(--accent)"
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
+              {COVERAGE_LINES.map((line) => (
+                <Line
+                  key={line.dataKey}
+                  {...line}
+                  type="monotone"
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              ))}
             </LineChart>
           </ResponsiveContainer>
         </div>
