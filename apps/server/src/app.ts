@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { NoticeListener } from './db/listener.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
 import { registerCors } from './http/cors.js';
@@ -92,7 +93,8 @@ import { createTransactionsService } from './modules/transactions/service.js';
 import { transfersRoutes } from './modules/transfers/routes.js';
 import { createTransfersService } from './modules/transfers/service.js';
 import { usersRoutes } from './modules/users/routes.js';
-import { createUsersService } from './modules/users/service.js';
+import { createUsersService, type MemberView } from './modules/users/service.js';
+import { MemberViewCache } from './modules/users/view-cache.js';
 import { videosRoutes } from './modules/videos/routes.js';
 import { createVideosService } from './modules/videos/service.js';
 import { createChainAccess, walletConnectSrc } from './modules/web3/chain.js';
@@ -165,12 +167,18 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs/ui' });
 
-  const sessionCache = new SessionCache(db.options, {
-    ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+  // the in-process caches that NOTIFY keeps exact across instances share one listening connection
+  const listener = new NoticeListener(db.options, (message) => app.log.warn(message));
+  const sessionCache = new SessionCache(listener, { ttlMs: config.SESSION_CACHE_SECONDS * 1000 });
+  const memberViews = new MemberViewCache<MemberView>(db, listener, {
+    ttlMs: config.MEMBER_VIEW_CACHE_SECONDS * 1000,
     onError: (message) => app.log.warn(message),
   });
-  await sessionCache.start();
-  app.addHook('onClose', () => sessionCache.close());
+  await listener.start();
+  app.addHook('onClose', async () => {
+    memberViews.close();
+    await listener.close();
+  });
   const sessions = new SessionAuth(db, deps.jwtSecret, clock, sessionCache);
   registerAccessControl(app, sessions);
   registerErrorHandler(app);
@@ -203,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db, sessions, clock, throttle, totp, fraud });
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
-  const users = createUsersService({ db, clock, sessions });
+  const users = createUsersService({ db, clock, sessions, views: memberViews });
   const settings = createSettingsService({ db, clock });
   const auditLog = createAuditLogService({ db });
   const plans = createPlansService({ db, clock });

@@ -98,6 +98,12 @@ const schema = z.object({
    * Revocations end it at once on every instance through PostgreSQL NOTIFY (auth/session-cache.ts).
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * How long a member's figures (GET /users/{id}) may be answered from memory at most (0: read them
+   * on every request). Every change ends them at once, on every instance through PostgreSQL NOTIFY
+   * (users/view-cache.ts); set the same value on every instance.
+   */
+  MEMBER_VIEW_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Sign-in attempts per IP per minute, and failed attempts per account per 15 minutes. */
   LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Failed sign-ins of one account before its attempts are delayed (1 s, 2 s, 4 s... up to the max below). */

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 
 export type Db = pg.Pool;
@@ -24,14 +25,60 @@ export function createPool(connectionString: string, max = 10): Db {
   return pool;
 }
 
+/**
+ * The pool event that names members whose figures (GET /users/{id}) a committed write changed:
+ * a set of user ids, or 'all'. The member view cache (users/view-cache.ts) forgets them on it.
+ */
+const MEMBERS_CHANGED = 'members-changed';
+export type ChangedMembers = Set<number> | 'all';
+const changedInTx = new WeakMap<object, ChangedMembers>();
+
+/**
+ * Records, after a write, that it changed these members' figures: announced at once when the write
+ * was a statement of its own (q is the pool), or when the transaction it belongs to commits
+ * (withTx), so no one is told of a change that may still roll back.
+ */
+export function membersChanged(q: Queryable, ids: Iterable<number | bigint | null> | 'all') {
+  let changed: ChangedMembers = 'all';
+  if (ids !== 'all') {
+    changed = new Set<number>();
+    for (const id of ids) if (id !== null) changed.add(Number(id));
+    if (changed.size === 0) return;
+  }
+  if (q instanceof pg.Pool) {
+    q.emit(MEMBERS_CHANGED, changed);
+    return;
+  }
+  const before = changedInTx.get(q);
+  if (before === 'all' || changed === 'all') changedInTx.set(q, 'all');
+  else if (before) for (const id of changed) before.add(id);
+  else changedInTx.set(q, changed);
+}
+
+/** Calls handler on every change announced on this pool; answers the function that stops it. */
+export function onMembersChanged(db: Db, handler: (changed: ChangedMembers) => void) {
+  const events = db as unknown as EventEmitter;
+  events.on(MEMBERS_CHANGED, handler);
+  return () => {
+    events.off(MEMBERS_CHANGED, handler);
+  };
+}
+
 /** Runs fn in one transaction; commits on success, rolls back on any throw. */
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await db.connect();
   let broken: Error | undefined;
   try {
+    changedInTx.delete(client);
     await client.query('BEGIN');
     const result = await fn(client);
-    await client.query('COMMIT');
+    try {
+      await client.query('COMMIT');
+    } finally {
+      // told even when COMMIT failed: a connection lost during it leaves the outcome unknown
+      const changed = changedInTx.get(client);
+      if (changed) db.emit(MEMBERS_CHANGED, changed);
+    }
     return result;
   } catch (error) {
     // A client whose ROLLBACK failed (its connection is gone, or worse) must not go back to the pool.
@@ -40,6 +87,7 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
     });
     throw error;
   } finally {
+    changedInTx.delete(client);
     client.release(broken);
   }
 }

@@ -8,7 +8,7 @@
  * `settle` posts or voids a pending transfer.
  */
 import { createHash } from 'node:crypto';
-import { type Db, type Tx, withTx } from '../db/pool.js';
+import { type Db, membersChanged, type Tx, withTx } from '../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../errors.js';
 import { countTransfers } from '../metrics.js';
 import { type AccountRef, INCOME_TRANSFER_KINDS, refKey, type TransferKind } from './accounts.js';
@@ -92,6 +92,10 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
   switch (written.outcome) {
     case 'written':
       countTransfers(written.transfers);
+      membersChanged(
+        tx,
+        posting.transfers.flatMap((t) => [t.debit.owner, t.credit.owner]),
+      );
       return { transfers: written.transfers, replayed: false };
     case 'replayed':
       return replayOf(written.transfers, requestHash);
@@ -154,16 +158,19 @@ export async function settle(tx: Tx, transferId: string, outcome: 'posted' | 'vo
   // the held account changes its row (its hold shrinks); the receiving one gets a delta, as in `post`
   const [held] = await repo.lockAccountsById(tx, [transfer.debit_account]);
   const changes = repo.noChanges();
+  const owners = [held?.owner_user_id ?? null];
   if (outcome === 'posted') {
     changes.locked.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
     const credit = (await repo.accountOwners(tx, [transfer.credit_account]))[0]!;
     changes.free.set(transfer.credit_account, transfer.amount);
     countIncome(changes, { ...credit, locked: false }, transfer.kind, transfer.amount, now);
+    owners.push(credit.owner_user_id);
   } else {
     changes.locked.set(transfer.debit_account, { balance: 0n, pending: -transfer.amount });
   }
   if (!held) throw notFound('Account not found');
   await repo.applyChanges(tx, changes);
+  membersChanged(tx, owners);
   await repo.setTransferStatus(tx, transferId, outcome, now);
   return { transfer: { ...transfer, status: outcome, settled_at: now }, replayed: false };
 }

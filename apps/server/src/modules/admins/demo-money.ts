@@ -9,7 +9,7 @@
  */
 import { MAX_AMOUNT_MICRO } from '@app/contracts/money';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/pool.js';
+import { type Db, membersChanged } from '../../db/pool.js';
 import type { Actor } from '../../http/access.js';
 import { createDepositsService } from '../deposits/service.js';
 import { createPlansService } from '../plans/service.js';
@@ -80,6 +80,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
       `${who}@demo.local`,
     ]);
     const userId = Number(rows[0]!.id);
+    membersChanged(db, [userId]);
     const created = await deposits.add(
       actor,
       { user_id: userId, amount: deposit * U, note: 'Demo deposit' },

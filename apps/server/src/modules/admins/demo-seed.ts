@@ -3,7 +3,7 @@
  * a few blocked / unverified members so every badge shows. Runs only on a database with no members.
  */
 import type { Clock } from '../../clock.js';
-import { type Db, withTx } from '../../db/pool.js';
+import { type Db, membersChanged, withTx } from '../../db/pool.js';
 import { hashPassword } from '../auth/passwords.js';
 import { findSponsorByCode, insertUser } from '../auth/repo.js';
 
@@ -61,6 +61,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ created: number;
         m.verified === false ? null : joined,
         m.blocked ? 'block' : 'unblock',
       ]);
+      membersChanged(tx, [id]);
       codes.set(m.name, code);
     }
     return { created: TREE.length, logins: TREE.map((m) => demoEmail(m.name)) };

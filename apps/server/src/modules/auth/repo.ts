@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { membersChanged, type Queryable } from '../../db/pool.js';
 
 export interface AuthUserRow {
   id: bigint;
@@ -98,6 +98,7 @@ export async function insertUser(
 
 export async function touchLastLogin(q: Queryable, id: bigint, at: Date) {
   await q.query('UPDATE users SET last_login = $2 WHERE id = $1', [id, at]);
+  membersChanged(q, [id]);
 }
 
 export interface ThrottleRule {

@@ -4,15 +4,15 @@
  * string: no other token can hit the entry) for a few seconds. Every change that can end a session
  * makes PostgreSQL NOTIFY `session_changes` (triggers of migration 020: a session revoked or
  * deleted; a member blocked, deleted or changing role), and each instance LISTENs and drops what the
- * notice names. The cache is used only while the listening connection is up: when it drops, the
- * cache empties and every request reads the database again until it is back.
+ * notice names. The cache is used only while the listening connection (db/listener.ts) is up: when
+ * it drops, the cache empties and every request reads the database again until it is back.
  *
  * An entry read from the database while a notice came in is not kept (a generation counter), so a
  * read that started before a revocation committed cannot re-cache a dead session. The instance that
  * ends a session also forgets it locally at once (SessionAuth.revoke/revokeAll). Admin sessions are
  * never cached: they are few, and their TOTP requirement depends on more than these tables.
  */
-import pg from 'pg';
+import type { NoticeListener } from '../../db/listener.js';
 import type { Audience } from '../../http/access.js';
 
 export const SESSION_CHANNEL = 'session_changes';
@@ -34,7 +34,6 @@ export interface SessionCacheOptions {
   /** How long an entry is trusted at most (a safety net: notices are what ends entries). */
   ttlMs: number;
   maxEntries?: number;
-  onError?: (message: string) => void;
 }
 
 export class SessionCache {
@@ -43,58 +42,25 @@ export class SessionCache {
   private readonly bySession = new Map<string, Set<string>>();
   private readonly byUser = new Map<number, Set<string>>();
   private generation = 0;
-  private client: pg.Client | null = null;
-  private listening = false;
-  private closed = false;
-  private retry: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly connection: pg.ClientConfig,
+    private readonly listener: NoticeListener,
     private readonly opts: SessionCacheOptions,
-  ) {}
-
-  /** Starts listening; answers once the first LISTEN is in place (or failed: then it retries). */
-  async start() {
-    if (this.opts.ttlMs <= 0) return;
-    await this.connect();
-  }
-
-  private async connect() {
-    if (this.closed) return;
-    const client = new pg.Client(this.connection);
-    const lost = (why: string) => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.stopUsing();
-      client.end().catch(() => {});
-      if (!this.closed) {
-        this.opts.onError?.(
-          `session cache: listening connection lost (${why}); reading sessions from the database`,
-        );
-        this.retry = setTimeout(() => this.connect(), 1000);
-        this.retry.unref();
-      }
-    };
-    client.on('error', (error) => lost(error.message));
-    client.on('end', () => lost('ended'));
-    client.on('notification', (n) => this.notice(n.payload ?? ''));
-    this.client = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SESSION_CHANNEL}`);
-      if (this.client === client) this.listening = true;
-    } catch (error) {
-      lost((error as Error).message);
-    }
+  ) {
+    if (opts.ttlMs > 0)
+      listener.subscribe(SESSION_CHANNEL, {
+        onNotice: (payload) => this.notice(payload),
+        onLost: () => this.stopUsing(),
+      });
   }
 
   /** Whether entries are being used (the listening connection is up). */
   get active() {
-    return this.listening;
+    return this.opts.ttlMs > 0 && this.listener.active;
   }
 
   get(token: string, nowMs: number): CachedSession | null {
-    if (!this.listening) return null;
+    if (!this.active) return null;
     const entry = this.entries.get(token);
     if (!entry) return null;
     if (entry.staleAt <= performance.now() || entry.expiresAt <= nowMs) {
@@ -110,7 +76,7 @@ export class SessionCache {
   }
 
   put(token: string, session: CachedSession, markedAt: number) {
-    if (!this.listening || markedAt !== this.generation || session.audience !== 'member') return;
+    if (!this.active || markedAt !== this.generation || session.audience !== 'member') return;
     const max = this.opts.maxEntries ?? 100_000;
     if (this.entries.size >= max) {
       // the oldest entries go first (a Map keeps insertion order)
@@ -168,18 +134,8 @@ export class SessionCache {
   }
 
   private stopUsing() {
-    this.listening = false;
     this.generation += 1;
     this.clear();
-  }
-
-  async close() {
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = null;
-    this.stopUsing();
-    await client?.end().catch(() => {});
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { membersChanged, type Queryable } from '../../db/pool.js';
 
 export interface OtpRow {
   id: bigint;
@@ -39,4 +39,5 @@ export async function countTry(q: Queryable, id: bigint) {
 export async function consume(q: Queryable, id: bigint, userId: number, now: Date) {
   await q.query('UPDATE email_otps SET used_at = $2 WHERE id = $1', [id, now]);
   await q.query('UPDATE users SET verify_at = $2, updated_at = $2 WHERE id = $1', [userId, now]);
+  membersChanged(q, [userId]);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { membersChanged, type Queryable } from '../../db/pool.js';
 
 export async function insertReset(
   q: Queryable,
@@ -41,4 +41,5 @@ export async function useReset(
     passwordHash,
     now,
   ]);
+  membersChanged(q, [userId]);
 }

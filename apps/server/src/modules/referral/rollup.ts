@@ -16,7 +16,7 @@
  * ('moved', 'left') make the batch recompute the figures of every member on the old and new chains.
  */
 import { type Clock, systemClock } from '../../clock.js';
-import { type Db, withTx } from '../../db/pool.js';
+import { type Db, membersChanged, withTx } from '../../db/pool.js';
 
 export const TREE_ROLLUP_JOB = 'tree-rollup';
 export const TREE_ROLLUP_EVERY_MS = 2_000;
@@ -191,6 +191,8 @@ export async function rollUpBatch(db: Db, now: Date, limit = DEFAULT_BATCH): Pro
     }>(APPLY, [xid, event_id, limit, now]);
     const r = rows[0]!;
     if (r.structural.length > 0) await tx.query(RECOMPUTE, [r.old_paths, r.structural, now]);
+    // team figures (total_team) of any number of uplines changed
+    if (r.events > 0) membersChanged(tx, 'all');
     return { events: r.events, horizon: BigInt(r.horizon) };
   });
 }

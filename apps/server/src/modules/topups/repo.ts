@@ -1,5 +1,5 @@
 import { pageClause } from '../../db/paging.js';
-import { prepared, type Queryable } from '../../db/pool.js';
+import { membersChanged, prepared, type Queryable } from '../../db/pool.js';
 import type { PlanRow } from '../plans/repo.js';
 
 export interface TopupRow {
@@ -162,10 +162,12 @@ export async function recordPurchase(
       p.firstPlan ? ['invested', 'activated'] : ['invested'],
     ]),
   );
+  membersChanged(q, [p.userId]);
 }
 
 export async function markPaid(q: Queryable, userId: number, now: Date) {
   await q.query('UPDATE users SET paid_member = true, updated_at = $2 WHERE id = $1', [userId, now]);
+  membersChanged(q, [userId]);
 }
 
 export async function markReversed(q: Queryable, id: bigint) {

@@ -4,7 +4,7 @@ import { DEFAULT_ACTIVATION_FEE, type Topup, type TopupBody } from '@app/contrac
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
-import { type Db, type Tx, withTx } from '../../db/pool.js';
+import { type Db, membersChanged, type Tx, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
@@ -275,6 +275,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
         throw error;
       }
       await repo.markReversed(tx, t.id);
+      membersChanged(tx, [userId]);
       if (t.kind === 'activation')
         await tx.query('UPDATE users SET paid_member = false, updated_at = $2 WHERE id = $1', [userId, now]);
       else {

@@ -1,4 +1,4 @@
-import { prepared, type Queryable } from '../../db/pool.js';
+import { membersChanged, prepared, type Queryable } from '../../db/pool.js';
 
 /**
  * A user with the figures the API shows next to the stored fields, each read from a maintained row,
@@ -7,7 +7,8 @@ import { prepared, type Queryable } from '../../db/pool.js';
  * - incomes by kind and `level_month`: the running totals the posting keeps (`income_totals` plus
  *   unfolded `income_total_deltas`), all time and per UTC month of the database clock;
  * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
- * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run.
+ * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run;
+ * - `valid_ms`: how long they hold unless a write changes them (view-cache.ts).
  * The spec's figures as before (docs/decisions.md, "`/users/{id}` figures come from the ledger").
  */
 const USER_VIEW = `
@@ -20,10 +21,14 @@ const USER_VIEW = `
          coalesce(i.salary, 0) AS salary,
          coalesce(i.working, 0) AS working,
          coalesce(i.level_month, 0) AS level_month,
-         coalesce((SELECT sum(tr.amount) FROM transfers tr
-                    WHERE tr.credit_account = b.roi_account AND tr.created_at >= now() - interval '24 hours'
-                      AND tr.kind = 'roi_income' AND tr.status = 'posted'), 0)::bigint AS roi_day,
-         coalesce(ts.team_count, 0)::bigint AS total_team
+         coalesce(r.amount, 0)::bigint AS roi_day,
+         coalesce(ts.team_count, 0)::bigint AS total_team,
+         -- how long these figures hold by the clock alone (ms): until the oldest ROI credit of the
+         -- last 24 h leaves roi_day, and no later than the next UTC month starts level_month afresh
+         extract(epoch FROM least(
+           r.oldest + interval '24 hours',
+           (date_trunc('month', now() AT TIME ZONE 'UTC') + interval '1 month') AT TIME ZONE 'UTC'
+         ) - now())::float8 * 1000 AS valid_ms
     FROM users u
     LEFT JOIN LATERAL (
       -- what the member can use: amounts held by pending withdrawals are on their way out
@@ -50,6 +55,11 @@ const USER_VIEW = `
               SELECT kind, period, amount FROM income_total_deltas
                WHERE user_id = u.id AND period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
     ) i ON true
+    LEFT JOIN LATERAL (
+      SELECT sum(tr.amount) AS amount, min(tr.created_at) AS oldest FROM transfers tr
+       WHERE tr.credit_account = b.roi_account AND tr.created_at >= now() - interval '24 hours'
+         AND tr.kind = 'roi_income' AND tr.status = 'posted'
+    ) r ON true
     LEFT JOIN team_stats ts ON ts.user_id = u.id`;
 
 export interface UserViewRow {
@@ -88,6 +98,7 @@ export interface UserViewRow {
   level_month: bigint;
   roi_day: bigint;
   total_team: bigint;
+  valid_ms: number;
 }
 
 // the member dashboard's main read: planned once per connection
@@ -183,6 +194,7 @@ export async function updateColumns(q: Queryable, id: number, changes: Record<st
   if (names.length === 0) return;
   const sets = names.map((name, i) => `${name} = $${i + 2}`);
   await q.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, [id, ...names.map((n) => changes[n])]);
+  membersChanged(q, [id]);
 }
 
 export async function isTaken(q: Queryable, column: 'email' | 'username', value: string, exceptId: number) {
@@ -206,6 +218,7 @@ export async function moveSubtree(
     sponsor.id,
     sponsor.code,
   ]);
+  membersChanged(q, [id]);
   await q.query(
     `UPDATE users SET path = $2::ltree || subpath(path, nlevel($1::ltree) - 1) WHERE path <@ $1::ltree`,
     [oldPath, sponsor.path],
@@ -244,6 +257,7 @@ export async function deleteUser(q: Queryable, id: number, now: Date) {
   await q.query(`DELETE FROM login_throttle WHERE account_key = 'user:' || $1::bigint`, [id]);
   await q.query('DELETE FROM ledger_accounts WHERE owner_user_id = $1', [id]);
   await q.query('DELETE FROM users WHERE id = $1', [id]);
+  membersChanged(q, [id]);
 }
 
 export async function wallets(q: Queryable, id: number) {

@@ -1,6 +1,7 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
 import { passwordProblem } from '@app/contracts/passwords';
+import type { User } from '@app/contracts/users';
 import {
   type AdminUpdateBody,
   adminUpdateBody,
@@ -22,6 +23,13 @@ import type { SessionAuth } from '../auth/tokens.js';
 import { treeEvent } from '../referral/repo.js';
 import { toUserDto } from './dto.js';
 import * as repo from './repo.js';
+import type { MemberViewCache } from './view-cache.js';
+
+/** What the member view cache keeps: the API user and the role that decides who may see it. */
+export interface MemberView {
+  role: repo.UserViewRow['role'];
+  user: Readonly<User>;
+}
 
 /** Columns an admin edit may write, in the order the audit log shows them. */
 const ADMIN_COLUMNS = [
@@ -38,8 +46,13 @@ const ADMIN_COLUMNS = [
 ] as const;
 const SELF_COLUMNS = ['fullname', 'phone', 'address', 'bep20', 'trc20'] as const;
 
-export function createUsersService(deps: { db: Db; clock: Clock; sessions: SessionAuth }) {
-  const { db, clock, sessions } = deps;
+export function createUsersService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionAuth;
+  views?: MemberViewCache<MemberView>;
+}) {
+  const { db, clock, sessions, views } = deps;
 
   async function list(f: repo.ListFilter) {
     const { rows, total } = await repo.listMembers(db, f);
@@ -60,9 +73,21 @@ export function createUsersService(deps: { db: Db; clock: Clock; sessions: Sessi
 
   async function get(actor: Actor, id: number) {
     assertSelfOrAdmin(actor, id);
+    const view = await memberView(id);
+    if (!view || (actor.audience === 'member' && view.role !== 'user')) throw notFound(MSG.userNotFound);
+    return view.user;
+  }
+
+  /** The member's figures, from memory while nothing changed them (view-cache.ts). */
+  async function memberView(id: number): Promise<MemberView | null> {
+    const hit = views?.get(id);
+    if (hit) return hit;
+    const generation = views?.mark() ?? 0;
     const row = await repo.findView(db, id);
-    if (!row || (actor.audience === 'member' && row.role !== 'user')) throw notFound(MSG.userNotFound);
-    return toUserDto(row);
+    if (!row) return null;
+    const view: MemberView = { role: row.role, user: Object.freeze(toUserDto(row)) };
+    views?.put(id, view, generation, row.valid_ms);
+    return view;
   }
 
   async function wallets(actor: Actor, id: number) {

@@ -1,5 +1,5 @@
 import { pageClause } from '../../db/paging.js';
-import type { Queryable } from '../../db/pool.js';
+import { membersChanged, type Queryable } from '../../db/pool.js';
 
 export interface WithdrawalRow {
   id: bigint;
@@ -121,6 +121,7 @@ export async function setCompoundShare(q: Queryable, userId: number, percent: nu
     percent,
     now,
   ]);
+  membersChanged(q, [userId]);
 }
 
 export async function setActive(q: Queryable, userId: number, active: boolean, now: Date) {
@@ -129,6 +130,7 @@ export async function setActive(q: Queryable, userId: number, active: boolean, n
     active ? 'active' : 'inactive',
     now,
   ]);
+  membersChanged(q, [userId]);
 }
 
 /** Where the member is told of a decision. */
