@@ -4,8 +4,17 @@
  * only while `listening` is true: when the connection drops, every subscriber is told to forget
  * everything (it could miss notices from then on), and the connection is made again a second later.
  * LISTEN needs a session-mode connection: behind PgBouncer in transaction mode turn the caches off.
+ *
+ * The same connection sends this instance's notices: they then take no connection from the pool
+ * that requests wait on, and it commits them without waiting for the disk (`synchronous_commit`
+ * off for this connection alone: a notice is not worth keeping across a crash, and every listener
+ * drops its cache when the database restarts anyway).
  */
 import pg from 'pg';
+import type { Queryable } from './pool.js';
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'earnhub cache notices';
 
 interface Subscriber {
   onNotice: (payload: string) => void;
@@ -43,7 +52,11 @@ export class NoticeListener {
 
   private async connect() {
     if (this.closed) return;
-    const client = new pg.Client(this.connection);
+    const client = new pg.Client({
+      ...this.connection,
+      application_name: LISTENER_NAME,
+      options: '-c synchronous_commit=off',
+    });
     const lost = (why: string) => {
       if (this.client !== client) return;
       this.client = null;
@@ -66,6 +79,12 @@ export class NoticeListener {
     } catch (error) {
       lost((error as Error).message);
     }
+  }
+
+  /** Sends a notice: on the listening connection while it is up, else through `fallback` (the pool). */
+  async notify(channel: string, payload: string, fallback: Queryable) {
+    const via = this.listening && this.client ? this.client : fallback;
+    await via.query('SELECT pg_notify($1, $2)', [channel, payload]);
   }
 
   private stopUsing() {

@@ -214,10 +214,12 @@ describe('member view cache', () => {
     const killer = new pg.Client({ connectionString: t.db.options.connectionString });
     await killer.connect();
     try {
-      await killer.query(
+      const { rows } = await killer.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query LIKE 'LISTEN %member_changes%' AND pid <> pg_backend_pid()`,
+          WHERE datname = current_database() AND application_name = 'earnhub cache notices' AND pid <> pg_backend_pid()`,
       );
+      // both instances' listening connections
+      expect(rows.length).toBeGreaterThanOrEqual(2);
     } finally {
       await killer.end();
     }

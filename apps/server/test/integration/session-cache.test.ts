@@ -138,7 +138,7 @@ describe('session cache', () => {
     try {
       const { rows } = await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query LIKE 'LISTEN session_changes%' AND pid <> pg_backend_pid()`,
+          WHERE datname = current_database() AND application_name = 'earnhub cache notices' AND pid <> pg_backend_pid()`,
       );
       expect(rows.length).toBeGreaterThanOrEqual(2);
     } finally {

@@ -113,8 +113,7 @@ export class MemberViewCache<V> {
       while (this.unsent === 'all' || this.unsent.size > 0) {
         const batch = this.unsent;
         this.unsent = new Set();
-        for (const payload of payloads(batch))
-          await this.db.query('SELECT pg_notify($1, $2)', [MEMBER_CHANNEL, payload]);
+        for (const payload of payloads(batch)) await this.listener.notify(MEMBER_CHANNEL, payload, this.db);
       }
     } catch (error) {
       // the other instances keep what they have until MEMBER_VIEW_CACHE_SECONDS ends it
