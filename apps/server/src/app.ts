@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { toMicro } from '@app/contracts/money';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import { registerCors } from './http/cors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Api } from './http/types.js';
 import { validatorCompiler } from './http/validate.js';
 import type { Scheduler } from './jobs/scheduler.js';
@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
