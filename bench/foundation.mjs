@@ -3,6 +3,9 @@
 // `usersRead`: the member dashboard's main call (authenticated GET /api/v1/users/{id}) at 50
 // connections against a bare Fastify "hello" on the same machine in the same run, in alternated
 // rounds (hello, users, hello, users...), so whatever else loads the machine weighs on both alike.
+// The server answers a member's figures from memory until they change (users/view-cache.ts), so each
+// round also reads them from a second instance over the same database with that cache off
+// (MEMBER_VIEW_CACHE_SECONDS=0): `uncachedRequestsPerSec`, what every read after a change costs.
 // Run with `npm run bench` (builds the server first). Writes bench/results/foundation.json.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,13 +18,13 @@ const port = 3900;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
 
-function startServer() {
+function startServer(extraEnv = {}, serverPort = port) {
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(serverPort),
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: '54390',
       LOG_LEVEL: 'warn',
@@ -30,15 +33,16 @@ function startServer() {
       LOGIN_RATE_PER_IP: '1000000',
       LOGIN_FAILS_PER_ACCOUNT: '1000000',
       DATABASE_URL: '',
+      ...extraEnv,
     },
     stdio: 'ignore',
   });
   return { proc, t0 };
 }
 
-async function untilHealthy(t0) {
+async function untilHealthy(t0, url = base) {
   for (;;) {
-    const ok = await fetch(`${base}/healthz`).then(
+    const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
     );
@@ -103,10 +107,22 @@ app.listen({ port: ${HELLO_PORT}, host: '127.0.0.1' });`;
   }
 }
 
+const UNCACHED_PORT = 3902;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** `usersRead`: the authenticated member read against the bare Fastify hello, alternated rounds. */
 async function usersRead(userPath, headers) {
   const hello = await startHello();
+  // a second instance on the first one's embedded database (and DATA_DIR: the same signing key)
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const uncached = startServer(
+    {
+      DATABASE_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:54390/app`,
+      MEMBER_VIEW_CACHE_SECONDS: '0',
+      WORKER: 'off',
+    },
+    UNCACHED_PORT,
+  );
+  await untilHealthy(uncached.t0, `http://127.0.0.1:${UNCACHED_PORT}`);
   const rounds = [];
   try {
     for (let i = 0; i < ROUNDS; i++) {
@@ -117,24 +133,37 @@ async function usersRead(userPath, headers) {
         duration: 10,
       });
       const u = await load({ path: userPath, headers, connections: 50, duration: 10 });
+      const m = await load({
+        url: `http://127.0.0.1:${UNCACHED_PORT}${userPath}`,
+        path: '',
+        headers,
+        connections: 50,
+        duration: 10,
+      });
       rounds.push({
         hello: h.requestsPerSec,
         users: u.requestsPerSec,
         usersP99Ms: u.latencyP99Ms,
-        non2xx: u.non2xx,
+        uncached: m.requestsPerSec,
+        uncachedP99Ms: m.latencyP99Ms,
+        non2xx: u.non2xx + m.non2xx,
       });
     }
   } finally {
     await stop(hello);
+    await stop(uncached.proc);
   }
   const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
   const requestsPerSec = mean(rounds.map((r) => r.users));
   const fastifyHelloRequestsPerSec = mean(rounds.map((r) => r.hello));
+  const uncachedRequestsPerSec = mean(rounds.map((r) => r.uncached));
   return {
     connections: 50,
     requestsPerSec,
     fastifyHelloRequestsPerSec,
     ratio: Number((requestsPerSec / fastifyHelloRequestsPerSec).toFixed(3)),
+    uncachedRequestsPerSec,
+    uncachedRatio: Number((uncachedRequestsPerSec / fastifyHelloRequestsPerSec).toFixed(3)),
     rounds,
   };
 }
@@ -187,5 +216,7 @@ console.table({
   'usersRead: GET /users/{id} req/s at 50 connections': results.usersRead.requestsPerSec,
   'usersRead: bare Fastify hello req/s at 50 connections': results.usersRead.fastifyHelloRequestsPerSec,
   'usersRead: ratio (goal >= 0.25)': results.usersRead.ratio,
+  'usersRead: req/s with the member view cache off': results.usersRead.uncachedRequestsPerSec,
+  'usersRead: ratio with the cache off': results.usersRead.uncachedRatio,
   'load average (start / end)': `${results.loadAverage.getOwnUser} / ${results.loadAverage.end}`,
 });

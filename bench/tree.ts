@@ -9,7 +9,8 @@
 //   (3) ROI claims per second with 10-level income fan-out, from bench/tree-claims.ts when present;
 //   (4) the member dashboard's main call, GET /api/v1/users/{id} with the member's own session, for
 //       the root (the whole tree below it, the most history) and for the newest member: p99 of each
-//       (`rootUserP99Ms`, `newMemberUserP99Ms`), one client after the other.
+//       (`rootUserP99Ms`, `newMemberUserP99Ms`), one client after the other, with the member view
+//       cache off (each read is the database read).
 // Writes bench/results/tree.json.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -268,6 +269,9 @@ async function startServer() {
       LOGIN_RATE_PER_IP: '1000000',
       WORKER: 'on',
       WEB_DIST: '/nonexistent',
+      // every member read goes to the database: rootUserP99Ms is about what a read costs for the
+      // root of a 1M tree, which answers from memory would hide (users/view-cache.ts)
+      MEMBER_VIEW_CACHE_SECONDS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
