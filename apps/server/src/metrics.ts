@@ -40,6 +40,30 @@ const poolAcquire = new Histogram({
   registers: [processRegistry],
 });
 
+const memberViews = new Counter({
+  name: 'earnhub_member_view_cache_total',
+  help: "Members' figures (GET /users/{id}) answered from memory (hit) or read from the database (miss, also every read while the cache is off or not listening)",
+  labelNames: ['result'] as const,
+  registers: [processRegistry],
+});
+
+const memberNotices = new Counter({
+  name: 'earnhub_member_change_notices_total',
+  help: 'NOTIFY member_changes sent to the other instances (sent), or lost to a database error (failed: they keep their answers until MEMBER_VIEW_CACHE_SECONDS ends them)',
+  labelNames: ['result'] as const,
+  registers: [processRegistry],
+});
+
+/** Called by the member view cache on each lookup. */
+export function countMemberView(hit: boolean) {
+  memberViews.inc({ result: hit ? 'hit' : 'miss' });
+}
+
+/** Called by the member view cache for each change notice it sends. */
+export function countMemberNotice(sent: boolean) {
+  memberNotices.inc({ result: sent ? 'sent' : 'failed' });
+}
+
 /** Called by the ledger's `post` with the transfers it has just written. */
 export function countTransfers(written: readonly { kind: string; status: string }[]) {
   for (const t of written) ledgerTransfers.inc({ kind: t.kind, status: t.status });

@@ -216,6 +216,20 @@ describe('what /metrics says', () => {
     expect(delta('earnhub_job_failures_total', 'metrics-test-failing')).toBe(1);
   });
 
+  it("counts members' figures answered from memory and read from the database", async () => {
+    const m = await t.register(root.code);
+    const read = () => t.call('GET', `/users/${m.id}`, { token: admin });
+    const before = await metricsText();
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+    const after = await metricsText();
+    const delta = (result: string) =>
+      value(after, 'earnhub_member_view_cache_total', { result }) -
+      value(before, 'earnhub_member_view_cache_total', { result });
+    expect(delta('miss')).toBe(1);
+    expect(delta('hit')).toBe(1);
+  });
+
   it('reports the database pool and the time spent waiting for a client', async () => {
     const text = await metricsText();
     const total = value(text, 'earnhub_db_pool_clients');

@@ -17,6 +17,7 @@
  */
 import type { NoticeListener } from '../../db/listener.js';
 import { type ChangedMembers, type Db, onMembersChanged } from '../../db/pool.js';
+import { countMemberNotice, countMemberView } from '../../metrics.js';
 
 export const MEMBER_CHANNEL = 'member_changes';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -64,14 +65,13 @@ export class MemberViewCache<V> {
   }
 
   get(id: number): V | null {
-    if (!this.active) return null;
-    const entry = this.entries.get(id);
-    if (!entry) return null;
-    if (entry.staleAt <= performance.now()) {
+    let entry = this.active ? this.entries.get(id) : undefined;
+    if (entry && entry.staleAt <= performance.now()) {
       this.entries.delete(id);
-      return null;
+      entry = undefined;
     }
-    return entry.value;
+    countMemberView(entry !== undefined);
+    return entry?.value ?? null;
   }
 
   /** The generation to pass to `put` for a database read that starts now. */
@@ -113,9 +113,13 @@ export class MemberViewCache<V> {
       while (this.unsent === 'all' || this.unsent.size > 0) {
         const batch = this.unsent;
         this.unsent = new Set();
-        for (const payload of payloads(batch)) await this.listener.notify(MEMBER_CHANNEL, payload, this.db);
+        for (const payload of payloads(batch)) {
+          await this.listener.notify(MEMBER_CHANNEL, payload, this.db);
+          countMemberNotice(true);
+        }
       }
     } catch (error) {
+      countMemberNotice(false);
       // the other instances keep what they have until MEMBER_VIEW_CACHE_SECONDS ends it
       this.opts.onError?.(`member view cache: a change notice was not sent (${(error as Error).message})`);
     } finally {
