@@ -66,7 +66,7 @@ export function usersRoutes(app: Api, users: UsersService) {
       params: userIdParam,
       response: { 200: singleUserResponse, 404: errorResponse },
     },
-    handler: async (req) => ({ singleuser: await users.get(actorOf(req), req.params.id) }),
+    handler: async (req) => users.get(actorOf(req), req.params.id),
   });
 
   app.get('/users/:id/wallets', {

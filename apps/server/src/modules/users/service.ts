@@ -25,10 +25,14 @@ import { toUserDto } from './dto.js';
 import * as repo from './repo.js';
 import type { MemberViewCache } from './view-cache.js';
 
-/** What the member view cache keeps: the API user and the role that decides who may see it. */
+/**
+ * What the member view cache keeps: the answer of GET /users/{id} and the role that decides who may
+ * see it. The answer is frozen, so it is checked against its contract and serialised once per
+ * change (http/serialize.ts), not on every read.
+ */
 export interface MemberView {
   role: repo.UserViewRow['role'];
-  user: Readonly<User>;
+  answer: Readonly<{ singleuser: Readonly<User> }>;
 }
 
 /** Columns an admin edit may write, in the order the audit log shows them. */
@@ -71,11 +75,12 @@ export function createUsersService(deps: {
     };
   }
 
+  /** GET /users/{id}: `{ singleuser }`. */
   async function get(actor: Actor, id: number) {
     assertSelfOrAdmin(actor, id);
     const view = await memberView(id);
     if (!view || (actor.audience === 'member' && view.role !== 'user')) throw notFound(MSG.userNotFound);
-    return view.user;
+    return view.answer;
   }
 
   /** The member's figures, from memory while nothing changed them (view-cache.ts). */
@@ -85,7 +90,10 @@ export function createUsersService(deps: {
     const generation = views?.mark() ?? 0;
     const row = await repo.findView(db, id);
     if (!row) return null;
-    const view: MemberView = { role: row.role, user: Object.freeze(toUserDto(row)) };
+    const view: MemberView = {
+      role: row.role,
+      answer: Object.freeze({ singleuser: Object.freeze(toUserDto(row)) }),
+    };
     views?.put(id, view, generation, row.valid_ms);
     return view;
   }
