@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { LISTENER_NAME } from '../src/db/listener.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { Scheduler } from '../src/jobs/scheduler.js';
 import { ensureAdmin } from '../src/modules/admins/bootstrap.js';
@@ -121,4 +122,33 @@ export async function lastMail(db: Db, to: string) {
     [to],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The first value `read` answers that `done` accepts, within a generous wait (a notice crosses a
+ * socket: no timing bet); the last value read when none is.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
+  let value = await read();
+  for (let i = 0; i < 100 && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+/** Ends every instance's listening connection (db/listener.ts) behind its back; answers how many. */
+export async function cutNoticeListeners(db: Db) {
+  const killer = new pg.Client({ connectionString: db.options.connectionString });
+  await killer.connect();
+  try {
+    const { rows } = await killer.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+      [LISTENER_NAME],
+    );
+    return rows.length;
+  } finally {
+    await killer.end();
+  }
 }

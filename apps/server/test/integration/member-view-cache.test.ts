@@ -6,7 +6,6 @@
  * instance keeps the old answer until a real change comes.
  */
 import { fromMicro } from '@app/contracts/money';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createPool, type Db, withTx } from '../../src/db/pool.js';
@@ -14,7 +13,7 @@ import { Scheduler } from '../../src/jobs/scheduler.js';
 import { member, platform } from '../../src/ledger/accounts.js';
 import { post } from '../../src/ledger/ledger.js';
 import { findView } from '../../src/modules/users/repo.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
 
 const U = 1_000_000n;
 let t: TestApp;
@@ -75,16 +74,6 @@ async function deposit(db: Db, id: number, usdt: bigint, at?: Date) {
       at ?? t.clock.now(),
     ),
   );
-}
-
-/** The first value answered within a generous wait (a notice crosses a socket; no timing bet). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  let value = await read();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
 }
 
 describe('member view cache', () => {
@@ -211,18 +200,8 @@ describe('member view cache', () => {
   it('keeps nothing while its listening connection is down, and reads figures exactly then', async () => {
     const m = await t.register(root);
     await figures(other, m.id);
-    const killer = new pg.Client({ connectionString: t.db.options.connectionString });
-    await killer.connect();
-    try {
-      const { rows } = await killer.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name = 'earnhub cache notices' AND pid <> pg_backend_pid()`,
-      );
-      // both instances' listening connections
-      expect(rows.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await killer.end();
-    }
+    // both instances' listening connections
+    expect(await cutNoticeListeners(t.db)).toBeGreaterThanOrEqual(2);
     await renameQuietly(m.id, 'Seen While Not Listening');
     const seen = await eventually(
       () => figures(other, m.id),

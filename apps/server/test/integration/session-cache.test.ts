@@ -4,11 +4,10 @@
  * database. The cache is shown to be in use by revoking behind its back (the notifying trigger off):
  * the instance keeps answering from memory until a real revocation notice comes.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 let other: Awaited<ReturnType<typeof buildApp>>;
@@ -59,15 +58,9 @@ async function revokeQuietly(sql: string, params: unknown[]) {
   }
 }
 
-/** The first status answered within a generous wait (a notice crosses a socket; no timing bet). */
-async function eventually(check: () => Promise<number>, want: number) {
-  let status = await check();
-  for (let i = 0; i < 100 && status !== want; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    status = await check();
-  }
-  return status;
-}
+/** The first status answered that is `want`, within helpers' generous wait. */
+const statusEventually = (check: () => Promise<number>, want: number) =>
+  eventually(check, (status) => status === want);
 
 describe('session cache', () => {
   it('answers from memory once a session was checked: a revocation nobody announces goes unseen', async () => {
@@ -94,7 +87,7 @@ describe('session cache', () => {
     });
     expect(out.statusCode).toBe(200);
     expect(await me(t.app, m.token, m.id)).toBe(401);
-    expect(await eventually(() => me(other, m.token, m.id), 401)).toBe(401);
+    expect(await statusEventually(() => me(other, m.token, m.id), 401)).toBe(401);
   });
 
   it('blocking, a role changed by hand and sign-out everywhere end the member’s sessions everywhere', async () => {
@@ -125,30 +118,20 @@ describe('session cache', () => {
     });
     expect(signout.statusCode).toBe(200);
     for (const m of [blocked, moved, everywhere]) {
-      expect(await eventually(() => me(t.app, m.token, m.id), 401)).toBe(401);
-      expect(await eventually(() => me(other, m.token, m.id), 401)).toBe(401);
+      expect(await statusEventually(() => me(t.app, m.token, m.id), 401)).toBe(401);
+      expect(await statusEventually(() => me(other, m.token, m.id), 401)).toBe(401);
     }
   });
 
   it('reads every session from the database while its listening connection is down', async () => {
     const m = await t.register(root);
     expect(await me(t.app, m.token, m.id)).toBe(200);
-    const admin = new pg.Client({ connectionString: t.db.options.connectionString });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name = 'earnhub cache notices' AND pid <> pg_backend_pid()`,
-      );
-      expect(rows.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await admin.end();
-    }
+    expect(await cutNoticeListeners(t.db)).toBeGreaterThanOrEqual(2);
     // once an instance notices its listener is gone it forgets everything: a quiet revocation is seen
     await revokeQuietly('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [m.id]);
-    expect(await eventually(() => me(t.app, m.token, m.id), 401)).toBe(401);
+    expect(await statusEventually(() => me(t.app, m.token, m.id), 401)).toBe(401);
     // and it listens again (a second later): a session checked from then on is remembered again
-    const remembered = await eventually(async () => {
+    const remembered = await statusEventually(async () => {
       const signin = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
       const token = signin.body.auth.token as string;
       await me(t.app, token, m.id);
