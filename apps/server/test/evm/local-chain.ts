@@ -18,6 +18,7 @@ import {
   defineChain,
   type Hex,
   http as httpTransport,
+  keccak256,
   parseEther,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -48,8 +49,22 @@ export async function startLocalChain(opts: { port?: number } = {}) {
     logging: { quiet: true },
   });
 
+  // Ganache mines the same raw transaction again each time its bytes are sent again (measured: three
+  // copies of one signed transfer moved the amount three times). A real node knows a transaction by
+  // its hash and takes it once ("already known"), which is what lets the payout follower re-send a
+  // payout's bytes safely; the stand-in answers the same way.
+  const sentHashes = new Set<string>();
   async function request(method: string, params: unknown[] = []): Promise<unknown> {
-    return provider.request({ method, params } as never);
+    if (method !== 'eth_sendRawTransaction') return provider.request({ method, params } as never);
+    const hash = keccak256(params[0] as Hex);
+    if (sentHashes.has(hash)) throw Object.assign(new Error('already known'), { code: -32000 });
+    sentHashes.add(hash);
+    try {
+      return await provider.request({ method, params } as never);
+    } catch (error) {
+      sentHashes.delete(hash); // refused: this node never took it
+      throw error;
+    }
   }
 
   async function answer(message: RpcMessage) {
