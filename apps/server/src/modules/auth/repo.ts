@@ -1,4 +1,4 @@
-import { membersChanged, type Queryable } from '../../db/pool.js';
+import { membersChanged, prepared, type Queryable } from '../../db/pool.js';
 
 export interface AuthUserRow {
   id: bigint;
@@ -30,10 +30,14 @@ export async function findById(q: Queryable, id: number, lock = false): Promise<
   return rows[0] ?? null;
 }
 
+const sponsorByCodeSql = prepared(
+  'auth_sponsor_by_code',
+  `SELECT id, refferal_code, path::text AS path FROM users WHERE refferal_code = upper($1) AND role = 'user'`,
+);
+
 export async function findSponsorByCode(q: Queryable, code: string) {
   const { rows } = await q.query<{ id: bigint; refferal_code: string; path: string }>(
-    `SELECT id, refferal_code, path::text AS path FROM users WHERE refferal_code = upper($1) AND role = 'user'`,
-    [code],
+    sponsorByCodeSql([code]),
   );
   return rows[0] ?? null;
 }
@@ -42,6 +46,28 @@ export async function memberCount(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'user'`);
   return rows[0]!.n;
 }
+
+const insertUserSql = prepared(
+  'auth_insert_user',
+  `WITH new AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id),
+     member AS (
+       INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
+                          reffer_by, sponsor_id, path, created_at, updated_at)
+       OVERRIDING SYSTEM VALUE
+       SELECT id, $1, $2, $3, $4, $5, $6, $7, $8, $9,
+              CASE WHEN $6 = 'user'
+                   THEN (CASE WHEN $11::text IS NULL THEN id::text ELSE $11::text || '.' || id::text END)::ltree
+              END,
+              $10, $10
+         FROM new
+       RETURNING id, role
+     ),
+     joined AS (
+       INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at)
+       SELECT id, 'joined', 'user', id::text, $10 FROM member WHERE role = 'user'
+     )
+     SELECT id FROM member`,
+);
 
 export async function insertUser(
   q: Queryable,
@@ -61,25 +87,7 @@ export async function insertUser(
   // a root's path is just its id) is written with the row, together with the `joined` tree event the
   // team roll-up counts (a signup never writes its uplines' rows). Admins have no path and no event.
   const { rows } = await q.query<{ id: bigint }>(
-    `WITH new AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id),
-     member AS (
-       INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
-                          reffer_by, sponsor_id, path, created_at, updated_at)
-       OVERRIDING SYSTEM VALUE
-       SELECT id, $1, $2, $3, $4, $5, $6, $7, $8, $9,
-              CASE WHEN $6 = 'user'
-                   THEN (CASE WHEN $11::text IS NULL THEN id::text ELSE $11::text || '.' || id::text END)::ltree
-              END,
-              $10, $10
-         FROM new
-       RETURNING id, role
-     ),
-     joined AS (
-       INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at)
-       SELECT id, 'joined', 'user', id::text, $10 FROM member WHERE role = 'user'
-     )
-     SELECT id FROM member`,
-    [
+    insertUserSql([
       u.username,
       u.email,
       u.passwordHash,
@@ -91,7 +99,7 @@ export async function insertUser(
       u.sponsor?.id ?? null,
       u.now,
       u.sponsor?.path ?? null,
-    ],
+    ]),
   );
   return rows[0]!.id;
 }

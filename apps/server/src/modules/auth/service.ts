@@ -44,8 +44,7 @@ export function createAuthService(deps: {
         // Only the very first member may join without a sponsor; the users_single_root index
         // settles two first registrations racing.
         if (!sponsor && (await repo.memberCount(tx)) > 0) throw badRequest(MSG.sponsorRequired);
-        const id = await insertWithUniqueIdentifiers(tx, body, passwordHash, sponsor, now);
-        const user = (await repo.findById(tx, Number(id)))!;
+        const { id, refferalCode } = await insertWithUniqueIdentifiers(tx, body, passwordHash, sponsor, now);
         const issued = await sessions.issue(tx, Number(id), 'member', meta);
         await deps.fraud?.record(tx, Number(id), 'register', meta);
         return {
@@ -53,7 +52,7 @@ export function createAuthService(deps: {
           auth: {
             id: Number(id),
             token: issued.token,
-            refferal_code: user.refferal_code,
+            refferal_code: refferalCode,
             role: 'user' as const,
           },
           token: issued.token,
@@ -178,6 +177,7 @@ async function insertWithUniqueIdentifiers(
   // Random codes and usernames may collide; retry inside a savepoint instead of failing the signup.
   for (let attempt = 0; ; attempt++) {
     await tx.query('SAVEPOINT ident');
+    const refferalCode = newReferralCode();
     try {
       const id = await repo.insertUser(tx, {
         username: newUsername(body.fullname),
@@ -186,12 +186,12 @@ async function insertWithUniqueIdentifiers(
         fullname: body.fullname,
         phone: body.phone,
         role: 'user',
-        refferalCode: newReferralCode(),
+        refferalCode,
         sponsor,
         now,
       });
       await tx.query('RELEASE SAVEPOINT ident');
-      return id;
+      return { id, refferalCode };
     } catch (error) {
       await tx.query('ROLLBACK TO SAVEPOINT ident');
       const constraint = (error as { constraint?: string }).constraint;

@@ -9,7 +9,7 @@ import { MSG } from '@app/contracts/messages';
 import { TOTP_RULES } from '@app/contracts/totp';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.js';
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 import { unauthorized } from '../../errors.js';
 import type { Audience } from '../../http/access.js';
 import type { SessionCache } from './session-cache.js';
@@ -22,6 +22,12 @@ export interface IssuedToken {
   token: string;
   expireAt: Date;
 }
+
+const insertSessionSql = prepared(
+  'auth_insert_session',
+  `INSERT INTO sessions (user_id, audience, created_at, expires_at, ip, user_agent)
+   VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+);
 
 export class SessionAuth {
   private readonly key: Uint8Array;
@@ -45,9 +51,14 @@ export class SessionAuth {
     const now = this.clock.now();
     const expireAt = new Date(now.getTime() + SESSION_HOURS[audience] * 3600_000);
     const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO sessions (user_id, audience, created_at, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [userId, audience, now, expireAt, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null],
+      insertSessionSql([
+        userId,
+        audience,
+        now,
+        expireAt,
+        meta.ip ?? null,
+        meta.userAgent?.slice(0, 300) ?? null,
+      ]),
     );
     const token = await new SignJWT({ sid: rows[0]!.id })
       .setProtectedHeader({ alg: 'HS256' })

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 
 export type FlagKind = 'shared_claims' | 'self_referral' | 'shared_address' | 'registration_burst';
 
@@ -23,14 +23,16 @@ export interface Finding {
   evidence: Record<string, unknown>;
 }
 
+const insertFactSql = prepared(
+  'fraud_insert_fact',
+  'INSERT INTO member_facts (user_id, kind, ip_hash, device_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+);
+
 export async function insertFact(
   q: Queryable,
   f: { userId: number; kind: 'register' | 'signin' | 'claim'; ipHash: string; deviceHash: string; now: Date },
 ) {
-  await q.query(
-    'INSERT INTO member_facts (user_id, kind, ip_hash, device_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [f.userId, f.kind, f.ipHash, f.deviceHash, f.now],
-  );
+  await q.query(insertFactSql([f.userId, f.kind, f.ipHash, f.deviceHash, f.now]));
 }
 
 /** Several members claiming from one address or one device since `since`. */

@@ -1,24 +1,26 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 
 export interface WindowCount {
   hits: number;
   resetAt: Date;
 }
 
+const hitSql = prepared(
+  'limits_hit',
+  `INSERT INTO rate_limits AS r (key, hits, reset_at)
+   VALUES ($1, 1, $2::timestamptz + $3 * interval '1 millisecond')
+   ON CONFLICT (key) DO UPDATE SET
+     hits = CASE WHEN r.reset_at <= $2 THEN 1 ELSE LEAST(r.hits + 1, 2147483647) END,
+     reset_at = CASE WHEN r.reset_at <= $2 THEN EXCLUDED.reset_at ELSE r.reset_at END
+   RETURNING hits, reset_at`,
+);
+
 /**
  * Counts one hit on `key` in a fixed window that starts with the first hit and lasts `windowMs`.
  * One statement, so two instances hitting the same key at once both count: the row lock orders them.
  */
 export async function hit(q: Queryable, key: string, windowMs: number, now: Date): Promise<WindowCount> {
-  const { rows } = await q.query<{ hits: number; reset_at: Date }>(
-    `INSERT INTO rate_limits AS r (key, hits, reset_at)
-     VALUES ($1, 1, $2::timestamptz + $3 * interval '1 millisecond')
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN r.reset_at <= $2 THEN 1 ELSE LEAST(r.hits + 1, 2147483647) END,
-       reset_at = CASE WHEN r.reset_at <= $2 THEN EXCLUDED.reset_at ELSE r.reset_at END
-     RETURNING hits, reset_at`,
-    [key, now, windowMs],
-  );
+  const { rows } = await q.query<{ hits: number; reset_at: Date }>(hitSql([key, now, windowMs]));
   return { hits: rows[0]!.hits, resetAt: rows[0]!.reset_at };
 }
 

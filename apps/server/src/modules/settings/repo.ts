@@ -1,7 +1,9 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
+
+const readAllSql = prepared('settings_read_all', 'SELECT key, value FROM settings');
 
 export async function readAll(q: Queryable): Promise<Record<string, unknown>> {
-  const { rows } = await q.query<{ key: string; value: unknown }>('SELECT key, value FROM settings');
+  const { rows } = await q.query<{ key: string; value: unknown }>(readAllSql([]));
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
