@@ -109,6 +109,55 @@ describe('registration and the referral tree', () => {
     });
     expect(res).toMatchObject({ status: 409, body: { message: MSG.emailTaken } });
   });
+
+  it('writes nothing for a refused signup: no member, session, tree event or fact', async () => {
+    const count = async () =>
+      (
+        await t.db.query(
+          `SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM sessions)::int AS sessions,
+                  (SELECT count(*) FROM tree_events)::int AS events, (SELECT count(*) FROM member_facts)::int AS facts`,
+        )
+      ).rows[0];
+    const { rows } = await t.db.query(
+      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
+    );
+    const before = await count();
+    const body = { fullname: 'Refused One', phone: '5550001', password: 'Violet-Harbor-42' };
+    const taken = await t.call('POST', '/auth/register', {
+      body: { ...body, email: 'alice@test.local', reffer_by: rows[0].refferal_code },
+    });
+    const badCode = await t.call('POST', '/auth/register', {
+      body: { ...body, email: 'refused@test.local', reffer_by: 'NOSUCH99' },
+    });
+    const noCode = await t.call('POST', '/auth/register', { body: { ...body, email: 'refused@test.local' } });
+    expect([taken.status, badCode.status, noCode.status]).toEqual([409, 400, 400]);
+    expect(await count()).toEqual(before);
+  });
+
+  it('still finds a username when a first name has used up its four digits', async () => {
+    // every "crowded1000".."crowded9999" is taken, so the first draws collide and later ones widen
+    await t.db.query(
+      `INSERT INTO users (username, email, password_hash, fullname, phone, role, refferal_code, created_at, updated_at)
+       SELECT 'crowded' || n, 'crowded' || n || '@test.local', 'x', 'Crowded', '5550001', 'admin', 'CRWD' || n, now(), now()
+         FROM generate_series(1000, 9999) AS n`,
+    );
+    const { rows } = await t.db.query(
+      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
+    );
+    const res = await t.call('POST', '/auth/register', {
+      body: {
+        fullname: 'Crowded Name',
+        email: 'crowded-new@test.local',
+        phone: '5550001',
+        password: 'Violet-Harbor-42',
+        reffer_by: rows[0].refferal_code,
+      },
+    });
+    expect(res.status).toBe(201);
+    const joined = await t.db.query('SELECT username FROM users WHERE id = $1', [res.body.auth.id]);
+    expect(joined.rows[0].username).toMatch(/^crowded\d{6,8}$/);
+    await t.db.query(`DELETE FROM users WHERE email LIKE 'crowded%@test.local' AND role = 'admin'`);
+  });
 });
 
 describe('sign-in and sessions', () => {

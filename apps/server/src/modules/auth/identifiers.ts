@@ -9,8 +9,12 @@ export function newReferralCode(): string {
   return code;
 }
 
-/** A readable username from the first name plus four digits, e.g. "alice4821". */
-export function newUsername(fullname: string): string {
+/**
+ * A readable username from the first name plus four digits, e.g. "alice4821". A common first name
+ * runs out of four digits at a few thousand members: each retry after a collision (`attempt`) draws
+ * from a space a hundred times larger every second time (6 digits, then 8).
+ */
+export function newUsername(fullname: string, attempt = 0): string {
   const base =
     fullname
       .normalize('NFKD')
@@ -19,5 +23,6 @@ export function newUsername(fullname: string): string {
       .trim()
       .split(' ')[0]
       ?.slice(0, 12) || 'member';
-  return `${base}${randomInt(1000, 10000)}`;
+  const digits = 4 + 2 * Math.floor(Math.min(attempt, 5) / 2);
+  return `${base}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
 }

@@ -42,11 +42,6 @@ export async function findSponsorByCode(q: Queryable, code: string) {
   return rows[0] ?? null;
 }
 
-export async function memberCount(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'user'`);
-  return rows[0]!.n;
-}
-
 const insertUserSql = prepared(
   'auth_insert_user',
   `WITH new AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id),
@@ -102,6 +97,105 @@ export async function insertUser(
     ]),
   );
   return rows[0]!.id;
+}
+
+/**
+ * A member's signup as one statement, run on its own (PostgreSQL makes it atomic): the sponsor found
+ * by code, the member row with its path and `joined` tree event (as insertUser), the session, and the
+ * fraud fact of where it came from. A signup is the write a growing platform takes most, and each
+ * statement of a transaction costs both processes a round trip of system calls; this is one.
+ * Nothing is written when `sponsorCode` names no member, or when it is null and members exist
+ * (only the first member joins without a sponsor: `users_single_root` settles two racing), or when
+ * the email, the username or the code is taken: ON CONFLICT DO NOTHING rather than an error, because
+ * a failed statement on the pool costs its connection (pg-pool drops a client a query failed on).
+ */
+const registerSql = prepared(
+  'auth_register_member',
+  `WITH sponsor AS (
+     SELECT id, refferal_code, path FROM users WHERE refferal_code = upper($7) AND role = 'user'
+   ), allowed AS (
+     SELECT CASE WHEN $7::text IS NOT NULL THEN EXISTS (SELECT 1 FROM sponsor)
+                 ELSE NOT EXISTS (SELECT 1 FROM users WHERE role = 'user') END AS ok
+   ), new AS (
+     SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id FROM allowed WHERE ok
+   ), member AS (
+     INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
+                        reffer_by, sponsor_id, path, created_at, updated_at)
+     OVERRIDING SYSTEM VALUE
+     SELECT new.id, $1, $2, $3, $4, $5, 'user', $6, s.refferal_code, s.id,
+            CASE WHEN s.path IS NULL THEN new.id::text::ltree ELSE s.path || new.id::text END, $8, $8
+       FROM new LEFT JOIN sponsor s ON true
+     ON CONFLICT DO NOTHING
+     RETURNING id
+   ), joined AS (
+     INSERT INTO tree_events (user_id, kind, ref_type, ref_id, created_at)
+     SELECT id, 'joined', 'user', id::text, $8 FROM member
+   ), session AS (
+     INSERT INTO sessions (user_id, audience, created_at, expires_at, ip, user_agent)
+     SELECT id, 'member', $8, $9, $10, $11 FROM member
+     RETURNING id
+   ), fact AS (
+     INSERT INTO member_facts (user_id, kind, ip_hash, device_hash, created_at)
+     SELECT id, 'register', $12, $13, $8 FROM member WHERE $12::text IS NOT NULL
+   )
+   SELECT (SELECT ok FROM allowed) AS allowed, m.id, s.id AS session_id
+     FROM (SELECT 1) AS one LEFT JOIN member m ON true LEFT JOIN session s ON true`,
+);
+
+export type Registered =
+  | { outcome: 'joined'; id: bigint; sessionId: string }
+  /** `sponsorCode` names no member, or it is null and the platform already has members. */
+  | { outcome: 'refused' }
+  | { outcome: 'emailTaken' }
+  /** The drawn username or referral code belongs to someone: draw again. */
+  | { outcome: 'identifierTaken' };
+
+const takenSql = prepared(
+  'auth_register_taken',
+  `SELECT EXISTS (SELECT 1 FROM users WHERE email = $1) AS email,
+          EXISTS (SELECT 1 FROM users WHERE role = 'user') AS members`,
+);
+
+export async function registerMember(
+  q: Queryable,
+  m: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    fullname: string;
+    phone: string;
+    refferalCode: string;
+    sponsorCode: string | null;
+    now: Date;
+    session: { expireAt: Date; ip: string | null; userAgent: string | null };
+    fact: { ipHash: string; deviceHash: string } | null;
+  },
+): Promise<Registered> {
+  const { rows } = await q.query<{ allowed: boolean; id: bigint | null; session_id: string | null }>(
+    registerSql([
+      m.username,
+      m.email,
+      m.passwordHash,
+      m.fullname,
+      m.phone,
+      m.refferalCode,
+      m.sponsorCode,
+      m.now,
+      m.session.expireAt,
+      m.session.ip,
+      m.session.userAgent,
+      m.fact?.ipHash ?? null,
+      m.fact?.deviceHash ?? null,
+    ]),
+  );
+  const row = rows[0]!;
+  if (!row.allowed) return { outcome: 'refused' };
+  if (row.id !== null) return { outcome: 'joined', id: row.id, sessionId: row.session_id! };
+  // a unique index said no: a fresh statement sees the row that took it (committed by then)
+  const taken = (await q.query<{ email: boolean; members: boolean }>(takenSql([m.email]))).rows[0]!;
+  if (taken.email) return { outcome: 'emailTaken' };
+  if (m.sponsorCode === null && taken.members) return { outcome: 'refused' };
+  return { outcome: 'identifierTaken' };
 }
 
 export async function touchLastLogin(q: Queryable, id: bigint, at: Date) {

@@ -12,7 +12,7 @@ import { newReferralCode, newUsername } from './identifiers.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
 import { accountKey, type SigninThrottle, unknownNameKey } from './throttle.js';
-import type { SessionAuth } from './tokens.js';
+import { type SessionAuth, sessionSource } from './tokens.js';
 
 export interface RequestMeta {
   ip: string;
@@ -28,39 +28,45 @@ export function createAuthService(deps: {
   throttle: SigninThrottle;
   totp: TotpService;
   /** Notes where members sign in and register from (fraud signals). */
-  fraud?: Pick<FraudService, 'record'>;
+  fraud?: Pick<FraudService, 'record' | 'factOf'>;
 }) {
   const { db, sessions, clock, throttle, totp } = deps;
 
   async function register(body: RegisterBody, meta: RequestMeta) {
     await assertOpen(db, 'registration_open');
     const passwordHash = await hashPassword(body.password);
-    const now = clock.now();
-    try {
-      return await withTx(db, async (tx) => {
-        const code = body.reffer_by?.trim();
-        const sponsor = code ? await repo.findSponsorByCode(tx, code) : null;
-        if (code && !sponsor) throw badRequest(MSG.sponsorInvalid);
-        // Only the very first member may join without a sponsor; the users_single_root index
-        // settles two first registrations racing.
-        if (!sponsor && (await repo.memberCount(tx)) > 0) throw badRequest(MSG.sponsorRequired);
-        const { id, refferalCode } = await insertWithUniqueIdentifiers(tx, body, passwordHash, sponsor, now);
-        const issued = await sessions.issue(tx, Number(id), 'member', meta);
-        await deps.fraud?.record(tx, Number(id), 'register', meta);
-        return {
-          message: MSG.registered,
-          auth: {
-            id: Number(id),
-            token: issued.token,
-            refferal_code: refferalCode,
-            role: 'user' as const,
-          },
-          token: issued.token,
-          expireAt: issued.expireAt.toISOString(),
-        };
+    const sponsorCode = body.reffer_by?.trim() || null;
+    const term = sessions.term('member');
+    const [ip, userAgent] = sessionSource(meta);
+    const fact = deps.fraud?.factOf(meta) ?? null;
+    // Random codes and usernames may collide: a new pair is drawn (the statement wrote nothing).
+    for (let attempt = 0; ; attempt++) {
+      const refferalCode = newReferralCode();
+      const joined = await repo.registerMember(db, {
+        username: newUsername(body.fullname, attempt),
+        email: body.email,
+        passwordHash,
+        fullname: body.fullname,
+        phone: body.phone,
+        refferalCode,
+        sponsorCode,
+        now: term.now,
+        session: { expireAt: term.expireAt, ip, userAgent },
+        fact,
       });
-    } catch (error) {
-      throw translateUniqueViolation(error);
+      if (joined.outcome === 'identifierTaken' && attempt < 5) continue;
+      if (joined.outcome === 'emailTaken') throw conflict(MSG.emailTaken);
+      if (joined.outcome === 'refused')
+        throw badRequest(sponsorCode ? MSG.sponsorInvalid : MSG.sponsorRequired);
+      if (joined.outcome !== 'joined') throw conflict('Please try again: the generated username was taken');
+      const id = Number(joined.id);
+      const issued = await sessions.sign(joined.sessionId, id, 'member', term);
+      return {
+        message: MSG.registered,
+        auth: { id, token: issued.token, refferal_code: refferalCode, role: 'user' as const },
+        token: issued.token,
+        expireAt: issued.expireAt.toISOString(),
+      };
     }
   }
 
@@ -166,44 +172,3 @@ export function createAuthService(deps: {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-async function insertWithUniqueIdentifiers(
-  tx: import('../../db/pool.js').Tx,
-  body: RegisterBody,
-  passwordHash: string,
-  sponsor: Awaited<ReturnType<typeof repo.findSponsorByCode>>,
-  now: Date,
-) {
-  // Random codes and usernames may collide; retry inside a savepoint instead of failing the signup.
-  for (let attempt = 0; ; attempt++) {
-    await tx.query('SAVEPOINT ident');
-    const refferalCode = newReferralCode();
-    try {
-      const id = await repo.insertUser(tx, {
-        username: newUsername(body.fullname),
-        email: body.email,
-        passwordHash,
-        fullname: body.fullname,
-        phone: body.phone,
-        role: 'user',
-        refferalCode,
-        sponsor,
-        now,
-      });
-      await tx.query('RELEASE SAVEPOINT ident');
-      return { id, refferalCode };
-    } catch (error) {
-      await tx.query('ROLLBACK TO SAVEPOINT ident');
-      const constraint = (error as { constraint?: string }).constraint;
-      const retriable = constraint === 'users_username_key' || constraint === 'users_refferal_code_key';
-      if (!retriable || attempt >= 5) throw error;
-    }
-  }
-}
-
-function translateUniqueViolation(error: unknown) {
-  const constraint = (error as { constraint?: string }).constraint;
-  if (constraint === 'users_email_key') return conflict(MSG.emailTaken);
-  if (constraint === 'users_single_root') return badRequest(MSG.sponsorRequired);
-  return error;
-}

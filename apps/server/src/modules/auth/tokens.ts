@@ -29,6 +29,10 @@ const insertSessionSql = prepared(
    VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
 );
 
+/** The address and user agent a session row keeps. */
+export const sessionSource = (meta: { ip?: string; userAgent?: string }) =>
+  [meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null] as const;
+
 export class SessionAuth {
   private readonly key: Uint8Array;
 
@@ -48,27 +52,35 @@ export class SessionAuth {
     audience: Audience,
     meta: { ip?: string; userAgent?: string },
   ): Promise<IssuedToken> {
-    const now = this.clock.now();
-    const expireAt = new Date(now.getTime() + SESSION_HOURS[audience] * 3600_000);
+    const term = this.term(audience);
     const { rows } = await q.query<{ id: string }>(
-      insertSessionSql([
-        userId,
-        audience,
-        now,
-        expireAt,
-        meta.ip ?? null,
-        meta.userAgent?.slice(0, 300) ?? null,
-      ]),
+      insertSessionSql([userId, audience, term.now, term.expireAt, ...sessionSource(meta)]),
     );
-    const token = await new SignJWT({ sid: rows[0]!.id })
+    return this.sign(rows[0]!.id, userId, audience, term);
+  }
+
+  /** When a session of `audience` starting now ends. */
+  term(audience: Audience) {
+    const now = this.clock.now();
+    return { now, expireAt: new Date(now.getTime() + SESSION_HOURS[audience] * 3600_000) };
+  }
+
+  /** The token of a session row written by the caller (see auth repo registerMember). */
+  async sign(
+    sessionId: string,
+    userId: number,
+    audience: Audience,
+    term: { now: Date; expireAt: Date },
+  ): Promise<IssuedToken> {
+    const token = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setAudience(audience)
       .setIssuer(ISSUER)
-      .setIssuedAt(Math.floor(now.getTime() / 1000))
-      .setExpirationTime(Math.floor(expireAt.getTime() / 1000))
+      .setIssuedAt(Math.floor(term.now.getTime() / 1000))
+      .setExpirationTime(Math.floor(term.expireAt.getTime() / 1000))
       .sign(this.key);
-    return { token, expireAt };
+    return { token, expireAt: term.expireAt };
   }
 
   /** The session behind a token, if it is valid for one of `allowed` and not revoked or expired. */

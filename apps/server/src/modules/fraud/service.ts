@@ -45,6 +45,14 @@ export function createFraudService(deps: { db: Db; clock: Clock; secret: string 
   const hash = (what: string, value: string) =>
     createHmac('sha256', deps.secret).update(`fraud:${what}:${value}`).digest('hex');
 
+  /** Where an action came from, as a fact keeps it: keyed hashes, never the address itself. */
+  function factOf(from: FactSource) {
+    return {
+      ipHash: hash('ip', from.ip),
+      deviceHash: hash('device', `${from.userAgent ?? ''}|${from.deviceId ?? ''}`),
+    };
+  }
+
   /** Records where a member's action came from (in the caller's transaction when it has one). */
   async function record(
     q: Queryable,
@@ -52,13 +60,7 @@ export function createFraudService(deps: { db: Db; clock: Clock; secret: string 
     kind: 'register' | 'signin' | 'claim',
     from: FactSource,
   ) {
-    await repo.insertFact(q, {
-      userId,
-      kind,
-      ipHash: hash('ip', from.ip),
-      deviceHash: hash('device', `${from.userAgent ?? ''}|${from.deviceId ?? ''}`),
-      now: clock.now(),
-    });
+    await repo.insertFact(q, { userId, kind, ...factOf(from), now: clock.now() });
   }
 
   async function scan() {
@@ -139,7 +141,7 @@ export function createFraudService(deps: { db: Db; clock: Clock; secret: string 
     });
   }
 
-  return { record, scan, list, decide, release };
+  return { factOf, record, scan, list, decide, release };
 }
 
 export type FraudService = ReturnType<typeof createFraudService>;
