@@ -22,7 +22,34 @@ export function createPool(connectionString: string, max = 10): Db {
   });
   // Idle clients: the listener above has already logged it; the pool drops the client.
   pool.on('error', () => {});
+  pool.query = queryKeepingConnection(pool);
   return pool;
+}
+
+/**
+ * `pool.query` that keeps its connection when the database refused the statement (a unique
+ * violation, a value out of range): pg-pool's own drops the connection on any failure, and each
+ * replacement costs PostgreSQL a new backend (fork and authentication), so a stream of refused
+ * input, or of retried collisions, would churn connections. A connection that is gone (class 08),
+ * ended by an operator (57) or in doubt (XX, 53) is still dropped.
+ */
+function queryKeepingConnection(pool: pg.Pool): pg.Pool['query'] {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await client.query(config, values);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const refused =
+        error instanceof pg.DatabaseError && typeof code === 'string' && !/^(08|57|53|XX)/.test(code);
+      if (!refused) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return query as pg.Pool['query'];
 }
 
 /**
