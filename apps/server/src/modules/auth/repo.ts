@@ -106,8 +106,8 @@ export async function insertUser(
  * statement of a transaction costs both processes a round trip of system calls; this is one.
  * Nothing is written when `sponsorCode` names no member, or when it is null and members exist
  * (only the first member joins without a sponsor: `users_single_root` settles two racing), or when
- * the email, the username or the code is taken: ON CONFLICT DO NOTHING rather than an error, because
- * a failed statement on the pool costs its connection (pg-pool drops a client a query failed on).
+ * the email, the username or the code is taken: ON CONFLICT DO NOTHING, so a collision is an answer
+ * to act on (draw again, or say the email is taken), not a failed statement to catch and log.
  */
 const registerSql = prepared(
   'auth_register_member',
