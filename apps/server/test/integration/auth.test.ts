@@ -13,24 +13,13 @@ describe('registration and the referral tree', () => {
     const root = await t.register();
     expect(root.code).toMatch(/^[A-Z2-9]{8}$/);
 
-    const noSponsor = await t.call('POST', '/auth/register', {
-      body: {
-        fullname: 'No Sponsor',
-        email: 'nosponsor@test.local',
-        phone: '5550001',
-        password: 'Violet-Harbor-42',
-      },
-    });
+    const noSponsor = await signup({ fullname: 'No Sponsor', email: 'nosponsor@test.local' });
     expect(noSponsor).toMatchObject({ status: 400, body: { message: MSG.sponsorRequired } });
 
-    const badSponsor = await t.call('POST', '/auth/register', {
-      body: {
-        fullname: 'Bad Sponsor',
-        email: 'bad@test.local',
-        phone: '5550001',
-        password: 'Violet-Harbor-42',
-        reffer_by: 'NOPE1234',
-      },
+    const badSponsor = await signup({
+      fullname: 'Bad Sponsor',
+      email: 'bad@test.local',
+      reffer_by: 'NOPE1234',
     });
     expect(badSponsor).toMatchObject({ status: 400, body: { message: MSG.sponsorInvalid } });
 
@@ -54,17 +43,11 @@ describe('registration and the referral tree', () => {
   });
 
   it('answers register with message, auth {id, token, refferal_code} and expireAt, and the member is signed in', async () => {
-    const { rows } = await t.db.query(
-      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
-    );
-    const res = await t.call('POST', '/auth/register', {
-      body: {
-        fullname: 'Alice Smith',
-        email: 'Alice@Test.Local',
-        phone: '+4915112345678',
-        password: 'Violet-Harbor-42',
-        reffer_by: rows[0].refferal_code,
-      },
+    const res = await signup({
+      fullname: 'Alice Smith',
+      email: 'Alice@Test.Local',
+      phone: '+4915112345678',
+      reffer_by: await rootCode(),
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -95,17 +78,10 @@ describe('registration and the referral tree', () => {
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
-    const { rows } = await t.db.query(
-      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
-    );
-    const res = await t.call('POST', '/auth/register', {
-      body: {
-        fullname: 'Alice Again',
-        email: 'ALICE@test.local',
-        phone: '5550001',
-        password: 'Violet-Harbor-42',
-        reffer_by: rows[0].refferal_code,
-      },
+    const res = await signup({
+      fullname: 'Alice Again',
+      email: 'ALICE@test.local',
+      reffer_by: await rootCode(),
     });
     expect(res).toMatchObject({ status: 409, body: { message: MSG.emailTaken } });
   });
@@ -118,18 +94,12 @@ describe('registration and the referral tree', () => {
                   (SELECT count(*) FROM tree_events)::int AS events, (SELECT count(*) FROM member_facts)::int AS facts`,
         )
       ).rows[0];
-    const { rows } = await t.db.query(
-      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
-    );
+    const code = await rootCode();
     const before = await count();
-    const body = { fullname: 'Refused One', phone: '5550001', password: 'Violet-Harbor-42' };
-    const taken = await t.call('POST', '/auth/register', {
-      body: { ...body, email: 'alice@test.local', reffer_by: rows[0].refferal_code },
-    });
-    const badCode = await t.call('POST', '/auth/register', {
-      body: { ...body, email: 'refused@test.local', reffer_by: 'NOSUCH99' },
-    });
-    const noCode = await t.call('POST', '/auth/register', { body: { ...body, email: 'refused@test.local' } });
+    const fullname = 'Refused One';
+    const taken = await signup({ fullname, email: 'alice@test.local', reffer_by: code });
+    const badCode = await signup({ fullname, email: 'refused@test.local', reffer_by: 'NOSUCH99' });
+    const noCode = await signup({ fullname, email: 'refused@test.local' });
     expect([taken.status, badCode.status, noCode.status]).toEqual([409, 400, 400]);
     expect(await count()).toEqual(before);
   });
@@ -141,17 +111,10 @@ describe('registration and the referral tree', () => {
        SELECT 'crowded' || n, 'crowded' || n || '@test.local', 'x', 'Crowded', '5550001', 'admin', 'CRWD' || n, now(), now()
          FROM generate_series(1000, 9999) AS n`,
     );
-    const { rows } = await t.db.query(
-      `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
-    );
-    const res = await t.call('POST', '/auth/register', {
-      body: {
-        fullname: 'Crowded Name',
-        email: 'crowded-new@test.local',
-        phone: '5550001',
-        password: 'Violet-Harbor-42',
-        reffer_by: rows[0].refferal_code,
-      },
+    const res = await signup({
+      fullname: 'Crowded Name',
+      email: 'crowded-new@test.local',
+      reffer_by: await rootCode(),
     });
     expect(res.status).toBe(201);
     const joined = await t.db.query('SELECT username FROM users WHERE id = $1', [res.body.auth.id]);
@@ -291,8 +254,19 @@ describe('the first member, raced', () => {
 });
 
 async function someMember() {
+  return t.register(await rootCode());
+}
+
+/** The referral code of the first member (the root every test registers under). */
+async function rootCode(): Promise<string> {
   const { rows } = await t.db.query(
     `SELECT refferal_code FROM users WHERE role = 'user' ORDER BY id LIMIT 1`,
   );
-  return t.register(rows[0].refferal_code);
+  return rows[0].refferal_code;
 }
+
+/** POST /auth/register with a valid phone and password unless given. */
+const signup = (fields: Record<string, string>) =>
+  t.call('POST', '/auth/register', {
+    body: { phone: '5550001', password: 'Violet-Harbor-42', ...fields },
+  });
