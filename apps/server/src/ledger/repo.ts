@@ -116,49 +116,62 @@ export interface Changes {
 
 export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), totals: new Map() });
 
-const writePostingSql = prepared(
-  'ledger_write_posting',
-  `WITH prior AS (
+/**
+ * The posting statement. `checked`: some member accounts are locked (those a posting debits), so
+ * it checks their balance (`short`) and applies their changes and unfolded deltas to their rows
+ * (`folded`, `applied`). A posting that locks nothing (every income: the platform pays) runs the
+ * statement without those parts, a separate prepared statement: PostgreSQL then plans it once
+ * (a generic plan), where the full one, whose plan depends on how many accounts are locked, is
+ * planned again on every call (0.76 ms a posting, measured on the claims benchmark).
+ * Parameters: $1-$3 the posting, $4-$12 its transfers, $13-$14 credits to deltas, $15-$18 income
+ * totals, $19-$21 the locked accounts' changes (checked only).
+ */
+function postingSql(checked: boolean) {
+  const when = (sql: string) => (checked ? sql : '');
+  return `WITH prior AS (
      SELECT * FROM transfers WHERE posting_key = $1
-   ), short AS (
+   ),${when(` short AS (
      SELECT a.id, a.kind FROM ledger_accounts a
-       JOIN unnest($13::bigint[], $14::bigint[], $15::bigint[]) AS d(id, balance, pending) ON d.id = a.id
+       JOIN unnest($19::bigint[], $20::bigint[], $21::bigint[]) AS d(id, balance, pending) ON d.id = a.id
       WHERE a.owner_user_id IS NOT NULL
         AND a.balance + coalesce((SELECT sum(x.amount) FROM ledger_deltas x WHERE x.account_id = a.id), 0)
             + d.balance - a.pending - d.pending < 0
-   ), inserted AS (
+   ),`)} inserted AS (
      INSERT INTO transfers (idempotency_key, posting_key, request_hash, kind, debit_account, credit_account,
                             amount, status, ref_type, ref_id, meta, created_at)
      SELECT t.key, $1, $2, t.kind, t.debit, t.credit, t.amount, t.status, t.ref_type, t.ref_id, t.meta::jsonb, $3
        FROM unnest($4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[],
                    $11::text[], $12::text[]) AS t(key, kind, debit, credit, amount, status, ref_type, ref_id, meta)
-      WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM short)
+      WHERE NOT EXISTS (SELECT 1 FROM prior)${when(' AND NOT EXISTS (SELECT 1 FROM short)')}
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING *
    ), complete AS (
      SELECT count(*) = cardinality($4::text[]) AS ok FROM inserted
-   ), folded AS (
-     DELETE FROM ledger_deltas x WHERE x.account_id = ANY($13::bigint[]) AND (SELECT ok FROM complete)
+   ),${when(` folded AS (
+     DELETE FROM ledger_deltas x WHERE x.account_id = ANY($19::bigint[]) AND (SELECT ok FROM complete)
      RETURNING x.account_id, x.amount
    ), applied AS (
      UPDATE ledger_accounts a
         SET balance = a.balance + d.balance
                       + coalesce((SELECT sum(f.amount) FROM folded f WHERE f.account_id = a.id), 0),
             pending = a.pending + d.pending, version = a.version + 1
-       FROM unnest($13::bigint[], $14::bigint[], $15::bigint[]) AS d(id, balance, pending)
+       FROM unnest($19::bigint[], $20::bigint[], $21::bigint[]) AS d(id, balance, pending)
       WHERE a.id = d.id AND (SELECT ok FROM complete)
-   ), credited AS (
+   ),`)} credited AS (
      INSERT INTO ledger_deltas (account_id, amount)
-     SELECT * FROM unnest($16::bigint[], $17::bigint[]) WHERE (SELECT ok FROM complete)
+     SELECT * FROM unnest($13::bigint[], $14::bigint[]) WHERE (SELECT ok FROM complete)
    ), totals AS (
      INSERT INTO income_total_deltas (user_id, kind, period, amount)
-     SELECT * FROM unnest($18::bigint[], $19::text[], $20::text[], $21::bigint[]) WHERE (SELECT ok FROM complete)
+     SELECT * FROM unnest($15::bigint[], $16::text[], $17::text[], $18::bigint[]) WHERE (SELECT ok FROM complete)
    )
-   SELECT x.*, (SELECT kind FROM short ORDER BY id LIMIT 1) AS short_kind
+   SELECT x.*, ${checked ? '(SELECT kind FROM short ORDER BY id LIMIT 1)' : 'NULL::text'} AS short_kind
      FROM (SELECT 1) AS one
      LEFT JOIN (SELECT *, true AS replayed FROM prior UNION ALL SELECT *, false FROM inserted) AS x ON true
-    ORDER BY length(x.idempotency_key), x.idempotency_key`,
-);
+    ORDER BY length(x.idempotency_key), x.idempotency_key`;
+}
+
+const writePostingSql = prepared('ledger_write_posting', postingSql(true));
+const writeCreditsSql = prepared('ledger_write_credits', postingSql(false));
 
 export type WriteOutcome =
   | { outcome: 'written'; transfers: TransferRow[] }
@@ -184,30 +197,35 @@ export async function writePosting(
   const locked = [...changes.locked.keys()];
   const free = [...changes.free.keys()];
   const totals = [...changes.totals.values()];
+  const values = [
+    posting.key,
+    posting.requestHash,
+    posting.createdAt,
+    transfers.map((t) => t.idempotency_key),
+    transfers.map((t) => t.kind),
+    transfers.map((t) => t.debit_account),
+    transfers.map((t) => t.credit_account),
+    transfers.map((t) => t.amount),
+    transfers.map((t) => t.status),
+    transfers.map((t) => t.ref_type),
+    transfers.map((t) => t.ref_id),
+    transfers.map((t) => JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
+    free,
+    free.map((id) => changes.free.get(id)!),
+    totals.map((t) => t.userId),
+    totals.map((t) => t.kind),
+    totals.map((t) => t.period),
+    totals.map((t) => t.amount),
+  ];
   const { rows } = await q.query<TransferRow & { replayed: boolean | null; short_kind: string | null }>(
-    writePostingSql([
-      posting.key,
-      posting.requestHash,
-      posting.createdAt,
-      transfers.map((t) => t.idempotency_key),
-      transfers.map((t) => t.kind),
-      transfers.map((t) => t.debit_account),
-      transfers.map((t) => t.credit_account),
-      transfers.map((t) => t.amount),
-      transfers.map((t) => t.status),
-      transfers.map((t) => t.ref_type),
-      transfers.map((t) => t.ref_id),
-      transfers.map((t) => JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
-      locked,
-      locked.map((id) => changes.locked.get(id)!.balance),
-      locked.map((id) => changes.locked.get(id)!.pending),
-      free,
-      free.map((id) => changes.free.get(id)!),
-      totals.map((t) => t.userId),
-      totals.map((t) => t.kind),
-      totals.map((t) => t.period),
-      totals.map((t) => t.amount),
-    ]),
+    locked.length === 0
+      ? writeCreditsSql(values)
+      : writePostingSql([
+          ...values,
+          locked,
+          locked.map((id) => changes.locked.get(id)!.balance),
+          locked.map((id) => changes.locked.get(id)!.pending),
+        ]),
   );
   const strip = (list: typeof rows) =>
     list.map(({ replayed: _r, short_kind: _s, ...row }) => row as TransferRow);

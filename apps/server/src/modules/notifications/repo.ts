@@ -1,6 +1,6 @@
 import type { NotificationType } from '@app/contracts/notifications';
 import { type PageRequest, pageClause } from '../../db/paging.js';
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 
 export interface NotificationRow {
   id: bigint;
@@ -165,6 +165,25 @@ export interface MemberEvent {
   amount?: bigint;
 }
 
+// prepared: every income notifies its member, so it runs in every claim and purchase (planned once)
+const notifyMembersSql = prepared(
+  'notifications_notify_members',
+  `WITH x AS (
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+              AS x(key, user_id, title, message, amount)
+      WHERE NOT $7::boolean OR x.amount >= round(coalesce(
+              (SELECT (value #>> '{}')::numeric FROM settings WHERE key = 'income_notify_min'), $8::numeric)
+              * 1000000)
+   ), n AS (
+     INSERT INTO notifications (title, message, users, type, created_at, event_key)
+     SELECT title, message, false, 'notification', $6, key FROM x
+     ON CONFLICT (event_key) DO NOTHING
+     RETURNING id, event_key
+   )
+   INSERT INTO notification_recipients (notification_id, user_id)
+   SELECT n.id, x.user_id FROM n JOIN x ON x.key = n.event_key`,
+);
+
 /**
  * Notifies members of events of their own money, in the caller's transaction (so a notification
  * exists exactly when its event committed). With `minimum: 'income'`, only events of at least the
@@ -178,21 +197,7 @@ export async function notifyMembers(
 ): Promise<void> {
   if (events.length === 0) return;
   await q.query(
-    `WITH x AS (
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
-                AS x(key, user_id, title, message, amount)
-        WHERE NOT $7::boolean OR x.amount >= round(coalesce(
-                (SELECT (value #>> '{}')::numeric FROM settings WHERE key = 'income_notify_min'), $8::numeric)
-                * 1000000)
-     ), n AS (
-       INSERT INTO notifications (title, message, users, type, created_at, event_key)
-       SELECT title, message, false, 'notification', $6, key FROM x
-       ON CONFLICT (event_key) DO NOTHING
-       RETURNING id, event_key
-     )
-     INSERT INTO notification_recipients (notification_id, user_id)
-     SELECT n.id, x.user_id FROM n JOIN x ON x.key = n.event_key`,
-    [
+    notifyMembersSql([
       events.map((e) => e.key),
       events.map((e) => e.userId),
       events.map((e) => e.title),
@@ -201,6 +206,6 @@ export async function notifyMembers(
       now,
       opts.minimum === 'income',
       opts.defaultMinimum ?? 0,
-    ],
+    ]),
   );
 }
