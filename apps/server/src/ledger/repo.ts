@@ -194,9 +194,7 @@ export async function writePosting(
   transfers: NewTransfer[],
   changes: Changes,
 ): Promise<WriteOutcome> {
-  const locked = [...changes.locked.keys()];
-  const free = [...changes.free.keys()];
-  const totals = [...changes.totals.values()];
+  const arrays = changeArrays(changes);
   const values = [
     posting.key,
     posting.requestHash,
@@ -210,22 +208,11 @@ export async function writePosting(
     transfers.map((t) => t.ref_type),
     transfers.map((t) => t.ref_id),
     transfers.map((t) => JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
-    free,
-    free.map((id) => changes.free.get(id)!),
-    totals.map((t) => t.userId),
-    totals.map((t) => t.kind),
-    totals.map((t) => t.period),
-    totals.map((t) => t.amount),
+    ...arrays.free,
+    ...arrays.totals,
   ];
   const { rows } = await q.query<TransferRow & { replayed: boolean | null; short_kind: string | null }>(
-    locked.length === 0
-      ? writeCreditsSql(values)
-      : writePostingSql([
-          ...values,
-          locked,
-          locked.map((id) => changes.locked.get(id)!.balance),
-          locked.map((id) => changes.locked.get(id)!.pending),
-        ]),
+    changes.locked.size === 0 ? writeCreditsSql(values) : writePostingSql([...values, ...arrays.locked]),
   );
   const strip = (list: typeof rows) =>
     list.map(({ replayed: _r, short_kind: _s, ...row }) => row as TransferRow);
@@ -252,22 +239,29 @@ const applyChangesSql = prepared(
 
 /** Applies changes outside a posting (a pending transfer settled); `locked` accounts must be locked. */
 export async function applyChanges(q: Queryable, changes: Changes) {
+  const arrays = changeArrays(changes);
+  await q.query(applyChangesSql([...arrays.locked, ...arrays.free, ...arrays.totals]));
+}
+
+/** The statement parameters of `changes`: one array per column, as the statements unnest them. */
+function changeArrays(changes: Changes) {
   const locked = [...changes.locked.keys()];
   const free = [...changes.free.keys()];
   const totals = [...changes.totals.values()];
-  await q.query(
-    applyChangesSql([
+  return {
+    locked: [
       locked,
       locked.map((id) => changes.locked.get(id)!.balance),
       locked.map((id) => changes.locked.get(id)!.pending),
-      free,
-      free.map((id) => changes.free.get(id)!),
+    ],
+    free: [free, free.map((id) => changes.free.get(id)!)],
+    totals: [
       totals.map((t) => t.userId),
       totals.map((t) => t.kind),
       totals.map((t) => t.period),
       totals.map((t) => t.amount),
-    ]),
-  );
+    ],
+  };
 }
 
 export async function lockTransfer(q: Queryable, id: string): Promise<TransferRow | null> {
