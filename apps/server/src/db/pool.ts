@@ -91,13 +91,29 @@ export function onMembersChanged(db: Db, handler: (changed: ChangedMembers) => v
   };
 }
 
+export interface TxOptions {
+  /**
+   * Run the transaction's statements on the plans each connection made once (`plan_cache_mode =
+   * force_generic_plan`, for this transaction only), never planned again per call. For the member
+   * money actions (purchase, transfer, withdrawal): their statements carry one- or two-element
+   * arrays, so PostgreSQL's plan cache judges a plan for those sizes cheaper than its generic plan
+   * (costed for ten) and plans every call afresh: that planning was 44 % of a purchase's database
+   * time on a 20,000-member tree. Their generic plans are index lookups (checked with auto_explain
+   * at 200,000 members; docs/decisions.md, "Generic plans for member money actions").
+   */
+  genericPlans?: boolean;
+}
+
 /** Runs fn in one transaction; commits on success, rolls back on any throw. */
-export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
   const client = await db.connect();
   let broken: Error | undefined;
   try {
     changedInTx.delete(client);
-    await client.query('BEGIN');
+    // one round trip: the simple query protocol takes both statements at once
+    await client.query(
+      options.genericPlans ? 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan' : 'BEGIN',
+    );
     const result = await fn(client);
     try {
       await client.query('COMMIT');

@@ -214,7 +214,8 @@ export async function postOnce(tx: Tx, posting: Posting, now: Date) {
 /**
  * Runs a money action that creates its own rows in one transaction. When its posting turns out to
  * replay an earlier request (`postOnce` threw `Replayed`), this attempt has rolled back and the
- * caller answers with the first result, read from the earlier transfers.
+ * caller answers with the first result, read from the earlier transfers. These are the member money
+ * actions (purchase, withdrawal request): they run on generic plans (TxOptions in db/pool.ts).
  */
 export async function withReplay<T>(
   db: Db,
@@ -222,7 +223,7 @@ export async function withReplay<T>(
   first: (transfers: repo.TransferRow[]) => Promise<T>,
 ): Promise<T> {
   try {
-    return await withTx(db, run);
+    return await withTx(db, run, { genericPlans: true });
   } catch (error) {
     if (!(error instanceof Replayed)) throw error;
     return first(error.transfers);

@@ -1,9 +1,10 @@
 /**
  * The pool keeps a connection the database only refused a statement on (pg-pool's own `query` would
- * drop it, and each replacement is a new backend), and still drops one that is gone.
+ * drop it, and each replacement is a new backend), and still drops one that is gone; a transaction
+ * on generic plans (member money actions) sets them for itself only.
  */
 import { expect, inject, it } from 'vitest';
-import { createPool } from '../../src/db/pool.js';
+import { createPool, withTx } from '../../src/db/pool.js';
 import { withDatabase } from '../global-setup.js';
 
 const backend = async (db: ReturnType<typeof createPool>) =>
@@ -24,6 +25,31 @@ it('keeps its connection through refused statements and replaces one that was te
     await expect(db.query('SELECT pg_terminate_backend(pg_backend_pid())')).rejects.toThrow();
     const next = await backend(db);
     expect(next).not.toBe(first);
+  } finally {
+    await db.end();
+  }
+});
+
+it('runs a transaction on generic plans when asked, and leaves the connection as it was', async () => {
+  // one connection: every transaction and query below runs on the same backend
+  const db = createPool(withDatabase(inject('pgServerUrl'), 'postgres'), 1);
+  const mode = async (q: Pick<typeof db, 'query'>) =>
+    (await q.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]!.plan_cache_mode;
+  try {
+    expect(await withTx(db, mode, { genericPlans: true })).toBe('force_generic_plan');
+    expect(await mode(db)).toBe('auto');
+    expect(await withTx(db, mode)).toBe('auto');
+    // a transaction that rolls back does not leave it set either
+    await expect(
+      withTx(
+        db,
+        async (tx) => {
+          await tx.query('SELECT 1 / 0');
+        },
+        { genericPlans: true },
+      ),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await mode(db)).toBe('auto');
   } finally {
     await db.end();
   }

@@ -48,24 +48,27 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     amount: bigint,
     clientKey: string | null,
   ) {
-    const { transfers } = await withTx(db, (tx) =>
-      post(
-        tx,
-        {
-          idempotencyKey: clientKey ?? `transfer:${crypto.randomUUID()}`,
-          transfers: [
-            {
-              kind: 'transfer',
-              debit: member(actor.userId, from),
-              credit: member(toUserId, 'fund'),
-              amount,
-              refType: 'member_transfer',
-              refId: String(actor.userId),
-            },
-          ],
-        },
-        clock.now(),
-      ),
+    const { transfers } = await withTx(
+      db,
+      (tx) =>
+        post(
+          tx,
+          {
+            idempotencyKey: clientKey ?? `transfer:${crypto.randomUUID()}`,
+            transfers: [
+              {
+                kind: 'transfer',
+                debit: member(actor.userId, from),
+                credit: member(toUserId, 'fund'),
+                amount,
+                refType: 'member_transfer',
+                refId: String(actor.userId),
+              },
+            ],
+          },
+          clock.now(),
+        ),
+      { genericPlans: true },
     );
     return dto((await repo.find(db, transfers[0]!.id))!);
   }
