@@ -2,7 +2,7 @@
  * The embedded PostgreSQL of a real server process: a data directory made by an earlier release
  * (fixed password `postgres`, no password file) keeps working and moves to a generated password;
  * a postmaster that dies under the server is noticed, logged and started again, with the data
- * committed before it still there.
+ * committed before it still there. It runs with checkpoints spaced for a write-heavy ledger.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -62,6 +62,17 @@ describe('embedded PostgreSQL under a running server', () => {
       const password = (await readFile(passwordFile, 'utf8')).trim();
       expect(await connectAs('postgres')).toBe('28P01');
       expect(await connectAs(password)).toBe('ok');
+      // checkpoints spaced for a write-heavy ledger (embedded.ts)
+      const settings = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', password });
+      await settings.connect();
+      const shown = await settings.query(
+        `SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_wal_size', 'checkpoint_timeout') ORDER BY name`,
+      );
+      await settings.end();
+      expect(shown.rows).toEqual([
+        { name: 'checkpoint_timeout', setting: '900', unit: 's' },
+        { name: 'max_wal_size', setting: '4096', unit: 'MB' },
+      ]);
 
       const member = {
         fullname: 'Before Crash',
