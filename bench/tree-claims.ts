@@ -122,7 +122,8 @@ async function timed(
         const id = ids[next++]!;
         const start = performance.now();
         try {
-          const result = await withTx(db, (tx) => roi.claimIn(tx, id));
+          // on generic plans, as the route runs it (roi/service.ts claim)
+          const result = await withTx(db, (tx) => roi.claimIn(tx, id), { genericPlans: true });
           levelIncomes += result.records.length - 1;
           completed += 1;
           latencies.push(performance.now() - start);

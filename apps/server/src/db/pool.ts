@@ -94,15 +94,23 @@ export function onMembersChanged(db: Db, handler: (changed: ChangedMembers) => v
 export interface TxOptions {
   /**
    * Run the transaction's statements on the plans each connection made once (`plan_cache_mode =
-   * force_generic_plan`, for this transaction only), never planned again per call. For the member
-   * money actions (purchase, transfer, withdrawal): their statements carry one- or two-element
-   * arrays, so PostgreSQL's plan cache judges a plan for those sizes cheaper than its generic plan
-   * (costed for ten) and plans every call afresh: that planning was 44 % of a purchase's database
-   * time on a 20,000-member tree. Their generic plans are index lookups (checked with auto_explain
-   * at 200,000 members; docs/decisions.md, "Generic plans for member money actions").
+   * force_generic_plan`), built without sequential scans where an index serves (`enable_seqscan =
+   * off`), both for this transaction only. For the member money actions (purchase, transfer,
+   * withdrawal request, ROI claim): their statements carry arrays of one or two elements (a payer, a
+   * sponsor) or a member's key, and PostgreSQL's plan cache, judging a plan for the actual values
+   * cheaper than its generic plan, planned most calls afresh: 44 % of a purchase's database time on
+   * a 20,000-member tree, 1.3 ms of a claim's at 1M members. A generic plan is made once per
+   * connection, from the statistics of that moment: without the second setting, a plan made while
+   * a table was young (the earning-limit stripes) kept scanning it as it grew, until the table
+   * was analysed. Every statement of these actions seeks by key. docs/decisions.md, issue 12
+   * figures (seventh session).
    */
   genericPlans?: boolean;
 }
+
+// one round trip: the simple query protocol takes the three statements at once
+const BEGIN_ON_GENERIC_PLANS =
+  'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off';
 
 /** Runs fn in one transaction; commits on success, rolls back on any throw. */
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
@@ -110,10 +118,7 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TxO
   let broken: Error | undefined;
   try {
     changedInTx.delete(client);
-    // one round trip: the simple query protocol takes both statements at once
-    await client.query(
-      options.genericPlans ? 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan' : 'BEGIN',
-    );
+    await client.query(options.genericPlans ? BEGIN_ON_GENERIC_PLANS : 'BEGIN');
     const result = await fn(client);
     try {
       await client.query('COMMIT');

@@ -34,11 +34,15 @@ it('runs a transaction on generic plans when asked, and leaves the connection as
   // one connection: every transaction and query below runs on the same backend
   const db = createPool(withDatabase(inject('pgServerUrl'), 'postgres'), 1);
   const mode = async (q: Pick<typeof db, 'query'>) =>
-    (await q.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]!.plan_cache_mode;
+    (
+      await q.query<{ mode: string }>(
+        `SELECT current_setting('plan_cache_mode') || ' ' || current_setting('enable_seqscan') AS mode`,
+      )
+    ).rows[0]!.mode;
   try {
-    expect(await withTx(db, mode, { genericPlans: true })).toBe('force_generic_plan');
-    expect(await mode(db)).toBe('auto');
-    expect(await withTx(db, mode)).toBe('auto');
+    expect(await withTx(db, mode, { genericPlans: true })).toBe('force_generic_plan off');
+    expect(await mode(db)).toBe('auto on');
+    expect(await withTx(db, mode)).toBe('auto on');
     // a transaction that rolls back does not leave it set either
     await expect(
       withTx(
@@ -49,7 +53,7 @@ it('runs a transaction on generic plans when asked, and leaves the connection as
         { genericPlans: true },
       ),
     ).rejects.toMatchObject({ code: '22012' });
-    expect(await mode(db)).toBe('auto');
+    expect(await mode(db)).toBe('auto on');
   } finally {
     await db.end();
   }

@@ -177,12 +177,16 @@ export function createRoiService(deps: {
   /** PUT /referral/self-trade/{userId}: a member claims their own daily ROI. */
   async function claim(actor: Actor, userId: number, from: FactSource = { ip: actor.ip }) {
     if (actor.audience !== 'member' || actor.userId !== userId) throw forbidden(ROI_MSG.ownOnly);
-    const { records, compounded } = await withTx(db, async (tx) => {
-      await assertNotHeld(tx, userId);
-      const result = await claimIn(tx, userId);
-      await deps.fraud?.record(tx, userId, 'claim', from);
-      return result;
-    });
+    const { records, compounded } = await withTx(
+      db,
+      async (tx) => {
+        await assertNotHeld(tx, userId);
+        const result = await claimIn(tx, userId);
+        await deps.fraud?.record(tx, userId, 'claim', from);
+        return result;
+      },
+      { genericPlans: true },
+    );
     return {
       message: ROI_MSG.claimed,
       amount: fromMicro(records[0]!.paid),
