@@ -128,6 +128,8 @@ test('admin posts news and an achiever with a photo; both appear on the home pag
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // closed once the server has answered (while it is open the table is hidden behind it)
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Latest news' }).getByText(newsTitle)).toBeVisible();
