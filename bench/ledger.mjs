@@ -5,7 +5,9 @@
 // the same run. `concurrencyGain` = purchases/s at 8 clients / at 1 client (concurrency must add
 // throughput), `ratioAt8` = purchases/s at 8 clients / pgbench -N at 8. The 1-minute load average
 // is recorded as each phase starts: other work on the machine skews the figures. The ledger-fold job
-// runs beside the purchases every second, as it does on the server's worker.
+// runs beside the purchases every second, as it does on the server's worker. Each phase also counts
+// the rows the database wrote (bench/row-writes.mjs): per purchase (`rowsWrittenEach`), per pgbench
+// transaction (`pgbenchRowsWrittenEach`), and both per second at 8 clients (`rowWritesAt8`).
 // Run with `npm run bench:ledger`; writes bench/results/ledger.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ const { member, platform } = await import(`${dist}/ledger/accounts.js`);
 const { createTopupsService } = await import(`${dist}/modules/topups/service.js`);
 const { systemClock } = await import(`${dist}/clock.js`);
 const { foldDeltas, LEDGER_FOLD_EVERY_MS } = await import(`${dist}/ledger/fold.js`);
+const { reportCounts, rowsWritten } = await import('./row-writes.mjs');
 
 const CLIENTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -97,10 +100,12 @@ await createTopupsService({ db: setupDb, clock: systemClock }).purchase(
   'purchase',
   null,
 );
+await reportCounts(setupDb);
 await setupDb.end();
 
 async function purchasesPerSecond(clients) {
   const db = createPool(pg.url, clients + 3);
+  const rowsBefore = await rowsWritten(db);
   const topups = createTopupsService({ db, clock: systemClock });
   let done = 0;
   let failed = 0;
@@ -134,12 +139,20 @@ async function purchasesPerSecond(clients) {
   );
   folding = false;
   await fold;
+  // every row the phase wrote, the fold job's included (it folds what the purchases appended)
+  const rows = (await rowsWritten(db)) - rowsBefore;
   await db.end();
-  return { perSecond: Math.round(done / SECONDS), completed: done, failed };
+  return {
+    perSecond: Math.round(done / SECONDS),
+    completed: done,
+    failed,
+    rowsWrittenEach: Number((rows / done).toFixed(1)),
+  };
 }
 
-function pgbench(clients) {
-  const env = { ...process.env, PGPASSWORD: 'bench' };
+async function pgbench(clients, stats) {
+  const env = { ...process.env, PGPASSWORD: 'bench', PGAPPNAME: 'bench-pgbench' };
+  const rowsBefore = await rowsWritten(stats);
   const args = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
   const out = execFileSync(
     'pgbench',
@@ -156,7 +169,12 @@ function pgbench(clients) {
     ],
     { env, encoding: 'utf8' },
   );
-  return Math.round(Number(/tps = ([\d.]+)/.exec(out)[1]));
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)[1]);
+  const rows = (await rowsWritten(stats, { closedApp: 'bench-pgbench' })) - rowsBefore;
+  return {
+    perSecond: Math.round(Number(/tps = ([\d.]+)/.exec(out)[1])),
+    rowsWrittenEach: Number((rows / transactions).toFixed(1)),
+  };
 }
 
 const results = {
@@ -189,11 +207,25 @@ try {
     ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-i', '-s', '10', '-q', 'pgbench'],
     { env, stdio: 'ignore' },
   );
+  const pgbenchStats = createPool(pg.url.replace(/\/app$/, '/pgbench'), 1);
+  results.pgbenchRowsWrittenEach = {};
   for (const c of CLIENTS) {
     phase(`pgbench${c}`);
-    results.pgbenchN[c] = pgbench(c);
+    const run = await pgbench(c, pgbenchStats);
+    results.pgbenchN[c] = run.perSecond;
+    results.pgbenchRowsWrittenEach[c] = run.rowsWrittenEach;
   }
+  await pgbenchStats.end();
   results.ratioAt8 = Number((results.purchases[8].perSecond / results.pgbenchN[8]).toFixed(3));
+  // the same comparison in rows written per second: what each side asks of the database
+  const rowsPerSecond = (perSecond, each) => Math.round(perSecond * each);
+  const purchaseRows = rowsPerSecond(results.purchases[8].perSecond, results.purchases[8].rowsWrittenEach);
+  const pgbenchRows = rowsPerSecond(results.pgbenchN[8], results.pgbenchRowsWrittenEach[8]);
+  results.rowWritesAt8 = {
+    purchasesPerSecond: purchaseRows,
+    pgbenchPerSecond: pgbenchRows,
+    ratio: Number((purchaseRows / pgbenchRows).toFixed(2)),
+  };
 } catch (error) {
   results.pgbenchN = {
     error: `pgbench or psql not available (apt-get install postgresql-client): ${error.message}`,

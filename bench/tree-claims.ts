@@ -14,7 +14,10 @@
 // most uplines are paid for the first time (each opens its first stripe of the earning limit under its
 // cap lock, incomes/cap.ts), then `claims_per_s`, the steady state of members claiming daily: the
 // claimants and their uplines were paid an income before (seedPreviousIncome), and the tables have
-// their statistics, as autovacuum keeps them on a running platform.
+// their statistics, as autovacuum keeps them on a running platform. Each phase also counts the rows
+// the database wrote meanwhile (`rowsWrittenEach`, `rowsWrittenPerSecond`: bench/row-writes.mjs); in
+// bench/tree.ts that includes the server's ledger-fold job folding the claims' deltas, which a claim
+// run alone has no server to do.
 //
 // Alone, on a small tree: npx tsx bench/tree-claims.ts (TREE_SIZE=20000 BENCH_SECONDS=5 by default).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,8 +28,10 @@ import { systemClock } from '../apps/server/src/clock.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool, withTx } from '../apps/server/src/db/pool.js';
+import { foldDeltas } from '../apps/server/src/ledger/fold.js';
 import { creditIncomes } from '../apps/server/src/modules/incomes/credit.js';
 import { createRoiService } from '../apps/server/src/modules/roi/service.js';
+import { rowsWritten } from './row-writes.mjs';
 
 export interface ClaimsOptions {
   /** The benchmark database (bench/tree.ts passes `url` and its pool `db`). */
@@ -48,6 +53,10 @@ export interface ClaimsResult {
   claimantsReady: number;
   /** Level incomes recorded per claim (10 when every upline qualifies). */
   levelIncomesPerClaim: number;
+  /** Rows the database wrote per claim (inserted, updated, deleted: bench/row-writes.mjs), the fold job's included. */
+  rowsWrittenEach: number;
+  /** The same, per second: what the claims asked of the database. */
+  rowsWrittenPerSecond: number;
   latencyMeanMs: number;
   latencyP99Ms: number;
   firstError: string | null;
@@ -114,6 +123,7 @@ async function timed(
   let levelIncomes = 0;
   let firstError: string | null = null;
   const latencies: number[] = [];
+  const rowsBefore = await rowsWritten(db);
   const until = Date.now() + opts.seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
@@ -135,6 +145,7 @@ async function timed(
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
+  const rows = (await rowsWritten(db)) - rowsBefore;
   latencies.sort((a, b) => a - b);
   return {
     claims_per_s: Math.round(completed / elapsed),
@@ -143,6 +154,8 @@ async function timed(
     clients: opts.clients,
     seconds: round(elapsed),
     levelIncomesPerClaim: completed ? round(levelIncomes / completed) : 0,
+    rowsWrittenEach: completed ? round(rows / completed, 1) : 0,
+    rowsWrittenPerSecond: Math.round(rows / elapsed),
     latencyMeanMs: latencies.length ? round(latencies.reduce((a, b) => a + b, 0) / latencies.length) : 0,
     latencyP99Ms: latencies.length ? round(latencies[Math.floor(latencies.length * 0.99)]!) : 0,
     firstError,
@@ -178,6 +191,12 @@ async function seedPreviousIncome(db: pg.Pool, claimants: number[]) {
         new Date(),
       ),
     );
+  }
+  // folded here, as the server's fold job would within seconds: otherwise that job folds these
+  // deltas (a ledger delta and two income-total deltas per member seeded) inside the timed phase
+  for (;;) {
+    const folded = await foldDeltas(db);
+    if (folded.deltas + folded.totalDeltas === 0) break;
   }
   // statistics as autovacuum keeps them on a running platform (prepared plans are made from them)
   await db.query('ANALYZE earning_stripes; ANALYZE incomes; ANALYZE transfers; ANALYZE ledger_accounts');

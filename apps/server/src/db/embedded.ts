@@ -65,13 +65,19 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: user !== null,
     postgresFlags: [
-      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
       // Checkpoints at most every 15 minutes or 4 GB of WAL (PostgreSQL's defaults: 5 minutes, 1 GB).
       // The first change of a page after a checkpoint writes the whole 8 KB page to the WAL, and a
       // claim at 1M members changes about 46 pages no recent claim touched: with the defaults a
       // checkpoint came every half minute under load and these page images were 85 % of the WAL
       // (docs/operations.md, "Database settings").
-      ...['-c', 'max_wal_size=4GB', '-c', 'checkpoint_timeout=15min'],
+      '-c',
+      'max_wal_size=4GB',
+      '-c',
+      'checkpoint_timeout=15min',
     ],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m).trim()),
