@@ -7,7 +7,9 @@
 // is recorded as each phase starts: other work on the machine skews the figures. The ledger-fold job
 // runs beside the purchases every second, as it does on the server's worker. Each phase also counts
 // the rows the database wrote (bench/row-writes.mjs): per purchase (`rowsWrittenEach`), per pgbench
-// transaction (`pgbenchRowsWrittenEach`), and both per second at 8 clients (`rowWritesAt8`).
+// transaction (`pgbenchRowsWrittenEach`), and both per second at 8 clients (`rowWritesAt8`), and
+// how busy the machine's cores were (`cpuBusy`, `pgbenchCpuBusy`: bench/cpu-busy.mjs). One client
+// keeps about one of two cores busy, so `concurrencyGain` on 2 cores is bounded near 2.
 // Run with `npm run bench:ledger`; writes bench/results/ledger.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ const { createTopupsService } = await import(`${dist}/modules/topups/service.js`
 const { systemClock } = await import(`${dist}/clock.js`);
 const { foldDeltas, LEDGER_FOLD_EVERY_MS } = await import(`${dist}/ledger/fold.js`);
 const { reportCounts, rowsWritten } = await import('./row-writes.mjs');
+const { busySince, cpuTimes } = await import('./cpu-busy.mjs');
 
 const CLIENTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -110,6 +113,7 @@ async function purchasesPerSecond(clients) {
   let done = 0;
   let failed = 0;
   const until = Date.now() + SECONDS * 1000;
+  const cpu = cpuTimes();
   // the server's ledger-fold job runs beside the load, as on a worker instance: without it the
   // deltas of the credited accounts (the shared sponsor's, the platform's) pile up for the whole run
   let folding = true;
@@ -137,6 +141,7 @@ async function purchasesPerSecond(clients) {
       }
     }),
   );
+  const cpuBusy = busySince(cpu);
   folding = false;
   await fold;
   // every row the phase wrote, the fold job's included (it folds what the purchases appended)
@@ -147,6 +152,7 @@ async function purchasesPerSecond(clients) {
     completed: done,
     failed,
     rowsWrittenEach: Number((rows / done).toFixed(1)),
+    cpuBusy,
   };
 }
 
@@ -154,6 +160,7 @@ async function pgbench(clients, stats) {
   const env = { ...process.env, PGPASSWORD: 'bench', PGAPPNAME: 'bench-pgbench' };
   const rowsBefore = await rowsWritten(stats);
   const args = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
+  const cpu = cpuTimes();
   const out = execFileSync(
     'pgbench',
     [
@@ -169,11 +176,13 @@ async function pgbench(clients, stats) {
     ],
     { env, encoding: 'utf8' },
   );
+  const cpuBusy = busySince(cpu);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)[1]);
   const rows = (await rowsWritten(stats, { closedApp: 'bench-pgbench' })) - rowsBefore;
   return {
     perSecond: Math.round(Number(/tps = ([\d.]+)/.exec(out)[1])),
     rowsWrittenEach: Number((rows / transactions).toFixed(1)),
+    cpuBusy,
   };
 }
 
@@ -209,11 +218,13 @@ try {
   );
   const pgbenchStats = createPool(pg.url.replace(/\/app$/, '/pgbench'), 1);
   results.pgbenchRowsWrittenEach = {};
+  results.pgbenchCpuBusy = {};
   for (const c of CLIENTS) {
     phase(`pgbench${c}`);
     const run = await pgbench(c, pgbenchStats);
     results.pgbenchN[c] = run.perSecond;
     results.pgbenchRowsWrittenEach[c] = run.rowsWrittenEach;
+    results.pgbenchCpuBusy[c] = run.cpuBusy;
   }
   await pgbenchStats.end();
   results.ratioAt8 = Number((results.purchases[8].perSecond / results.pgbenchN[8]).toFixed(3));

@@ -17,7 +17,9 @@
 // their statistics, as autovacuum keeps them on a running platform. Each phase also counts the rows
 // the database wrote meanwhile (`rowsWrittenEach`, `rowsWrittenPerSecond`: bench/row-writes.mjs); in
 // bench/tree.ts that includes the server's ledger-fold job folding the claims' deltas, which a claim
-// run alone has no server to do.
+// run alone has no server to do. And the CPU the claims' own code took in this process per claim
+// (`nodeCpuMsEach`) and how busy the machine was (`cpuBusy`): with bench/claim-floor.mjs (the database
+// alone writing the least a claim writes), they bound what 2 cores can do.
 //
 // Alone, on a small tree: npx tsx bench/tree-claims.ts (TREE_SIZE=20000 BENCH_SECONDS=5 by default).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { createPool, withTx } from '../apps/server/src/db/pool.js';
 import { foldDeltas } from '../apps/server/src/ledger/fold.js';
 import { creditIncomes } from '../apps/server/src/modules/incomes/credit.js';
 import { createRoiService } from '../apps/server/src/modules/roi/service.js';
+import { busySince, cpuTimes } from './cpu-busy.mjs';
 import { rowsWritten } from './row-writes.mjs';
 
 export interface ClaimsOptions {
@@ -57,6 +60,10 @@ export interface ClaimsResult {
   rowsWrittenEach: number;
   /** The same, per second: what the claims asked of the database. */
   rowsWrittenPerSecond: number;
+  /** CPU of this process per claim, in ms: the product's claim code and the database driver. */
+  nodeCpuMsEach: number;
+  /** How busy the machine's cores were meanwhile, 0 to 1 (bench/cpu-busy.mjs). */
+  cpuBusy: number | null;
   latencyMeanMs: number;
   latencyP99Ms: number;
   firstError: string | null;
@@ -126,6 +133,7 @@ async function timed(
   const rowsBefore = await rowsWritten(db);
   const until = Date.now() + opts.seconds * 1000;
   const t0 = performance.now();
+  const [cpu, ownCpu] = [cpuTimes(), process.cpuUsage()];
   await Promise.all(
     Array.from({ length: opts.clients }, async () => {
       while (Date.now() < until && next < ids.length) {
@@ -145,6 +153,8 @@ async function timed(
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
+  const cpuBusy = busySince(cpu);
+  const own = process.cpuUsage(ownCpu);
   const rows = (await rowsWritten(db)) - rowsBefore;
   latencies.sort((a, b) => a - b);
   return {
@@ -156,6 +166,8 @@ async function timed(
     levelIncomesPerClaim: completed ? round(levelIncomes / completed) : 0,
     rowsWrittenEach: completed ? round(rows / completed, 1) : 0,
     rowsWrittenPerSecond: Math.round(rows / elapsed),
+    nodeCpuMsEach: completed ? round((own.user + own.system) / 1000 / completed) : 0,
+    cpuBusy,
     latencyMeanMs: latencies.length ? round(latencies.reduce((a, b) => a + b, 0) / latencies.length) : 0,
     latencyP99Ms: latencies.length ? round(latencies[Math.floor(latencies.length * 0.99)]!) : 0,
     firstError,
