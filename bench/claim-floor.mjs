@@ -13,7 +13,6 @@
 // (bench/row-writes.mjs) and how busy the cores were (`cpuBusy`, bench/cpu-busy.mjs): near 1, the
 // database alone fills the machine. Run with `npm run bench:floor`; writes
 // bench/results/claim-floor.json.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +21,7 @@ const dist = path.resolve(import.meta.dirname, '../apps/server/dist');
 const { startEmbeddedPostgres } = await import(`${dist}/db/embedded.js`);
 const { migrate } = await import(`${dist}/db/migrate.js`);
 const { createPool } = await import(`${dist}/db/pool.js`);
-const { rowsWritten } = await import('./row-writes.mjs');
-const { busySince, cpuTimes } = await import('./cpu-busy.mjs');
+const { initPgbench, runPgbench } = await import('./pgbench.mjs');
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 8;
@@ -52,13 +50,11 @@ await db.query(
 await db.query(
   `INSERT INTO ledger_accounts (owner_user_id, kind) SELECT id, 'earnings' FROM users ORDER BY id`,
 );
-const { rows } = await db.query(
-  `INSERT INTO ledger_accounts (owner_user_id, kind) VALUES (NULL, 'platform:incentives')
-   ON CONFLICT DO NOTHING RETURNING id`,
+await db.query(
+  `INSERT INTO ledger_accounts (owner_user_id, kind) VALUES (NULL, 'platform:incentives') ON CONFLICT DO NOTHING`,
 );
-const payer =
-  rows[0]?.id ??
-  (await db.query(`SELECT id FROM ledger_accounts WHERE kind = 'platform:incentives'`)).rows[0].id;
+const payer = (await db.query(`SELECT id FROM ledger_accounts WHERE kind = 'platform:incentives'`)).rows[0]
+  .id;
 const wallets = (
   await db.query(
     `SELECT min(id)::bigint AS lo, max(id)::bigint AS hi, count(*)::int AS n
@@ -98,32 +94,18 @@ SELECT a.owner_user_id, t.kind, t.amount, t.amount, 0, (SELECT owner_user_id FRO
 };
 for (const [name, sql] of Object.entries(scripts)) writeFileSync(path.join(dir, `${name}.sql`), sql);
 
-const env = { ...process.env, PGPASSWORD: 'bench', PGAPPNAME: 'bench-floor' };
-const connect = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
-execFileSync('psql', [...connect, '-d', 'app', '-c', 'CREATE DATABASE pgbench'], { env, stdio: 'ignore' });
-execFileSync('pgbench', [...connect, '-i', '-s', '10', '-q', 'pgbench'], { env, stdio: 'ignore' });
+initPgbench(port);
 const statsOf = { app: db, pgbench: createPool(pg.url.replace(/\/app$/, '/pgbench'), 1) };
-
-/** One pgbench run at CLIENTS clients: transactions per second and rows written per transaction. */
-async function pgbench(database, scriptArgs) {
-  const stats = statsOf[database];
-  const before = await rowsWritten(stats);
-  const cpu = cpuTimes();
-  // a client that fails a transaction aborts the run: pgbench exits non-zero, and this throws
-  const out = execFileSync(
-    'pgbench',
-    [...connect, '-n', ...scriptArgs, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), database],
-    { env, encoding: 'utf8' },
-  );
-  const cpuBusy = busySince(cpu);
-  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)[1]);
-  const rowsEach = ((await rowsWritten(stats, { closedApp: 'bench-floor' })) - before) / transactions;
-  return {
-    perSecond: Math.round(Number(/tps = ([\d.]+)/.exec(out)[1])),
-    rowsWrittenEach: Number(rowsEach.toFixed(1)),
-    cpuBusy,
-  };
-}
+/** One run at CLIENTS clients; `-n`: the app database has no pgbench tables to vacuum first. */
+const pgbench = (database, args) =>
+  runPgbench({
+    port,
+    database,
+    args: ['-n', ...args],
+    clients: CLIENTS,
+    seconds: SECONDS,
+    stats: statsOf[database],
+  });
 
 const runs = {
   transfers: () => pgbench('app', ['-f', path.join(dir, 'transfers.sql')]),

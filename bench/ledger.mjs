@@ -11,7 +11,6 @@
 // how busy the machine's cores were (`cpuBusy`, `pgbenchCpuBusy`: bench/cpu-busy.mjs). One client
 // keeps about one of two cores busy, so `concurrencyGain` on 2 cores is bounded near 2.
 // Run with `npm run bench:ledger`; writes bench/results/ledger.json.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ const { systemClock } = await import(`${dist}/clock.js`);
 const { foldDeltas, LEDGER_FOLD_EVERY_MS } = await import(`${dist}/ledger/fold.js`);
 const { reportCounts, rowsWritten } = await import('./row-writes.mjs');
 const { busySince, cpuTimes } = await import('./cpu-busy.mjs');
+const { initPgbench, runPgbench } = await import('./pgbench.mjs');
 
 const CLIENTS = [1, 8, 32];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -156,36 +156,6 @@ async function purchasesPerSecond(clients) {
   };
 }
 
-async function pgbench(clients, stats) {
-  const env = { ...process.env, PGPASSWORD: 'bench', PGAPPNAME: 'bench-pgbench' };
-  const rowsBefore = await rowsWritten(stats);
-  const args = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
-  const cpu = cpuTimes();
-  const out = execFileSync(
-    'pgbench',
-    [
-      ...args,
-      '-N',
-      '-c',
-      String(clients),
-      '-j',
-      String(Math.min(clients, 2)),
-      '-T',
-      String(SECONDS),
-      'pgbench',
-    ],
-    { env, encoding: 'utf8' },
-  );
-  const cpuBusy = busySince(cpu);
-  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)[1]);
-  const rows = (await rowsWritten(stats, { closedApp: 'bench-pgbench' })) - rowsBefore;
-  return {
-    perSecond: Math.round(Number(/tps = ([\d.]+)/.exec(out)[1])),
-    rowsWrittenEach: Number((rows / transactions).toFixed(1)),
-    cpuBusy,
-  };
-}
-
 const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, node ${process.version}`,
@@ -205,23 +175,20 @@ results.concurrencyGain = Number(
   (results.purchases[8].perSecond / results.purchases[1].perSecond).toFixed(2),
 );
 try {
-  const env = { ...process.env, PGPASSWORD: 'bench' };
-  execFileSync(
-    'psql',
-    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'app', '-c', 'CREATE DATABASE pgbench'],
-    { env, stdio: 'ignore' },
-  );
-  execFileSync(
-    'pgbench',
-    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-i', '-s', '10', '-q', 'pgbench'],
-    { env, stdio: 'ignore' },
-  );
+  initPgbench(port);
   const pgbenchStats = createPool(pg.url.replace(/\/app$/, '/pgbench'), 1);
   results.pgbenchRowsWrittenEach = {};
   results.pgbenchCpuBusy = {};
   for (const c of CLIENTS) {
     phase(`pgbench${c}`);
-    const run = await pgbench(c, pgbenchStats);
+    const run = await runPgbench({
+      port,
+      database: 'pgbench',
+      args: ['-N'],
+      clients: c,
+      seconds: SECONDS,
+      stats: pgbenchStats,
+    });
     results.pgbenchN[c] = run.perSecond;
     results.pgbenchRowsWrittenEach[c] = run.rowsWrittenEach;
     results.pgbenchCpuBusy[c] = run.cpuBusy;

@@ -2,8 +2,8 @@
 // from pg_stat_database. A backend adds its counts there when it exits, or at the end of a statement
 // when a second has passed since it last did (otherwise only after 10 s idle). So the benchmarks
 // read the counter through the pool that did the work: `rowsWritten` waits that second, runs a
-// statement on every connection of the pool, then reads. Used by bench/ledger.mjs and
-// bench/tree-claims.ts to say how much a purchase or a claim writes, against what pgbench's
+// statement on every connection of the pool, then reads. Used by bench/ledger.mjs,
+// bench/tree-claims.ts and bench/pgbench.mjs to say how much a purchase, a claim or a pgbench
 // transaction writes on the same database server.
 
 /** Makes every connection of `pool` report its counts (a statement each, a second after their last). */
