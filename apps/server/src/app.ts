@@ -267,7 +267,9 @@ export async function buildApp(deps: AppDeps) {
   jobs.add({ name: 'web3-confirmations', everyMs: 30_000, run: () => web3.runConfirmations() });
   const videos = createVideosService({ db, clock });
   const roi = createRoiService({ db, clock, fraud });
-  const whatIf = createWhatIfService({ db, clock });
+  const whatIf = createWhatIfService({ db, clock, idleSeconds: config.WHAT_IF_IDLE_SECONDS });
+  // a stopping server never waits for a projection: it ends with the server
+  app.addHook('onClose', whatIf.close);
   const bonuses = createBonusesService({ db, clock });
   const incomes = createIncomesService({ db, clock });
   const rewards = createRewardsService({ db, clock });

@@ -98,6 +98,8 @@ const schema = z.object({
    * Revocations end it at once on every instance through PostgreSQL NOTIFY (auth/session-cache.ts).
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** A what-if projection that no admin page has asked about for this long is cancelled. */
+  WHAT_IF_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /**
    * How long a member's figures (GET /users/{id}) may be answered from memory at most (0: read them
    * on every request). Every change ends them at once, on every instance through PostgreSQL NOTIFY

@@ -68,9 +68,12 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  await app.close();
-  await outbox.stop();
-  await jobs.stop();
+  // gone within 10 s whatever is running: a request or job that does not finish in time is cut off,
+  // and the database still stops cleanly
+  const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+  setTimeout(() => process.exit(1), 9_500).unref();
+  await Promise.race([app.close(), deadline(5_000)]);
+  await Promise.race([Promise.all([outbox.stop(), jobs.stop()]), deadline(1_500)]);
   await database.close();
   process.exit(0);
 }

@@ -140,6 +140,44 @@ export async function sendAdminForm<T>(path: string, method: 'POST' | 'PUT', for
   return data as T;
 }
 
+/**
+ * Downloads an admin `?format=csv` export (`path` under /api/v1, extra `query`). Fetched with the
+ * admin's token (a plain link could not send it), then saved under the server's file name, or
+ * `fallbackName` when it names none. Answers the file name.
+ */
+export async function downloadAdminCsv(
+  path: string,
+  query: Record<string, string>,
+  fallbackName: string,
+): Promise<string> {
+  const token = tokenFor('admin');
+  if (!token) throw new ApiError(MSG.sessionEnded, 401);
+  const params = new URLSearchParams({ ...query, format: 'csv' });
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}?${params}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(data?.message ?? `${NETWORK_ERROR} (HTTP ${response.status})`, response.status);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return fileName;
+}
+
 const DEVICE_KEY = 'earnhub-device';
 
 /**

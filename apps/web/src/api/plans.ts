@@ -10,13 +10,16 @@ import type {
   planBody,
   planUpdateBody,
 } from '@app/contracts/plans';
-import type { WhatIf, WhatIfBody } from '@app/contracts/what-if';
+import type { WhatIfBody, WhatIfJob, whatIfRunning } from '@app/contracts/what-if';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Side } from './auth-store';
-import { request } from './client';
+import { ApiError, downloadAdminCsv, request } from './client';
 
 type Message = z.infer<typeof messageResponse>;
+
+const isClientError = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 export type LevelPercents = z.infer<typeof levelPercents>;
 export type ActPlan = z.infer<typeof allActPlansResponse>['allactplans'][number];
 
@@ -131,10 +134,74 @@ export function useDeleteActPlan() {
   });
 }
 
-/** POST /plans/what-if: the next days with the current and the proposed settings (nothing changes). */
-export function useWhatIf() {
+export const whatIfKeys = {
+  running: ['what-if', 'running'] as const,
+  job: (id: number) => ['what-if', 'job', id] as const,
+};
+
+/** How often a running projection is asked for its progress (the server also reads it as "still watched"). */
+export const WHAT_IF_POLL_MS = 500;
+
+/**
+ * POST /plans/what-if: starts a projection of the next days with the current and the proposed
+ * settings (nothing changes) and answers 202 with the job; 409 names the projection already running.
+ */
+export function useStartWhatIf() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WhatIfBody) =>
-      request<WhatIf>('/plans/what-if', { method: 'POST', body, as: 'admin' }),
+      request<WhatIfJob>('/plans/what-if', { method: 'POST', body, as: 'admin' }),
+    onSuccess: (job) => queryClient.setQueryData(whatIfKeys.job(job.id), job),
   });
+}
+
+/**
+ * GET /plans/what-if/{id}: one projection, asked again every half second while it runs (also while
+ * the tab is in the background: a projection nobody asks about is cancelled), then left alone.
+ * `seed` (the job as a start or the running call answered) shows at once instead of a blank.
+ */
+export function useWhatIfJob(id: number | null, seed?: WhatIfJob | null) {
+  return useQuery({
+    queryKey: whatIfKeys.job(id ?? 0),
+    queryFn: ({ signal }) => request<WhatIfJob>(`/plans/what-if/${id}`, { as: 'admin', signal }),
+    enabled: id !== null,
+    initialData: () => (seed && seed.id === id ? seed : undefined),
+    // stops once finished, or when the server refuses (4xx: gone, not allowed); a network blip or
+    // a 5xx keeps asking, so the projection is not given up as unwatched
+    refetchInterval: (query) =>
+      query.state.data?.status === 'running' && !isClientError(query.state.error) ? WHAT_IF_POLL_MS : false,
+    refetchIntervalInBackground: true,
+    // a finished job never changes: no refetch on focus or remount
+    staleTime: (query) => (query.state.data?.status === 'running' ? 0 : Number.POSITIVE_INFINITY),
+  });
+}
+
+/** DELETE /plans/what-if/{id}: stops a running projection (within a second); answers the cancelled job. */
+export function useCancelWhatIf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<WhatIfJob>(`/plans/what-if/${id}`, { method: 'DELETE', as: 'admin' }),
+    onSuccess: async (job) => {
+      // a poll still on its way would answer "running" over the cancelled job
+      await queryClient.cancelQueries({ queryKey: whatIfKeys.job(job.id) });
+      queryClient.setQueryData(whatIfKeys.job(job.id), job);
+      return queryClient.invalidateQueries({ queryKey: whatIfKeys.running });
+    },
+  });
+}
+
+/** GET /plans/what-if: the projection running now on the platform (started here, by another admin or before a reload). */
+export function useRunningWhatIf() {
+  return useQuery({
+    queryKey: whatIfKeys.running,
+    queryFn: ({ signal }) =>
+      request<z.infer<typeof whatIfRunning>>('/plans/what-if', { as: 'admin', signal }),
+    select: (data) => data.running,
+    staleTime: 0,
+  });
+}
+
+/** GET /plans/what-if/{id}?format=csv: the day-by-day table of both scenarios, saved as a file. */
+export function downloadWhatIfCsv(id: number) {
+  return downloadAdminCsv(`/plans/what-if/${id}`, {}, `what-if-${id}.csv`);
 }

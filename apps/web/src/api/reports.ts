@@ -1,8 +1,6 @@
-import { MSG } from '@app/contracts/messages';
 import type { Overview, Report, ReportGroup, ReportKind } from '@app/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { tokenFor } from './auth-store';
-import { ApiError, NETWORK_ERROR, request } from './client';
+import { downloadAdminCsv, request } from './client';
 
 export interface ReportParams {
   from: string;
@@ -38,37 +36,9 @@ export function useReport(kind: ReportKind, params: ReportParams) {
 }
 
 /**
- * Downloads `/reports/{kind}?format=csv` for the period (every row, the table's columns). Fetched
- * with the admin's token (a plain link could not send it), then saved under the server's file name.
+ * Downloads `/reports/{kind}?format=csv` for the period (every row, the table's columns), saved
+ * under the server's file name.
  */
-export async function downloadReportCsv(
-  kind: ReportKind,
-  params: Pick<ReportParams, 'from' | 'to' | 'group'>,
-) {
-  const token = tokenFor('admin');
-  if (!token) throw new ApiError(MSG.sessionEnded, 401);
-  const query = new URLSearchParams({ ...params, format: 'csv' });
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1/reports/${kind}?${query}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(data?.message ?? `${NETWORK_ERROR} (HTTP ${response.status})`, response.status);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  return fileName;
+export function downloadReportCsv(kind: ReportKind, params: Pick<ReportParams, 'from' | 'to' | 'group'>) {
+  return downloadAdminCsv(`/reports/${kind}`, { ...params }, `${kind}.csv`);
 }

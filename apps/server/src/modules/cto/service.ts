@@ -17,6 +17,7 @@ import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { creditIncomes } from '../incomes/credit.js';
 import { readSettings } from '../settings/service.js';
 import * as repo from './repo.js';
+import { ctoQualifies, ctoShare } from './rules.js';
 
 const NOT_FOUND = 'CTO pool not found';
 
@@ -115,10 +116,10 @@ export function createCtoService(deps: { db: Db; clock: Clock }) {
       rules: rulesDto(rules),
       me: {
         user_id: actor.userId,
-        qualified:
-          me.status === 'unblock' &&
-          me.active_plan >= rules.minActivePlan &&
-          me.directs_business >= rules.minDirectsBusiness,
+        qualified: ctoQualifies(
+          { blocked: me.status !== 'unblock', activePlan: me.active_plan, directsBusiness: me.directs_business },
+          rules,
+        ),
         active_plan: fromMicro(me.active_plan),
         directs_business: fromMicro(me.directs_business),
         total_received: fromMicro(await repo.receivedBy(db, actor.userId)),
@@ -139,15 +140,14 @@ export function createCtoService(deps: { db: Db; clock: Clock }) {
       };
     }
     const { rows } = await repo.qualified(db, await rulesNow(db));
-    const n = BigInt(rows.length);
-    const share = n > 0n ? pool.amount / n : 0n;
+    const { share, remainder } = ctoShare(pool.amount, rows.length);
     return {
       cto: poolDto(pool),
       payments: [],
       preview: {
         members: rows.length,
         share: fromMicro(share),
-        remainder: fromMicro(pool.amount - share * n),
+        remainder: fromMicro(remainder),
         qualified: rows.map(qualifiedDto),
       },
     };
@@ -173,8 +173,7 @@ export function createCtoService(deps: { db: Db; clock: Clock }) {
       const rules = await rulesNow(tx);
       const { rows: members } = await repo.qualified(tx, rules);
       if (members.length === 0) throw conflict('No member qualifies for CTO now; nothing was paid');
-      const n = BigInt(members.length);
-      const share = pool.amount / n;
+      const { share, remainder } = ctoShare(pool.amount, members.length);
       if (share === 0n)
         throw badRequest(`${formatUsdt(pool.amount, 6)} cannot be shared among ${members.length} members`);
       const records = await creditIncomes(
@@ -203,7 +202,6 @@ export function createCtoService(deps: { db: Db; clock: Clock }) {
         })),
         now,
       );
-      const remainder = pool.amount - share * n;
       await repo.markPaid(tx, {
         id: pool.id,
         members: members.length,

@@ -19,6 +19,7 @@
  * ever waited for, so two transactions paying the same members cannot wait on each other in a cycle.
  */
 import { prepared, type Tx } from '../../db/pool.js';
+import { paidWithin } from './limit.js';
 import { DEFAULT_CAP_MULTIPLE } from './repo.js';
 
 /** At most this many stripes per member: concurrent payments to one member beyond it wait. */
@@ -104,7 +105,6 @@ async function facts(tx: Tx, userIds: number[]) {
 }
 
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * Decides how much of each request may be paid and locks the stripe that will record it. `requests`
@@ -233,7 +233,7 @@ async function decide(
   const decisions = plans.map((p): CapDecision => {
     const { r, f } = p;
     const room = roomOf(p);
-    const paid = room <= 0n ? 0n : min(r.amount, room);
+    const paid = paidWithin(r.amount, f.limit, f.limit - room);
     const last = Math.max(-1, ...f.stripes.map((s) => s.stripe));
     const pay = p.fresh || p.ours.length === 0 ? { stripe: last + 1, allowance: 0n, earned: 0n } : p.ours[0]!;
     // the stripe paid from keeps a share of what is left; every other stripe we hold gives back its unused

@@ -14,8 +14,9 @@ import type { Tx } from '../../db/pool.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
 import { incomePaid, notifyMembers } from '../notifications/events.js';
-import { takeRoom } from './cap.js';
-import { CAPPED_KINDS, type IncomeItem, type IncomeRecord, walletOf } from './income.js';
+import { type CapDecision, takeRoom } from './cap.js';
+import { type IncomeItem, type IncomeRecord, walletOf } from './income.js';
+import { askedPerMember, spreadWithinLimit } from './limit.js';
 import * as repo from './repo.js';
 
 /**
@@ -34,13 +35,8 @@ export async function creditIncomes(
   for (const item of items) {
     if (item.amount <= 0n) throw new Error(`income amount must be positive (${item.kind})`);
   }
-  // the capped amount asked for each member, decided at once per member, then spread over their
-  // items in order (the first ones are paid first, as if they came one after the other)
-  const asked = new Map<number, bigint>();
-  for (const item of items) {
-    if (CAPPED_KINDS.includes(item.kind))
-      asked.set(item.userId, (asked.get(item.userId) ?? 0n) + item.amount);
-  }
+  // the capped amount asked for each member, decided at once per member, then spread over their items
+  const asked = askedPerMember(items);
   const decisions =
     asked.size > 0
       ? await takeRoom(
@@ -48,36 +44,8 @@ export async function creditIncomes(
           [...asked].map(([userId, amount]) => ({ userId, amount })),
           now,
         )
-      : new Map();
-  const room = new Map([...decisions.values()].map((d) => [d.userId, d.paid]));
-  const earned = new Map([...decisions.values()].map((d) => [d.userId, d.earnedBefore]));
-
-  const records: IncomeRecord[] = items.map((item) => {
-    const decision = decisions.get(item.userId);
-    if (!CAPPED_KINDS.includes(item.kind) || !decision) {
-      return {
-        ...item,
-        paid: item.amount,
-        cut: 0n,
-        earningLimit: null,
-        earnedBefore: null,
-        transferId: null,
-      };
-    }
-    const left = room.get(item.userId)!;
-    const before = earned.get(item.userId)!;
-    const paid = item.amount < left ? item.amount : left;
-    room.set(item.userId, left - paid);
-    earned.set(item.userId, before + paid);
-    return {
-      ...item,
-      paid,
-      cut: item.amount - paid,
-      earningLimit: decision.limit,
-      earnedBefore: before,
-      transferId: null,
-    };
-  });
+      : new Map<number, CapDecision>();
+  const records = spreadWithinLimit(items, decisions);
 
   const payable = records.filter((r) => r.paid > 0n);
   if (payable.length > 0) {

@@ -48,6 +48,9 @@ export async function windowBusiness(q: Queryable, userId: number, w: Window): P
   return new Map(rows.map((r) => [Number(r.leg), r.business]));
 }
 
+/** When a stage opened at `startsAt` on a plan of `days` days ends. */
+export const stageEnd = (startsAt: Date, days: number) => new Date(startsAt.getTime() + days * 86_400_000);
+
 /** Carried business as stored on a stage: {"<leg id>": "<micro>"}. */
 export function parseLegs(json: unknown): Map<number, bigint> {
   const out = new Map<number, bigint>();

@@ -1,5 +1,6 @@
 import { type PageRequest, pageClause } from '../../db/paging.js';
 import type { Queryable } from '../../db/pool.js';
+import { stageEnd } from './business.js';
 
 export interface RewardPlanRow {
   id: number;
@@ -204,7 +205,7 @@ export async function insertStage(
     carried: Record<string, string>;
   },
 ) {
-  const endsAt = new Date(s.startsAt.getTime() + s.plan.days * 86_400_000);
+  const endsAt = stageEnd(s.startsAt, s.plan.days);
   const { rows } = await q.query<{ id: bigint }>(
     `INSERT INTO reward_stages (user_id, plan_id, title, threshold, reward, days, plan_order, starts_at,
                                 count_after, ends_at, carried)

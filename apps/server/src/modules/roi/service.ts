@@ -8,7 +8,7 @@
  * once), then the member's roi account when a compound share will be taken from it; the incomes
  * themselves lock no account (credits never lock; incomes/cap.ts for the earning limit).
  */
-import { fromMicro, percentOf } from '@app/contracts/money';
+import { fromMicro } from '@app/contracts/money';
 import {
   cooldownMessage,
   ROI_MSG,
@@ -31,8 +31,7 @@ import { treeEvent } from '../referral/repo.js';
 import { readSettings, requireOpen, settingsFrom } from '../settings/service.js';
 import { ancestorsOf, levelIncomes } from './level.js';
 import * as repo from './repo.js';
-
-const HOUR_MS = 3_600_000;
+import { type ClaimRefusal, claimRefusal, compoundShareOf, nextClaimAt, roiAmount } from './rules.js';
 
 export interface ClaimResult {
   claimId: string;
@@ -78,7 +77,7 @@ export function createRoiService(deps: {
       found: last !== null,
       lastClaimTime: last?.toISOString() ?? null,
       nextClaimTime: last
-        ? new Date(last.getTime() + settings.roi_cooldown_hours * HOUR_MS).toISOString()
+        ? nextClaimAt(last, settings.roi_cooldown_hours).toISOString()
         : null,
       now: clock.now().toISOString(),
       cooldown_hours: settings.roi_cooldown_hours,
@@ -92,16 +91,22 @@ export function createRoiService(deps: {
     if (me?.role !== 'user') throw notFound('Member not found');
     const settings = settingsFrom(me.settings);
     requireOpen(settings, 'roi_claims_open');
-    if (me.status === 'block') throw forbidden(ROI_MSG.blocked);
     const now = clock.now();
     const facts = await repo.claimFacts(tx, userId, now, settings.roi_watch_seconds, ancestorsOf(me.path));
-    if (facts.active_plan <= 0n || facts.roi_percent === null) throw badRequest(ROI_MSG.noPlan);
-    if (me.roi_status !== 'open') throw forbidden(ROI_MSG.roiClosed);
-    if (facts.earned >= facts.active_plan * BigInt(facts.cap_multiple)) throw conflict(ROI_MSG.atLimit);
-    if (facts.last_claim_at) {
-      const next = new Date(facts.last_claim_at.getTime() + settings.roi_cooldown_hours * HOUR_MS);
-      if (now < next) throw conflict(cooldownMessage(settings.roi_cooldown_hours, next));
-    }
+    const refusal = claimRefusal(
+      {
+        blocked: me.status === 'block',
+        roiOpen: me.roi_status === 'open',
+        activePlan: facts.active_plan,
+        roiPercent: facts.roi_percent,
+        capMultiple: facts.cap_multiple,
+        earned: facts.earned,
+        lastClaimAt: facts.last_claim_at,
+      },
+      now,
+      settings.roi_cooldown_hours,
+    );
+    if (refusal) throw refused(refusal, facts.last_claim_at, settings.roi_cooldown_hours);
     if (facts.session_id === null) {
       if (!facts.newest_started_at) throw badRequest(ROI_MSG.noSession);
       const left = Math.ceil(
@@ -109,7 +114,7 @@ export function createRoiService(deps: {
       );
       throw badRequest(watchLonger(settings.roi_watch_seconds, Math.max(left, 1)));
     }
-    const amount = percentOf(facts.active_plan, facts.roi_percent);
+    const amount = roiAmount(facts.active_plan, facts.roi_percent!);
     if (amount <= 0n) throw badRequest('Your plan earns nothing today: its daily ROI rounds to zero');
 
     const claimId = await repo.insertClaim(tx, {
@@ -117,7 +122,7 @@ export function createRoiService(deps: {
       sessionId: facts.session_id,
       planId: me.plan_id,
       activePlan: facts.active_plan,
-      roiPercent: facts.roi_percent,
+      roiPercent: facts.roi_percent!,
       amount,
       compoundPercent: me.compound_percent,
       now,
@@ -149,7 +154,7 @@ export function createRoiService(deps: {
 
   /** The member's compound share of the ROI paid moves from `roi` to `compound` (raising the active plan). */
   async function compoundShare(tx: Tx, userId: number, ref: string, paid: bigint, pct: string, now: Date) {
-    const share = paid > 0n ? percentOf(paid, pct) : 0n;
+    const share = compoundShareOf(paid, pct);
     if (share <= 0n) return 0n;
     await postOnce(
       tx,
@@ -198,3 +203,19 @@ export function createRoiService(deps: {
 }
 
 export type RoiService = ReturnType<typeof createRoiService>;
+
+/** The live route's answer to a refused claim. */
+function refused(why: ClaimRefusal, last: Date | null, cooldownHours: number) {
+  switch (why) {
+    case 'blocked':
+      return forbidden(ROI_MSG.blocked);
+    case 'noPlan':
+      return badRequest(ROI_MSG.noPlan);
+    case 'roiClosed':
+      return forbidden(ROI_MSG.roiClosed);
+    case 'atLimit':
+      return conflict(ROI_MSG.atLimit);
+    case 'cooldown':
+      return conflict(cooldownMessage(cooldownHours, nextClaimAt(last!, cooldownHours)));
+  }
+}

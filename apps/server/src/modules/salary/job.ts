@@ -12,22 +12,11 @@
  *    (ledger key salary:<member>:<tier>:<month>, paid once), within the earning limit. A blocked
  *    member's months wait until they are unblocked.
  */
-import { SALARY_MONTH_DAYS } from '@app/contracts/salary';
 import type { Clock } from '../../clock.js';
 import { type Db, type Tx, withTx } from '../../db/pool.js';
 import { creditIncomes } from '../incomes/credit.js';
 import * as repo from './repo.js';
-
-const DAY_MS = 86_400_000;
-
-export const dueAt = (assignedAt: Date, month: number) =>
-  new Date(assignedAt.getTime() + month * SALARY_MONTH_DAYS * DAY_MS);
-
-/** Months of an assignment due by `now` (at most its months). */
-export function monthsDue(a: { assigned_at: Date; months: number }, now: Date) {
-  const elapsed = Math.floor((now.getTime() - a.assigned_at.getTime()) / (SALARY_MONTH_DAYS * DAY_MS));
-  return Math.max(0, Math.min(a.months, elapsed));
-}
+import { dueAt, monthsDue, tierFor } from './rules.js';
 
 /** Pays the due months of the member's current assignment; answers the assignment after. */
 async function payDue(tx: Tx, a: repo.AssignmentRow, now: Date) {
@@ -83,10 +72,8 @@ export async function runSalary(db: Db, clock: Clock): Promise<SalaryRunResult> 
     );
     const held = await repo.bestHeld(db);
     for (const c of await repo.candidates(db, minDirects, minBusiness)) {
-      const best = tiers.find((t) => c.directs >= t.required_directs && c.business >= t.required_business);
+      const best = tierFor(tiers, c, held.get(Number(c.id)));
       if (!best) continue;
-      const before = held.get(Number(c.id));
-      if (before && (before.amount >= best.amount || before.tiers.has(best.id))) continue;
       const assigned = await withTx(db, async (tx) => {
         const member = await repo.lockMember(tx, Number(c.id));
         if (member?.status !== 'unblock') return false;

@@ -1,279 +1,223 @@
 /**
- * "What if": the next days of the economy under the current and under proposed compensation
- * settings, computed by the live engine itself. Each scenario runs in one database transaction that
- * is always rolled back: the proposed plan and level percents are written there with the plans'
- * own repository, then day after day every member able to claim claims their ROI through
- * `RoiService.claimIn` (ROI, level income to the uplines, the earning limit, compounding) at that
- * day's time, and the day's liabilities and reserves are read as the dashboard reads them. Nothing
- * it wrote survives; the figures are what the engine would pay, not what a second model thinks it
- * would.
- *
- * While a scenario runs it holds the claim lock of each member it simulated (live claims of those
- * members wait for it), so its size is bounded (MAX_MEMBER_DAYS) and one runs at a time.
+ * "What if" as a job (ARCHITECTURE.md, Jobs): a request starts a projection and answers at once;
+ * a worker thread reads one snapshot on its own connection and computes both scenarios with the
+ * live engine's rules (engine.ts), away from the locks and pool slots of live traffic. The job row
+ * (repo.ts) holds progress and the result, so any instance answers about it; one runs at a time
+ * per platform. It ends when done, on cancel (from any instance), when nobody has followed it for
+ * WHAT_IF_IDLE_SECONDS, and when this server stops.
  */
-import { randomBytes } from 'node:crypto';
-import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
-import { ROI_MSG } from '@app/contracts/roi';
-import type { ProjectedDay, WhatIf, whatIfBody } from '@app/contracts/what-if';
-import type { z } from 'zod';
+import { WHAT_IF_MAX_MEMBER_DAYS, type WhatIfJob } from '@app/contracts/what-if';
+import { Worker } from 'node:worker_threads';
 import type { Clock } from '../../clock.js';
-import type { Db, Tx } from '../../db/pool.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
-import { member, platform } from '../../ledger/accounts.js';
-import { post } from '../../ledger/ledger.js';
-import { insertUser } from '../auth/repo.js';
-import * as plansRepo from '../plans/repo.js';
-import * as reportsRepo from '../reports/repo.js';
-import { coverage, reservesOf } from '../reports/service.js';
-import * as roiRepo from '../roi/repo.js';
-import { createRoiService } from '../roi/service.js';
-import { readSettings } from '../settings/service.js';
-import { createTopupsService } from '../topups/service.js';
+import type { Db } from '../../db/pool.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Actor } from '../../http/access.js';
+import { toCsv } from '../../http/csv.js';
+import { joinTerms, memberDays, type WhatIfInput } from './project.js';
+import * as repo from './repo.js';
+import type { WorkerInput, WorkerMessage } from './worker.js';
 
-const DAY_MS = 86_400_000;
-/** Members x days one scenario may simulate: keeps a projection to about a minute. */
-export const MAX_MEMBER_DAYS = 60_000;
+/** How often the running instance beats and reads whether the job was cancelled elsewhere. */
+const BEAT_MS = 500;
+/** A running job whose instance has not beaten for this long is taken as dead. */
+const STALE_SECONDS = 30;
 
-type Body = z.output<typeof whatIfBody>;
+const here = import.meta.url;
+// under the test runner the sources run as TypeScript: the worker then loads through tsx
+const workerFile = new URL(here.endsWith('.ts') ? './worker.ts' : './worker.js', here);
+const workerArgv = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
-export function createWhatIfService(deps: { db: Db; clock: Clock }) {
+interface Local {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+  daysDone: number;
+  backendPid: number | null;
+  snapshotDone: boolean;
+}
+
+const dto = (r: repo.RunRow): WhatIfJob => ({
+  id: r.id,
+  status: r.status,
+  progress: { days_done: r.days_done, days: r.days_total },
+  member_days: Number(r.member_days),
+  started_by: r.started_by,
+  started_at: r.started_at.toISOString(),
+  finished_at: r.finished_at?.toISOString() ?? null,
+  error: r.error,
+  result: r.result,
+});
+
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: number }) {
   const { db, clock } = deps;
+  const local = new Map<number, Local>();
 
-  async function project(body: Body): Promise<WhatIf> {
-    const from = clock.now();
-    const members = await claimants(db);
-    // the members who join during the period claim for the days left after they joined
-    const memberDays =
-      members.length * body.days + Math.ceil((body.joins_per_day * body.days * (body.days + 1)) / 2);
-    if (memberDays > MAX_MEMBER_DAYS) {
+  async function start(actor: Actor, body: WhatIfInput): Promise<WhatIfJob> {
+    const missing = await repo.missingPlans(
+      db,
+      body.plans.map((p) => p.id),
+    );
+    if (missing.length > 0) throw badRequest(`Plan ${missing[0]} does not exist`);
+    const join = joinTerms(await repo.plansOnSale(db), body);
+    if (typeof join === 'string') throw badRequest(join);
+    const claimants = await repo.claimantCount(db);
+    const size = memberDays(claimants, body);
+    if (size > WHAT_IF_MAX_MEMBER_DAYS) {
+      throw badRequest(
+        `${claimants.toLocaleString('en-US')} members (and ${body.joins_per_day.toLocaleString('en-US')} joining a day) over ${body.days} days is ${size.toLocaleString('en-US')} member-days; a projection covers at most ${WHAT_IF_MAX_MEMBER_DAYS.toLocaleString('en-US')} (ten million). Choose fewer days or fewer joins.`,
+      );
+    }
+    await repo.failStale(db, STALE_SECONDS);
+    const now = clock.now();
+    const id = await repo.insertRun(db, { adminId: actor.userId, body, days: body.days, memberDays: size, now });
+    if (id === null) {
+      const running = await repo.runningRun(db);
       throw conflict(
-        `${members.length} members (and ${body.joins_per_day} joining a day) over ${body.days} days is ${memberDays} member-days; a projection runs at most ${MAX_MEMBER_DAYS}. Choose fewer days or fewer joins.`,
+        running
+          ? `A projection started by ${running.started_by} at ${when(running.started_at)} is still running (day ${running.days_done} of ${running.days_total}); wait for it to finish or cancel it.`
+          : 'Another projection is running; try again in a moment.',
       );
     }
-    const current = await scenario(from, body, false);
-    const proposed = await scenario(from, body, true);
-    return {
-      from: from.toISOString(),
-      members: members.length,
-      assumptions: [
-        `Each day ${body.claim_rate} % of the members able to claim watch the video and claim (the same members in both columns).`,
-        body.joins_per_day > 0
-          ? `${body.joins_per_day} new member(s) a day, each under an existing member (a fixed spread), deposit and buy a plan the same day and claim from that day on; nobody else buys, deposits or withdraws.`
-          : 'No one joins, buys a plan, deposits or withdraws.',
-        "Rewards, salary and CTO are not run; uplines' direct counts (the level unlock) stay as they are today.",
-        'Members reach their earning limit as the live engine decides it.',
-      ],
-      current,
-      proposed,
-    };
+    launch(id, { connectionString: db.options.connectionString!, body, from: now.getTime() });
+    return dto((await repo.findRun(db, id))!);
   }
 
-  async function scenario(from: Date, body: Body, proposed: boolean) {
-    const client = await db.connect();
+  function launch(id: number, input: WorkerInput) {
+    const worker = new Worker(workerFile, { workerData: input, execArgv: workerArgv });
+    const job: Local = { worker, timer: setInterval(() => void beat(id), BEAT_MS), daysDone: 0, backendPid: null, snapshotDone: false };
+    local.set(id, job);
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'backend') job.backendPid = m.pid;
+      else if (m.type === 'progress') {
+        job.snapshotDone = true;
+        job.daysDone = m.daysDone;
+      } else if (m.type === 'done') {
+        void end(id, { status: 'done', result: m.result, daysDone: input.body.days });
+      } else void end(id, { status: 'failed', error: `The projection failed: ${m.message}` });
+    });
+    worker.on('error', (error) => void end(id, { status: 'failed', error: `The projection failed: ${error.message}` }));
+    worker.on('exit', () => void end(id, { status: 'failed', error: 'The projection stopped' }));
+  }
+
+  /** Progress to the row; a job cancelled elsewhere, or that nobody follows any more, stops here. */
+  async function beat(id: number) {
+    const job = local.get(id);
+    if (!job) return;
     try {
-      await client.query('BEGIN');
-      // a member busy with a live claim makes the projection fail fast instead of making both wait
-      await client.query(`SET LOCAL lock_timeout = '3s'`);
-      const { rows } = await client.query<{ ok: boolean }>(
-        `SELECT pg_try_advisory_xact_lock(hashtext('what-if')) AS ok`,
-      );
-      if (!rows[0]!.ok) throw conflict('Another projection is running; try again when it is done');
-      if (proposed) await applyProposed(client, body, from);
-      return await run(client, from, body);
-    } catch (error) {
-      if ((error as { code?: string }).code === '55P03') {
-        throw conflict('A member in the projection was busy with a live claim; run the projection again');
-      }
-      throw error;
-    } finally {
-      // never kept: whatever the projection wrote goes away with the transaction
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      if (!(await repo.heartbeat(db, id, job.daysDone, deps.idleSeconds))) await stop(id);
+    } catch {
+      // the database is away for a moment: the next beat tries again
     }
   }
 
-  /** The proposal, written where the live settings are (inside the transaction that is rolled back). */
-  async function applyProposed(tx: Tx, body: Body, now: Date) {
-    for (const p of body.plans) {
-      const { id, ...changes } = p;
-      if (!(await plansRepo.findPlan(tx, id))) throw badRequest(`Plan ${id} does not exist`);
-      if (Object.keys(changes).length) await plansRepo.updatePlan(tx, id, changes, now);
+  /** Ends the thread (and the snapshot query, if it is still reading) and forgets the job. */
+  async function stop(id: number) {
+    const job = local.get(id);
+    if (!job) return;
+    local.delete(id);
+    clearInterval(job.timer);
+    if (!job.snapshotDone && job.backendPid !== null) {
+      await db.query('SELECT pg_cancel_backend($1)', [job.backendPid]).catch(() => undefined);
     }
-    if (body.levels) {
-      const invest = (await plansRepo.getLevels(tx)).find((l) => l.kind === 'invest');
-      await plansRepo.setLevels(tx, 'invest', body.levels, invest?.unlock_by_directs ?? true, now);
-    }
+    await job.worker.terminate();
   }
 
-  async function run(tx: Tx, from: Date, body: Body) {
-    const { roi_watch_seconds } = await readSettings(tx);
-    const join = body.joins_per_day > 0 ? await joinPlan(tx, body) : null;
-    const days: ProjectedDay[] = [];
-    const totals = { roi_income: 0n, level_income: 0n, direct_income: 0n, claims: 0, joins: 0 };
-    for (let day = 1; day <= body.days; day++) {
-      const since = new Date(from.getTime() + (day - 1) * DAY_MS);
-      const at = new Date(from.getTime() + day * DAY_MS);
-      const dayClock = { now: () => at };
-      const roi = createRoiService({ db, clock: dayClock });
-      let joins = 0;
-      if (join) {
-        const topups = createTopupsService({ db, clock: dayClock });
-        const sponsors = await claimants(tx);
-        for (let j = 0; j < body.joins_per_day && sponsors.length > 0; j++) {
-          const sponsorId = sponsors[spread(day * 1_000 + j, sponsors.length)]!;
-          const id = await joinUnder(tx, sponsorId, at);
-          await post(
-            tx,
-            {
-              idempotencyKey: `what-if:deposit:${id}`,
-              transfers: [
-                {
-                  kind: 'deposit',
-                  debit: platform('platform:cash'),
-                  credit: member(id, 'fund'),
-                  amount: join.amount,
-                  refType: 'what_if',
-                  refId: String(id),
-                },
-              ],
-            },
-            at,
-          );
-          await topups.purchaseIn(tx, id, { plan_id: join.planId, amount: join.amount }, 'purchase', null);
-          joins++;
-        }
-      }
-      let claims = 0;
-      let atCap = 0;
-      for (const userId of await claimants(tx)) {
-        if (!claimsToday(userId, day, body.claim_rate)) continue;
-        await tx.query('SAVEPOINT claim');
-        try {
-          // the member watched today's video, as the claim requires
-          await roiRepo.insertSession(tx, {
-            userId,
-            purpose: 'video',
-            now: new Date(at.getTime() - (roi_watch_seconds + 1) * 1000),
-          });
-          await roi.claimIn(tx, userId);
-          claims++;
-          await tx.query('RELEASE SAVEPOINT claim');
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          // refused as the live route would refuse it (no plan, at the limit, cooldown...)
-          if (error.message === ROI_MSG.atLimit) atCap++;
-          await tx.query('ROLLBACK TO SAVEPOINT claim');
-        }
-      }
-      const paid = await incomesBetween(tx, since, at);
-      const position = await moneyPosition(tx);
-      totals.roi_income += paid.roi_income;
-      totals.level_income += paid.level_income;
-      totals.direct_income += paid.direct_income;
-      totals.claims += claims;
-      totals.joins += joins;
-      days.push({
-        day,
-        date: at.toISOString().slice(0, 10),
-        incomes: {
-          roi_income: fromMicro(paid.roi_income),
-          level_income: fromMicro(paid.level_income),
-          direct_income: fromMicro(paid.direct_income),
-        },
-        claims,
-        joins,
-        deposits: join ? fromMicro(join.amount * BigInt(joins)) : 0,
-        members_at_cap: atCap,
-        liabilities: fromMicro(position.liabilities),
-        reserves: fromMicro(position.reserves),
-        coverage: coverage(position.reserves, position.liabilities).ratio,
-      });
+  async function end(id: number, how: Parameters<typeof repo.finishRun>[2]) {
+    if (!local.has(id)) return;
+    await stop(id);
+    await repo.finishRun(db, id, how).catch(() => undefined);
+  }
+
+  async function get(id: number): Promise<WhatIfJob> {
+    await repo.markSeen(db, id);
+    const run = await repo.findRun(db, id);
+    if (!run) throw notFound('Projection not found');
+    return dto(run);
+  }
+
+  async function cancel(actor: Actor, id: number): Promise<WhatIfJob> {
+    const run = await repo.findRun(db, id);
+    if (!run) throw notFound('Projection not found');
+    if (run.status === 'running') {
+      const who = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.userId])).rows[0];
+      await repo.finishRun(db, id, { status: 'cancelled', error: `Cancelled by ${who?.email ?? 'an admin'}` });
+      await stop(id); // on another instance its next beat stops it
     }
+    return dto((await repo.findRun(db, id))!);
+  }
+
+  async function running() {
+    const run = await repo.runningRun(db);
+    return { running: run ? dto({ ...run, result: null }) : null };
+  }
+
+  /** The day-by-day table of both scenarios as a CSV file. */
+  async function csv(id: number) {
+    const run = await repo.findRun(db, id);
+    if (!run) throw notFound('Projection not found');
+    if (!run.result) throw conflict('This projection has no result yet');
+    const rows = (['current', 'proposed'] as const).flatMap((name) =>
+      run.result![name].days.map((d) => [
+        name,
+        d.day,
+        d.date,
+        d.incomes.roi_income,
+        d.incomes.level_income,
+        d.incomes.direct_income,
+        d.incomes.reward,
+        d.incomes.salary,
+        d.incomes.cto,
+        d.claims,
+        d.joins,
+        d.deposits,
+        d.withdrawals,
+        d.withdrawal_fees,
+        d.members_at_cap,
+        d.liabilities,
+        d.reserves,
+        d.coverage,
+      ]),
+    );
     return {
-      days,
-      totals: {
-        ...totals,
-        roi_income: fromMicro(totals.roi_income),
-        level_income: fromMicro(totals.level_income),
-        direct_income: fromMicro(totals.direct_income),
-      },
+      fileName: `what-if-${id}.csv`,
+      content: toCsv(
+        [
+          'scenario',
+          'day',
+          'date',
+          'roi_income',
+          'level_income',
+          'direct_income',
+          'reward',
+          'salary',
+          'cto',
+          'claims',
+          'joins',
+          'deposits',
+          'withdrawals',
+          'withdrawal_fees',
+          'members_at_cap',
+          'liabilities',
+          'reserves',
+          'coverage',
+        ],
+        rows,
+      ),
     };
   }
 
-  return { project };
+  /** The server stops: every projection it computes ends now (SIGTERM never waits for one). */
+  async function close() {
+    await Promise.all(
+      [...local.keys()].map(async (id) => {
+        await stop(id);
+        await repo.finishRun(db, id, { status: 'cancelled', error: 'Cancelled: the server stopped' }).catch(() => undefined);
+      }),
+    );
+  }
+
+  return { start, get, cancel, running, csv, close };
 }
 
 export type WhatIfService = ReturnType<typeof createWhatIfService>;
-
-/** Members who may claim at all: unblocked, active members (the claim itself checks the rest). */
-async function claimants(q: Db | Tx): Promise<number[]> {
-  const { rows } = await q.query<{ id: bigint }>(
-    `SELECT id FROM users WHERE role = 'user' AND status = 'unblock' AND is_active = 'active' ORDER BY id`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * Whether a member claims on a day under the claim rate: a fixed spread over members and days, the
- * same in both scenarios, so the columns differ only by the settings.
- */
-function claimsToday(userId: number, day: number, rate: number): boolean {
-  if (rate >= 100) return true;
-  return ((Math.imul(userId, 2_654_435_761) + Math.imul(day, 40_503)) >>> 0) % 100 < rate;
-}
-
-/** What members hold (liabilities) and what the platform holds for them (reserves), as the dashboard reads them. */
-async function moneyPosition(tx: Tx) {
-  const accounts = await reportsRepo.memberAccounts(tx);
-  const liabilities = accounts.reduce((sum, a) => sum + a.balance, 0n);
-  return { liabilities, reserves: reservesOf(await reportsRepo.platformBalances(tx)).reserves };
-}
-
-/** The plan and amount new members buy (default: the first plan on sale, at its minimum). */
-async function joinPlan(tx: Tx, body: Body) {
-  const plans = (await plansRepo.listPlans(tx)).filter((p) => p.is_active);
-  const plan = body.join_plan_id ? plans.find((p) => p.id === body.join_plan_id) : plans[0];
-  if (!plan) throw badRequest('Choose a plan on sale for the new members');
-  const amount = body.join_amount === undefined ? plan.min_amount : toMicro(body.join_amount)!;
-  if (amount < plan.min_amount || amount > plan.max_amount) {
-    throw badRequest(
-      `New members buy ${plan.name} for ${formatUsdt(plan.min_amount)} to ${formatUsdt(plan.max_amount)}`,
-    );
-  }
-  return { planId: plan.id, amount };
-}
-
-/** A projected member under `sponsorId`, through the registration's own insert (path, tree event). */
-async function joinUnder(tx: Tx, sponsorId: number, now: Date): Promise<number> {
-  const { rows } = await tx.query<{ id: bigint; refferal_code: string; path: string }>(
-    'SELECT id, refferal_code, path::text AS path FROM users WHERE id = $1',
-    [sponsorId],
-  );
-  const tag = randomBytes(6).toString('hex');
-  const id = await insertUser(tx, {
-    username: `whatif${tag}`,
-    email: `what-if-${tag}@projection.invalid`,
-    passwordHash: '!',
-    fullname: 'Projected member',
-    phone: '',
-    role: 'user',
-    refferalCode: `WI${tag.toUpperCase()}`,
-    sponsor: rows[0]!,
-    now,
-  });
-  return Number(id);
-}
-
-/** Incomes paid in (since, until] by kind: the projection's own, as nothing real is dated in the future. */
-async function incomesBetween(tx: Tx, since: Date, until: Date) {
-  const { rows } = await tx.query<{ kind: string; paid: bigint }>(
-    `SELECT kind, sum(paid)::bigint AS paid FROM incomes WHERE created_at > $1 AND created_at <= $2 GROUP BY kind`,
-    [since, until],
-  );
-  const out = { roi_income: 0n, level_income: 0n, direct_income: 0n };
-  for (const r of rows) if (r.kind in out) out[r.kind as keyof typeof out] = r.paid;
-  return out;
-}
-
-/** A fixed spread of `n` over `size` slots (the same in both scenarios). */
-const spread = (n: number, size: number) => (Math.imul(n, 2_654_435_761) >>> 0) % size;

@@ -1,25 +1,51 @@
 import type { Plan } from '@app/contracts/plans';
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { type WhatIfBody, type WhatIfJob, whatIfBody } from '@app/contracts/what-if';
+import { ArrowLeft, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../api/client';
-import { useLevels, usePlans, useSaveLevels, useUpdatePlan, useWhatIf } from '../../../api/plans';
+import { ApiError, errorMessage } from '../../../api/client';
+import {
+  useCancelWhatIf,
+  useLevels,
+  usePlans,
+  useRunningWhatIf,
+  useSaveLevels,
+  useStartWhatIf,
+  useUpdatePlan,
+  useWhatIfJob,
+} from '../../../api/plans';
 import { Banner } from '../../../components/ui/Banner';
+import { Bar } from '../../../components/ui/Bar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input, Select } from '../../../components/ui/Input';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Segmented } from '../../../components/ui/Segmented';
+import { formatCount, formatDateTime, formatPast } from '../../../lib/format';
 import { formatPercent } from '../../../lib/money';
 import { Results } from './WhatIfResults';
 
 type Draft = Record<number, { roi_percent: string; cap_multiple: string; direct_percent: string }>;
+type PlanField = keyof Draft[number];
 const PERIODS = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
+  { value: '180', label: '180 days' },
+  { value: '365', label: '365 days' },
 ] as const;
+type Period = (typeof PERIODS)[number]['value'];
+
+/** The projection this page shows: started here (with these proposed settings), or found running. */
+interface Followed {
+  id: number;
+  /** The proposed plans and levels it was started with, as a key; null when started elsewhere. */
+  ranWith: string | null;
+}
+
+/** A typed number; an empty field is not 0 (zod then says what is missing). */
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** /admin/plans/what-if: edit a copy of the compensation settings and compare the next days. */
 export default function WhatIfPage() {
@@ -28,20 +54,34 @@ export default function WhatIfPage() {
   const invest = levels.data?.find((l) => l.kind === 'invest');
   const [draft, setDraft] = useState<Draft>({});
   const [levelText, setLevelText] = useState<string | null>(null);
-  const [days, setDays] = useState<'30' | '90'>('30');
+  const [days, setDays] = useState<Period>('30');
   const [claimRate, setClaimRate] = useState('100');
+  const [withdrawRate, setWithdrawRate] = useState('0');
   const [joins, setJoins] = useState('0');
   const [joinPlan, setJoinPlan] = useState('');
   const [joinAmount, setJoinAmount] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [applying, setApplying] = useState(false);
-  const whatIf = useWhatIf();
+  const [followed, setFollowed] = useState<Followed | null>(null);
+  const start = useStartWhatIf();
+  const cancel = useCancelWhatIf();
+  const running = useRunningWhatIf();
+  const jobQuery = useWhatIfJob(followed?.id ?? null, start.data ?? running.data);
+  const job = jobQuery.data;
   const updatePlan = useUpdatePlan();
   const saveLevels = useSaveLevels();
   const navigate = useNavigate();
 
+  // a projection already running on the platform (another admin's, or this one's before a reload):
+  // show its progress and let it be cancelled
+  const runningNow = running.data;
+  useEffect(() => {
+    if (runningNow && followed === null) setFollowed({ id: runningNow.id, ranWith: null });
+  }, [runningNow, followed]);
+
   const active = (plans.data ?? []).filter((p) => p.is_active);
-  const field = (p: Plan, key: keyof Draft[number]) => draft[p.id]?.[key] ?? String(p[key]);
-  const setField = (p: Plan, key: keyof Draft[number], value: string) =>
+  const field = (p: Plan, key: PlanField) => draft[p.id]?.[key] ?? String(p[key]);
+  const setField = (p: Plan, key: PlanField, value: string) =>
     setDraft((d) => ({
       ...d,
       [p.id]: {
@@ -60,9 +100,9 @@ export default function WhatIfPage() {
   const changedPlans = active
     .map((p) => ({
       id: p.id,
-      roi_percent: Number(field(p, 'roi_percent')),
-      cap_multiple: Number(field(p, 'cap_multiple')),
-      direct_percent: Number(field(p, 'direct_percent')),
+      roi_percent: num(field(p, 'roi_percent')),
+      cap_multiple: num(field(p, 'cap_multiple')),
+      direct_percent: num(field(p, 'direct_percent')),
       before: p,
     }))
     .filter(
@@ -72,16 +112,48 @@ export default function WhatIfPage() {
         c.direct_percent !== c.before.direct_percent,
     );
   const levelsChanged = levelText !== null && proposedLevels.join(', ') !== currentLevels;
+  const proposal = {
+    plans: changedPlans.map(({ before: _, ...c }) => c),
+    ...(levelsChanged ? { levels: proposedLevels } : {}),
+  };
+  const proposalKey = JSON.stringify(proposal);
 
   function run() {
-    whatIf.mutate({
+    const body: WhatIfBody = {
       days: Number(days),
-      claim_rate: Number(claimRate),
-      joins_per_day: Number(joins),
+      claim_rate: num(claimRate),
+      withdraw_rate: num(withdrawRate),
+      joins_per_day: num(joins),
       ...(joinPlan ? { join_plan_id: Number(joinPlan) } : {}),
-      ...(joinAmount ? { join_amount: Number(joinAmount) } : {}),
-      plans: changedPlans.map(({ before: _, ...c }) => c),
-      ...(levelsChanged ? { levels: proposedLevels } : {}),
+      ...(joinAmount ? { join_amount: num(joinAmount) } : {}),
+      ...proposal,
+    };
+    // the server's own schema first: a wrong field is named under it, without a round trip
+    const parsed = whatIfBody.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const [top, index, key] = issue.path;
+        const name =
+          top === 'plans' && typeof index === 'number'
+            ? `plan:${proposal.plans[index]?.id}:${String(key)}`
+            : String(top);
+        found[name] ??= issue.code === 'invalid_type' ? 'Enter a number' : issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    cancel.reset();
+    start.mutate(body, {
+      onSuccess: (started) => setFollowed({ id: started.id, ranWith: proposalKey }),
+      onError: async (error) => {
+        // 409: another projection runs (its message says whose): show its progress instead
+        if (error instanceof ApiError && error.status === 409) {
+          const { data } = await running.refetch();
+          if (data) setFollowed({ id: data.id, ranWith: null });
+        }
+      },
     });
   }
 
@@ -103,14 +175,24 @@ export default function WhatIfPage() {
     }
   }
 
-  const result = whatIf.data;
-  const nothingChanged = changedPlans.length === 0 && !levelsChanged;
+  const isRunning = job?.status === 'running';
+  const startedHere = followed?.ranWith != null;
+  const startedElsewhere = start.error instanceof ApiError && start.error.status === 409;
+  const cancelledHere = cancel.data?.id === job?.id && job?.status === 'cancelled';
+  const applyNote = !startedHere
+    ? 'This projection was started elsewhere, so its proposed settings are not the ones on this form: project your own to apply them.'
+    : changedPlans.length === 0 && !levelsChanged
+      ? 'Change a setting above to apply it.'
+      : proposalKey !== followed?.ranWith
+        ? 'The settings above changed since this projection: project them again before applying.'
+        : null;
+  const planError = (p: Plan, key: PlanField) => errors[`plan:${p.id}:${key}`];
   return (
     <div className="flex flex-col gap-6">
       <title>What if · EarnHub admin</title>
       <PageHeader
         title="What if"
-        description="Change a copy of the compensation settings and see the next days next to today's settings, computed by the live income engine on your current members. Nothing changes until you apply."
+        description="Change a copy of the compensation settings and see the next days next to today's settings, computed with the live income rules on your current members. Nothing changes until you apply."
         actions={
           <Link
             to="/admin/plans"
@@ -129,10 +211,10 @@ export default function WhatIfPage() {
           {active.map((p) => (
             <fieldset
               key={p.id}
-              className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_1fr_1fr] sm:items-end"
+              className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_1fr_1fr] sm:items-start"
             >
               <legend className="sr-only">{p.name}</legend>
-              <span className="pb-2 font-medium" aria-hidden>
+              <span className="font-medium sm:pt-8" aria-hidden>
                 {p.name}
               </span>
               <Input
@@ -141,6 +223,7 @@ export default function WhatIfPage() {
                 value={field(p, 'roi_percent')}
                 onChange={(e) => setField(p, 'roi_percent', e.target.value)}
                 hint={`Now ${formatPercent(p.roi_percent)}`}
+                error={planError(p, 'roi_percent')}
               />
               <Input
                 label={`${p.name}: limit ×`}
@@ -148,6 +231,7 @@ export default function WhatIfPage() {
                 value={field(p, 'cap_multiple')}
                 onChange={(e) => setField(p, 'cap_multiple', e.target.value)}
                 hint={`Now ${p.cap_multiple}×`}
+                error={planError(p, 'cap_multiple')}
               />
               <Input
                 label={`${p.name}: referral %`}
@@ -155,6 +239,7 @@ export default function WhatIfPage() {
                 value={field(p, 'direct_percent')}
                 onChange={(e) => setField(p, 'direct_percent', e.target.value)}
                 hint={`Now ${formatPercent(p.direct_percent)}`}
+                error={planError(p, 'direct_percent')}
               />
             </fieldset>
           ))}
@@ -163,20 +248,30 @@ export default function WhatIfPage() {
             value={levelText ?? currentLevels}
             onChange={(e) => setLevelText(e.target.value)}
             hint={`Now ${currentLevels || 'none'}`}
+            error={errors.levels}
           />
-          <div className="grid gap-4 sm:grid-cols-[1fr_12rem] sm:items-end">
-            <Segmented
-              legend="Period"
-              options={[...PERIODS]}
-              value={days}
-              onValue={setDays}
-              columns="grid-cols-2"
-            />
+          <Segmented
+            legend="Period"
+            options={[...PERIODS]}
+            value={days}
+            onValue={setDays}
+            columns="grid-cols-2 sm:grid-cols-4"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
             <Input
               label="Members claiming each day (%)"
               inputMode="numeric"
               value={claimRate}
               onChange={(e) => setClaimRate(e.target.value)}
+              error={errors.claim_rate}
+            />
+            <Input
+              label="Share of earnings withdrawn each day (%)"
+              inputMode="numeric"
+              value={withdrawRate}
+              onChange={(e) => setWithdrawRate(e.target.value)}
+              hint="Members withdraw this share of what they earn each day (the withdrawal fee applies)."
+              error={errors.withdraw_rate}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
@@ -185,7 +280,8 @@ export default function WhatIfPage() {
               inputMode="numeric"
               value={joins}
               onChange={(e) => setJoins(e.target.value)}
-              hint="Each joins under an existing member, deposits and buys the plan below."
+              hint="Each joins under an existing member, deposits and buys the plan beside."
+              error={errors.joins_per_day}
             />
             <Select label="They buy" value={joinPlan} onChange={(e) => setJoinPlan(e.target.value)}>
               <option value="">{active[0]?.name ?? 'The first plan on sale'}</option>
@@ -201,24 +297,55 @@ export default function WhatIfPage() {
               value={joinAmount}
               onChange={(e) => setJoinAmount(e.target.value)}
               placeholder="The plan's minimum"
+              error={errors.join_amount}
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={run} busy={whatIf.isPending}>
+            <Button onClick={run} busy={start.isPending} disabled={isRunning}>
               Project {days} days
             </Button>
-            {whatIf.isPending && (
-              <span className="text-sm text-muted" role="status">
-                Running the income engine over {days} days, twice: this takes a few seconds per 10,000
-                member-days…
+            {isRunning && (
+              <span className="text-sm text-muted">
+                One projection runs at a time: wait for it or cancel it.
               </span>
             )}
           </div>
-          {whatIf.error && <Banner tone="error">{errorMessage(whatIf.error)}</Banner>}
+          {/* a 409 names the projection that was running: once it has finished the message is past */}
+          {start.error && !(startedElsewhere && job?.status !== 'running') && (
+            <Banner tone="error">{errorMessage(start.error)}</Banner>
+          )}
         </div>
       </Card>
 
-      {result && <Results result={result} canApply={!nothingChanged} onApply={() => setApplying(true)} />}
+      {job && isRunning && (
+        <Progress
+          job={job}
+          startedHere={startedHere}
+          cancelling={cancel.isPending}
+          onCancel={() => cancel.mutate(job.id)}
+        />
+      )}
+      {cancel.error && <Banner tone="error">{errorMessage(cancel.error)}</Banner>}
+      {jobQuery.error && <Banner tone="error">{errorMessage(jobQuery.error)}</Banner>}
+      {job?.status === 'cancelled' && (
+        <Banner tone="notice">
+          {cancelledHere
+            ? `Projection cancelled at day ${job.progress.days_done} of ${job.progress.days}. Nothing was changed; project again when you are ready.`
+            : `The projection stopped at day ${job.progress.days_done} of ${job.progress.days}: ${job.error ?? 'it was cancelled'}.`}
+        </Banner>
+      )}
+      {job?.status === 'failed' && (
+        <Banner tone="error">The projection failed: {job.error ?? 'no reason was given'}.</Banner>
+      )}
+      {job?.status === 'done' && job.result && (
+        <Results
+          key={job.id}
+          jobId={job.id}
+          result={job.result}
+          applyNote={applyNote}
+          onApply={() => setApplying(true)}
+        />
+      )}
 
       <ConfirmDialog
         open={applying}
@@ -230,5 +357,51 @@ export default function WhatIfPage() {
         onCancel={() => setApplying(false)}
       />
     </div>
+  );
+}
+
+/** A running projection: how far it got, who started it and when, and Cancel. */
+function Progress({
+  job,
+  startedHere,
+  cancelling,
+  onCancel,
+}: {
+  job: WhatIfJob;
+  startedHere: boolean;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { days_done, days } = job.progress;
+  return (
+    <Card
+      title={`Projecting ${formatCount(days)} days`}
+      action={
+        <Button variant="secondary" size="sm" busy={cancelling} onClick={onCancel}>
+          {!cancelling && <X className="size-4" aria-hidden="true" />}
+          Cancel
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-2">
+        <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+          <span className="font-medium tabular-nums text-fg" data-testid="whatif-progress">
+            Day {formatCount(days_done)} of {formatCount(days)}
+          </span>
+          <span className="text-muted tabular-nums">
+            {formatCount(job.member_days)} member-days per scenario
+          </span>
+        </p>
+        <Bar value={days_done} max={days} label="Projection progress" />
+        <p className="text-xs text-muted">
+          {startedHere ? 'Started' : `Started by ${job.started_by}`}{' '}
+          <time dateTime={job.started_at} title={formatDateTime(job.started_at)}>
+            {formatPast(job.started_at)}
+          </time>
+          . Each day is computed twice, with today's settings and with the proposed ones; keep this page open
+          (a projection nobody watches stops by itself).
+        </p>
+      </div>
+    </Card>
   );
 }
