@@ -85,9 +85,20 @@ export function formatUsdt(amount: bigint | number, decimals = 2): string {
  * exact value). `percent` is a decimal with at most 6 places, as a number or a numeric string.
  */
 export function percentOf(amount: bigint, percent: string | number): bigint {
-  const microPercent = toMicro(
-    typeof percent === 'string' ? percent.replace(/0+$/, '').replace(/\.$/, '') || '0' : percent,
-  );
-  if (microPercent === null) throw new Error(`Invalid percent: ${percent}`);
+  let microPercent = typeof percent === 'string' ? percentCache.get(percent) : undefined;
+  if (microPercent === undefined) {
+    // "10.5000" as PostgreSQL writes a numeric; trailing zeros only after a decimal point ("10" is ten)
+    const parsed = toMicro(
+      typeof percent === 'string' && percent.includes('.')
+        ? percent.replace(/0+$/, '').replace(/\.$/, '') || '0'
+        : percent,
+    );
+    if (parsed === null) throw new Error(`Invalid percent: ${percent}`);
+    microPercent = parsed;
+    if (typeof percent === 'string' && percentCache.size < 10_000) percentCache.set(percent, parsed);
+  }
   return (amount * microPercent) / (100n * MICRO);
 }
+
+/** Percents as written in settings and plans are few: each is parsed once (claims pay ten or more a time). */
+const percentCache = new Map<string, bigint>();

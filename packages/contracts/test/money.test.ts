@@ -86,4 +86,12 @@ describe('percentOf', () => {
     expect(percentOf(1n, 50)).toBe(0n);
     expect(percentOf(333_333n, 33.3333)).toBe(111_110n);
   });
+
+  it('reads a percent written without decimals as it reads one with them ("10" is ten, not one)', async () => {
+    const { percentOf } = await import('../src/money.js');
+    expect(percentOf(100_000_000n, '10')).toBe(10_000_000n);
+    expect(percentOf(100_000_000n, '10.0000')).toBe(10_000_000n);
+    expect(percentOf(100_000_000n, '40')).toBe(40_000_000n);
+    expect(percentOf(100_000_000n, '0')).toBe(0n);
+  });
 });

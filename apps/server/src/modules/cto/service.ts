@@ -117,7 +117,11 @@ export function createCtoService(deps: { db: Db; clock: Clock }) {
       me: {
         user_id: actor.userId,
         qualified: ctoQualifies(
-          { blocked: me.status !== 'unblock', activePlan: me.active_plan, directsBusiness: me.directs_business },
+          {
+            blocked: me.status !== 'unblock',
+            activePlan: me.active_plan,
+            directsBusiness: me.directs_business,
+          },
           rules,
         ),
         active_plan: fromMicro(me.active_plan),

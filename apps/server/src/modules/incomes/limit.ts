@@ -16,7 +16,8 @@ export function paidWithin(asked: bigint, limit: bigint, earned: bigint): bigint
 export function askedPerMember(items: readonly IncomeItem[]): Map<number, bigint> {
   const asked = new Map<number, bigint>();
   for (const item of items) {
-    if (CAPPED_KINDS.includes(item.kind)) asked.set(item.userId, (asked.get(item.userId) ?? 0n) + item.amount);
+    if (CAPPED_KINDS.includes(item.kind))
+      asked.set(item.userId, (asked.get(item.userId) ?? 0n) + item.amount);
   }
   return asked;
 }
@@ -46,7 +47,14 @@ export function spreadWithinLimit(
   return items.map((item) => {
     const decision = decisions.get(item.userId);
     if (!CAPPED_KINDS.includes(item.kind) || !decision) {
-      return { ...item, paid: item.amount, cut: 0n, earningLimit: null, earnedBefore: null, transferId: null };
+      return {
+        ...item,
+        paid: item.amount,
+        cut: 0n,
+        earningLimit: null,
+        earnedBefore: null,
+        transferId: null,
+      };
     }
     const left = room.get(item.userId)!;
     const before = earned.get(item.userId)!;

@@ -76,9 +76,7 @@ export function createRoiService(deps: {
     return {
       found: last !== null,
       lastClaimTime: last?.toISOString() ?? null,
-      nextClaimTime: last
-        ? nextClaimAt(last, settings.roi_cooldown_hours).toISOString()
-        : null,
+      nextClaimTime: last ? nextClaimAt(last, settings.roi_cooldown_hours).toISOString() : null,
       now: clock.now().toISOString(),
       cooldown_hours: settings.roi_cooldown_hours,
       watch_seconds: settings.roi_watch_seconds,

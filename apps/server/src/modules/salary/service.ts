@@ -7,9 +7,9 @@ import { pageFacts } from '../../db/paging.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
-import { dueAt, monthsDue } from './rules.js';
 import * as queries from './queries.js';
 import * as repo from './repo.js';
+import { dueAt, monthsDue } from './rules.js';
 
 const NOT_FOUND = 'Salary tier not found';
 

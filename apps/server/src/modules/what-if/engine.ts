@@ -28,7 +28,12 @@ const DAY_MS = 86_400_000;
 
 /** What a scenario changes: plan terms and level percents (the rest is the snapshot's). */
 export interface Proposal {
-  plans: { id: number; roi_percent?: number | undefined; cap_multiple?: number | undefined; direct_percent?: number | undefined }[];
+  plans: {
+    id: number;
+    roi_percent?: number | undefined;
+    cap_multiple?: number | undefined;
+    direct_percent?: number | undefined;
+  }[];
   levels?: number[] | undefined;
 }
 
@@ -140,7 +145,9 @@ export class Scenario {
     // subtree added to its sponsor
     const own = snap.members.map((m) => m.invested);
     const subtree = [...own];
-    const deepestFirst = snap.members.map((_, i) => i).sort((a, b) => snap.members[b]!.depth - snap.members[a]!.depth);
+    const deepestFirst = snap.members
+      .map((_, i) => i)
+      .sort((a, b) => snap.members[b]!.depth - snap.members[a]!.depth);
     for (const i of deepestFirst) {
       const s = this.sponsor[i]!;
       if (s < 0) continue;
@@ -152,13 +159,21 @@ export class Scenario {
     for (const st of snap.stages) {
       const i = this.index.get(st.userId);
       if (i === undefined) continue;
-      this.stages.set(i, { ...st, carried: new Map(st.carried), window: new Map(st.window), done: new Set(st.done), dirty: true });
+      this.stages.set(i, {
+        ...st,
+        carried: new Map(st.carried),
+        window: new Map(st.window),
+        done: new Set(st.done),
+        dirty: true,
+      });
     }
     for (const a of snap.salaryCurrent) {
       const i = this.index.get(a.userId);
       if (i !== undefined) this.salary.set(i, { ...a });
     }
-    this.held = new Map([...snap.salaryHeld].map(([id, h]) => [id, { amount: h.amount, tiers: new Set(h.tiers) }]));
+    this.held = new Map(
+      [...snap.salaryHeld].map(([id, h]) => [id, { amount: h.amount, tiers: new Set(h.tiers) }]),
+    );
     this.ctoPools = [...snap.ctoPools].sort((a, b) => a.period.localeCompare(b.period));
     this.liabilities = snap.liabilities;
     this.reserves = snap.reserves;
@@ -341,7 +356,11 @@ export class Scenario {
     const out: UplineFacts[] = [];
     const unlock = this.snap.levels.unlockByDirects;
     let level = 1;
-    for (let up = this.sponsor[i]!; up >= 0 && level <= this.levelPercents.length; up = this.sponsor[up]!, level++) {
+    for (
+      let up = this.sponsor[i]!;
+      up >= 0 && level <= this.levelPercents.length;
+      up = this.sponsor[up]!, level++
+    ) {
       out.push({
         id: BigInt(this.ids[up]!),
         level,
@@ -366,7 +385,13 @@ export class Scenario {
       if (!applyLegCap(stage.window, stage.carried, stage.threshold, legCap).qualified) continue;
       const id = this.ids[i]!;
       this.credit([
-        { userId: id, kind: 'reward', amount: stage.reward, refType: 'reward_stage', refId: `what-if:${id}:${stage.planId}` },
+        {
+          userId: id,
+          kind: 'reward',
+          amount: stage.reward,
+          refType: 'reward_stage',
+          refId: `what-if:${id}:${stage.planId}`,
+        },
       ]);
       stage.done.add(stage.planId);
       const next = this.snap.rewardPlans.find((p) => p.sort_order > stage.planOrder && !stage.done.has(p.id));
@@ -403,7 +428,14 @@ export class Scenario {
         if (!best) continue;
         const current = this.salary.get(i);
         if (current) this.payDue(i, current, now);
-        this.salary.set(i, { userId: id, tierId: best.id, amount: best.amount, months: best.months, paidMonths: 0, assignedAt: at });
+        this.salary.set(i, {
+          userId: id,
+          tierId: best.id,
+          amount: best.amount,
+          months: best.months,
+          paidMonths: 0,
+          assignedAt: at,
+        });
         const held = this.held.get(id) ?? { amount: 0n, tiers: new Set<number>() };
         held.tiers.add(best.id);
         if (best.amount > held.amount) held.amount = best.amount;
@@ -421,7 +453,13 @@ export class Scenario {
     const due = monthsDue({ assigned_at: new Date(a.assignedAt), months: a.months }, now);
     for (let month = a.paidMonths + 1; month <= due; month++) {
       this.credit([
-        { userId: this.ids[i]!, kind: 'salary', amount: a.amount, refType: 'salary', refId: `${a.userId}:${a.tierId}:${month}` },
+        {
+          userId: this.ids[i]!,
+          kind: 'salary',
+          amount: a.amount,
+          refType: 'salary',
+          refId: `${a.userId}:${a.tierId}:${month}`,
+        },
       ]);
       a.paidMonths = month;
     }
@@ -436,14 +474,22 @@ export class Scenario {
       const members: number[] = [];
       for (let i = 0; i < this.ids.length; i++) {
         const directsBusiness = this.directsBusiness[i]! > 0n ? this.directsBusiness[i]! : 0n;
-        if (ctoQualifies({ blocked: this.blocked[i]!, activePlan: this.activePlan[i]!, directsBusiness }, rules)) {
+        if (
+          ctoQualifies({ blocked: this.blocked[i]!, activePlan: this.activePlan[i]!, directsBusiness }, rules)
+        ) {
           members.push(this.ids[i]!);
         }
       }
       const { share } = ctoShare(pool.amount, members.length);
       if (share === 0n) return true; // as the live payment refuses it: the pool stays open
       this.credit(
-        members.map((userId) => ({ userId, kind: 'cto' as IncomeKind, amount: share, refType: 'cto_pool', refId: String(pool.id) })),
+        members.map((userId) => ({
+          userId,
+          kind: 'cto' as IncomeKind,
+          amount: share,
+          refType: 'cto_pool',
+          refId: String(pool.id),
+        })),
       );
       return false;
     });

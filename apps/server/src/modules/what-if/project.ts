@@ -108,7 +108,10 @@ function scenarioOf(from: number, figures: DayFigures[], atLimitEnd: number): Wh
   return {
     days,
     totals: {
-      ...(Object.fromEntries(kinds.map((k) => [k, fromMicro(totals[k])])) as Record<(typeof kinds)[number], number>),
+      ...(Object.fromEntries(kinds.map((k) => [k, fromMicro(totals[k])])) as Record<
+        (typeof kinds)[number],
+        number
+      >),
       claims: figures.reduce((s, f) => s + f.claims, 0),
       joins: figures.reduce((s, f) => s + f.joins, 0),
       withdrawals: fromMicro(sum((f) => f.withdrawals)),

@@ -3,8 +3,9 @@
  * and the snapshot it computes from, read in one read-only repeatable-read transaction that takes no
  * lock live traffic takes.
  */
-import type { WhatIf } from '@app/contracts/what-if';
+
 import { toMicro } from '@app/contracts/money';
+import type { WhatIf } from '@app/contracts/what-if';
 import type pg from 'pg';
 import type { Queryable } from '../../db/pool.js';
 import * as reportsRepo from '../reports/repo.js';
@@ -113,7 +114,13 @@ export async function claimantCount(q: Queryable): Promise<number> {
 
 /** Plans that new members could buy, in the order the plan list shows them. */
 export async function plansOnSale(q: Queryable) {
-  const { rows } = await q.query<{ id: number; name: string; min_amount: bigint; max_amount: bigint; is_active: boolean }>(
+  const { rows } = await q.query<{
+    id: number;
+    name: string;
+    min_amount: bigint;
+    max_amount: bigint;
+    is_active: boolean;
+  }>(
     'SELECT id, name, min_amount, max_amount, is_active FROM plans WHERE deleted_at IS NULL ORDER BY min_amount, id',
   );
   return rows;
@@ -161,7 +168,9 @@ export async function readSnapshot(client: pg.ClientBase, from: Date): Promise<S
       months: number;
       paid_months: number;
       assigned_at: Date;
-    }>(`SELECT user_id, tier_id, amount, months, paid_months, assigned_at FROM salary_assignments WHERE status = 'active'`);
+    }>(
+      `SELECT user_id, tier_id, amount, months, paid_months, assigned_at FROM salary_assignments WHERE status = 'active'`,
+    );
     const pools = await client.query<{ id: number; period: string; amount: bigint }>(
       `SELECT id, period, amount FROM cto_pools WHERE status = 'open'`,
     );

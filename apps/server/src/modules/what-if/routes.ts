@@ -13,7 +13,7 @@ export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
     schema: {
       tags,
       description:
-        'Starts a projection of the next days (incomes by kind, members at their limit, withdrawals, liabilities, reserves, coverage) with the current settings and with proposed plan and level percents, and answers at once (202) with the job. A worker computes it from one snapshot with the live engine\'s rules; nothing changes on the platform. One runs at a time (409 names who started the running one). Follow it with GET /plans/what-if/{id}; apply a proposal with the plan and level routes.',
+        "Starts a projection of the next days (incomes by kind, members at their limit, withdrawals, liabilities, reserves, coverage) with the current settings and with proposed plan and level percents, and answers at once (202) with the job. A worker computes it from one snapshot with the live engine's rules; nothing changes on the platform. One runs at a time (409 names who started the running one). Follow it with GET /plans/what-if/{id}; apply a proposal with the plan and level routes.",
       body: whatIfBody,
       response: { 202: whatIfJob },
     },
@@ -50,7 +50,8 @@ export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
     config: { access: 'admin' },
     schema: {
       tags,
-      description: 'Cancels a running projection (its work stops within a second); a finished one is answered as it is.',
+      description:
+        'Cancels a running projection (its work stops within a second); a finished one is answered as it is.',
       params: idParam,
       response: { 200: whatIfJob },
     },

@@ -6,8 +6,12 @@
  * per platform. It ends when done, on cancel (from any instance), when nobody has followed it for
  * WHAT_IF_IDLE_SECONDS, and when this server stops.
  */
-import { WHAT_IF_MAX_MEMBER_DAYS, type WhatIfJob } from '@app/contracts/what-if';
+
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { WHAT_IF_MAX_MEMBER_DAYS, type WhatIfJob } from '@app/contracts/what-if';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/pool.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -22,10 +26,16 @@ const BEAT_MS = 500;
 /** A running job whose instance has not beaten for this long is taken as dead. */
 const STALE_SECONDS = 30;
 
-const here = import.meta.url;
-// under the test runner the sources run as TypeScript: the worker then loads through tsx
-const workerFile = new URL(here.endsWith('.ts') ? './worker.ts' : './worker.js', here);
-const workerArgv = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
+/** The worker's code: the built file, or under the test runner (sources as TypeScript) through tsx. */
+function newWorker(workerData: WorkerInput) {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData });
+  const tsxDir = dirname(createRequire(here).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const file = new URL('./worker.ts', here).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
 
 interface Local {
   worker: Worker;
@@ -70,7 +80,13 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     }
     await repo.failStale(db, STALE_SECONDS);
     const now = clock.now();
-    const id = await repo.insertRun(db, { adminId: actor.userId, body, days: body.days, memberDays: size, now });
+    const id = await repo.insertRun(db, {
+      adminId: actor.userId,
+      body,
+      days: body.days,
+      memberDays: size,
+      now,
+    });
     if (id === null) {
       const running = await repo.runningRun(db);
       throw conflict(
@@ -84,8 +100,14 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
   }
 
   function launch(id: number, input: WorkerInput) {
-    const worker = new Worker(workerFile, { workerData: input, execArgv: workerArgv });
-    const job: Local = { worker, timer: setInterval(() => void beat(id), BEAT_MS), daysDone: 0, backendPid: null, snapshotDone: false };
+    const worker = newWorker(input);
+    const job: Local = {
+      worker,
+      timer: setInterval(() => void beat(id), BEAT_MS),
+      daysDone: 0,
+      backendPid: null,
+      snapshotDone: false,
+    };
     local.set(id, job);
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'backend') job.backendPid = m.pid;
@@ -96,7 +118,10 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
         void end(id, { status: 'done', result: m.result, daysDone: input.body.days });
       } else void end(id, { status: 'failed', error: `The projection failed: ${m.message}` });
     });
-    worker.on('error', (error) => void end(id, { status: 'failed', error: `The projection failed: ${error.message}` }));
+    worker.on(
+      'error',
+      (error) => void end(id, { status: 'failed', error: `The projection failed: ${error.message}` }),
+    );
     worker.on('exit', () => void end(id, { status: 'failed', error: 'The projection stopped' }));
   }
 
@@ -140,8 +165,12 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     const run = await repo.findRun(db, id);
     if (!run) throw notFound('Projection not found');
     if (run.status === 'running') {
-      const who = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.userId])).rows[0];
-      await repo.finishRun(db, id, { status: 'cancelled', error: `Cancelled by ${who?.email ?? 'an admin'}` });
+      const who = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.userId]))
+        .rows[0];
+      await repo.finishRun(db, id, {
+        status: 'cancelled',
+        error: `Cancelled by ${who?.email ?? 'an admin'}`,
+      });
       await stop(id); // on another instance its next beat stops it
     }
     return dto((await repo.findRun(db, id))!);
@@ -212,7 +241,9 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     await Promise.all(
       [...local.keys()].map(async (id) => {
         await stop(id);
-        await repo.finishRun(db, id, { status: 'cancelled', error: 'Cancelled: the server stopped' }).catch(() => undefined);
+        await repo
+          .finishRun(db, id, { status: 'cancelled', error: 'Cancelled: the server stopped' })
+          .catch(() => undefined);
       }),
     );
   }

@@ -34,7 +34,10 @@ try {
   // another system: the projection still runs, at normal priority
 }
 
-const client = new pg.Client({ connectionString: input.connectionString, application_name: 'what-if snapshot' });
+const client = new pg.Client({
+  connectionString: input.connectionString,
+  application_name: 'what-if snapshot',
+});
 client.on('error', () => undefined); // the query in flight fails by itself
 try {
   await client.connect();
