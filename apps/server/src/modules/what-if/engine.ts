@@ -95,8 +95,9 @@ export class Scenario {
   private readonly directs: number[] = [];
   private readonly team: bigint[] = [];
   private readonly directsBusiness: bigint[] = [];
-  private readonly roiToWithdraw: bigint[] = [];
-  private readonly profitToWithdraw: bigint[] = [];
+  /** Earnings since the member's last projected withdrawal (ROI not compounded; working income). */
+  private readonly roiNotWithdrawn: bigint[] = [];
+  private readonly profitNotWithdrawn: bigint[] = [];
   private readonly plans = new Map<number, SnapshotPlan>();
   private readonly levelPercents: string[];
   private readonly stages = new Map<number, Stage>();
@@ -196,8 +197,8 @@ export class Scenario {
     this.directs.push(0);
     this.team.push(0n);
     this.directsBusiness.push(0n);
-    this.roiToWithdraw.push(0n);
-    this.profitToWithdraw.push(0n);
+    this.roiNotWithdrawn.push(0n);
+    this.profitNotWithdrawn.push(0n);
   }
 
   /** Members who may claim at all (unblocked, active), in ascending id: also the sponsors of joins. */
@@ -227,9 +228,7 @@ export class Scenario {
       if (CAPPED_KINDS.includes(r.kind)) this.earned[i] = this.earned[i]! + r.paid;
       this.today.incomes[r.kind as keyof ProjectedIncomes] += r.paid;
       this.liabilities += r.paid;
-      if (r.kind !== 'roi_income' && this.assume.withdrawRate > 0) {
-        this.profitToWithdraw[i] = this.profitToWithdraw[i]! + percentOf(r.paid, this.assume.withdrawRate);
-      }
+      if (r.kind !== 'roi_income') this.profitNotWithdrawn[i] = this.profitNotWithdrawn[i]! + r.paid;
     }
     return records;
   }
@@ -345,9 +344,7 @@ export class Scenario {
       const paid = records[0]!.paid;
       const share = compoundShareOf(paid, this.compound[i]!);
       if (share > 0n) this.activePlan[i] = this.activePlan[i]! + share;
-      if (this.assume.withdrawRate > 0 && paid > share) {
-        this.roiToWithdraw[i] = this.roiToWithdraw[i]! + percentOf(paid - share, this.assume.withdrawRate);
-      }
+      this.roiNotWithdrawn[i] = this.roiNotWithdrawn[i]! + paid - share;
     }
   }
 
@@ -495,20 +492,25 @@ export class Scenario {
     });
   }
 
-  /** Members withdraw their share of the day's earnings once it reaches the minimum (with the live fees). */
+  /**
+   * Members withdraw their share of their earnings once it reaches the minimum withdrawal (with the
+   * live fees); smaller shares wait and grow.
+   */
   private withdraw() {
-    if (this.assume.withdrawRate === 0) return;
+    const rate = this.assume.withdrawRate;
+    if (rate === 0) return;
     const s = this.snap.settings;
     const minimum = toMicro(s.withdrawal_min)!;
-    for (const [kind, pending] of [
-      ['roi', this.roiToWithdraw],
-      ['profit', this.profitToWithdraw],
+    for (const [kind, earned] of [
+      ['roi', this.roiNotWithdrawn],
+      ['profit', this.profitNotWithdrawn],
     ] as const) {
       const feePercent = withdrawalFeePercent(kind, s, Number.POSITIVE_INFINITY);
-      for (let i = 0; i < pending.length; i++) {
-        const gross = pending[i]!;
-        if (gross <= 0n || gross < minimum || this.blocked[i]) continue;
-        pending[i] = 0n;
+      for (let i = 0; i < earned.length; i++) {
+        if (earned[i]! <= 0n || this.blocked[i]) continue;
+        const gross = percentOf(earned[i]!, rate);
+        if (gross <= 0n || gross < minimum) continue;
+        earned[i] = 0n;
         const fee = percentOf(gross, feePercent);
         this.liabilities -= gross;
         this.reserves -= gross - fee;

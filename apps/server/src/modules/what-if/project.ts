@@ -35,15 +35,22 @@ export function joinTerms(
   return { planId: plan.id, amount };
 }
 
+/** One scenario's days and the members at their limit at the end. */
+export interface ScenarioRun {
+  days: DayFigures[];
+  atLimit: number;
+}
+
 /**
- * Runs both scenarios over `body.days`; `onDay(n)` after each day lets the caller report progress
- * and stop (it may throw to cancel).
+ * Runs one scenario (the current settings, or the proposed ones) over `body.days`; `onDay(n)` after
+ * each day lets the caller report progress (and gives a cancel a moment to land).
  */
-export async function runProjection(
+export async function runScenario(
   snap: Snapshot,
   body: WhatIfInput,
+  proposed: boolean,
   onDay: (daysDone: number) => Promise<void> | void,
-): Promise<WhatIf> {
+): Promise<ScenarioRun> {
   const join = joinTerms(snap.plans, body);
   if (typeof join === 'string') throw new Error(join);
   const assume: Assumptions = {
@@ -53,22 +60,31 @@ export async function runProjection(
     join,
     withdrawRate: body.withdraw_rate,
   };
-  const current = new Scenario(snap, null, assume);
-  const proposed = new Scenario(snap, { plans: body.plans, levels: body.levels }, assume);
-  const days: { current: DayFigures[]; proposed: DayFigures[] } = { current: [], proposed: [] };
+  const scenario = new Scenario(snap, proposed ? { plans: body.plans, levels: body.levels } : null, assume);
+  const days: DayFigures[] = [];
   for (let day = 1; day <= body.days; day++) {
-    days.current.push(current.runDay(day));
-    days.proposed.push(proposed.runDay(day));
+    days.push(scenario.runDay(day));
     await onDay(day);
   }
+  return { days, atLimit: scenario.atLimit() };
+}
+
+/** The result as the contract answers it, from both scenarios' runs. */
+export function projectionOf(
+  snap: Snapshot,
+  body: WhatIfInput,
+  current: ScenarioRun,
+  proposed: ScenarioRun,
+): WhatIf {
+  const join = joinTerms(snap.plans, body);
   const claimants = snap.members.filter((m) => !m.blocked && m.active).length;
-  const a = scenarioOf(snap.from, days.current, current.atLimit());
-  const b = scenarioOf(snap.from, days.proposed, proposed.atLimit());
+  const a = scenarioOf(snap.from, current.days, current.atLimit);
+  const b = scenarioOf(snap.from, proposed.days, proposed.atLimit);
   return {
     from: new Date(snap.from).toISOString(),
     members: claimants,
     member_days: memberDays(claimants, body),
-    assumptions: assumptionsOf(snap, body, join),
+    assumptions: assumptionsOf(snap, body, typeof join === 'string' ? null : join),
     summary: summaryOf(body.days, a, b),
     current: a,
     proposed: b,
@@ -153,7 +169,7 @@ function assumptionsOf(snap: Snapshot, body: WhatIfInput, join: Assumptions['joi
       ? `${body.joins_per_day} new member(s) a day, each under an existing member (a fixed spread), deposit ${formatUsdt(join.amount)}, buy ${plan.name} the same day (their sponsor earns direct income) and claim from that day on; nobody else buys or deposits.`
       : 'No one joins, buys a plan or deposits.',
     body.withdraw_rate > 0
-      ? `Members withdraw ${body.withdraw_rate} % of each day's earnings (ROI not compounded, and working income) once it reaches the minimum withdrawal, paying the live withdrawal fees.`
+      ? `Members withdraw ${body.withdraw_rate} % of their earnings (ROI not compounded, and working income) as soon as that share reaches the minimum withdrawal, paying the live withdrawal fees.`
       : 'No one withdraws.',
     'Members with an open reward stage claim it on the day their team business reaches it (with the leg cap), and the next stage opens; members without a stage do not start one.',
     'The salary run assigns tiers and pays the months due every day; open CTO pools are paid on the first projected day of their month, to the members qualified then.',

@@ -7,10 +7,7 @@
  * WHAT_IF_IDLE_SECONDS, and when this server stops.
  */
 
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { WHAT_IF_MAX_MEMBER_DAYS, type WhatIfJob } from '@app/contracts/what-if';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/pool.js';
@@ -19,23 +16,13 @@ import type { Actor } from '../../http/access.js';
 import { toCsv } from '../../http/csv.js';
 import { joinTerms, memberDays, type WhatIfInput } from './project.js';
 import * as repo from './repo.js';
+import { startThread } from './thread.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
 
 /** How often the running instance beats and reads whether the job was cancelled elsewhere. */
 const BEAT_MS = 500;
 /** A running job whose instance has not beaten for this long is taken as dead. */
 const STALE_SECONDS = 30;
-
-/** The worker's code: the built file, or under the test runner (sources as TypeScript) through tsx. */
-function newWorker(workerData: WorkerInput) {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData });
-  const tsxDir = dirname(createRequire(here).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const file = new URL('./worker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); })`;
-  return new Worker(boot, { eval: true, workerData });
-}
 
 interface Local {
   worker: Worker;
@@ -100,7 +87,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
   }
 
   function launch(id: number, input: WorkerInput) {
-    const worker = newWorker(input);
+    const worker = startThread(input);
     const job: Local = {
       worker,
       timer: setInterval(() => void beat(id), BEAT_MS),

@@ -44,6 +44,9 @@ interface Followed {
   ranWith: string | null;
 }
 
+/** The server's reason as a sentence (it may come with or without the full stop). */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** A typed number; an empty field is not 0 (zod then says what is missing). */
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -66,7 +69,10 @@ export default function WhatIfPage() {
   const start = useStartWhatIf();
   const cancel = useCancelWhatIf();
   const running = useRunningWhatIf();
-  const jobQuery = useWhatIfJob(followed?.id ?? null, start.data ?? running.data);
+  const jobQuery = useWhatIfJob(
+    followed?.id ?? null,
+    [start.data, running.data].find((j) => j && j.id === followed?.id),
+  );
   const job = jobQuery.data;
   const updatePlan = useUpdatePlan();
   const saveLevels = useSaveLevels();
@@ -138,7 +144,7 @@ export default function WhatIfPage() {
           top === 'plans' && typeof index === 'number'
             ? `plan:${proposal.plans[index]?.id}:${String(key)}`
             : String(top);
-        found[name] ??= issue.code === 'invalid_type' ? 'Enter a number' : issue.message;
+        found[name] ??= issue.message; // in words (contracts/zod-messages), as the server's 400 says it
       }
       setErrors(found);
       return;
@@ -177,7 +183,13 @@ export default function WhatIfPage() {
 
   const isRunning = job?.status === 'running';
   const startedHere = followed?.ranWith != null;
-  const startedElsewhere = start.error instanceof ApiError && start.error.status === 409;
+  // the 409 names the projection that was running; once the page shows that one finished, it is past
+  const past409 =
+    start.error instanceof ApiError &&
+    start.error.status === 409 &&
+    !startedHere &&
+    job !== undefined &&
+    job.status !== 'running';
   const cancelledHere = cancel.data?.id === job?.id && job?.status === 'cancelled';
   const applyNote = !startedHere
     ? 'This projection was started elsewhere, so its proposed settings are not the ones on this form: project your own to apply them.'
@@ -310,10 +322,7 @@ export default function WhatIfPage() {
               </span>
             )}
           </div>
-          {/* a 409 names the projection that was running: once it has finished the message is past */}
-          {start.error && !(startedElsewhere && job?.status !== 'running') && (
-            <Banner tone="error">{errorMessage(start.error)}</Banner>
-          )}
+          {start.error && !past409 && <Banner tone="error">{errorMessage(start.error)}</Banner>}
         </div>
       </Card>
 
@@ -330,12 +339,12 @@ export default function WhatIfPage() {
       {job?.status === 'cancelled' && (
         <Banner tone="notice">
           {cancelledHere
-            ? `Projection cancelled at day ${job.progress.days_done} of ${job.progress.days}. Nothing was changed; project again when you are ready.`
-            : `The projection stopped at day ${job.progress.days_done} of ${job.progress.days}: ${job.error ?? 'it was cancelled'}.`}
+            ? `Projection cancelled at day ${formatCount(job.progress.days_done)} of ${formatCount(job.progress.days)}. Nothing was changed; project again when you are ready.`
+            : `Projection stopped at day ${formatCount(job.progress.days_done)} of ${formatCount(job.progress.days)}. ${sentence(job.error ?? 'It was cancelled')}`}
         </Banner>
       )}
       {job?.status === 'failed' && (
-        <Banner tone="error">The projection failed: {job.error ?? 'no reason was given'}.</Banner>
+        <Banner tone="error">{sentence(job.error ?? 'The projection failed')}</Banner>
       )}
       {job?.status === 'done' && job.result && (
         <Results
@@ -385,8 +394,13 @@ function Progress({
     >
       <div className="flex flex-col gap-2">
         <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-          <span className="font-medium tabular-nums text-fg" data-testid="whatif-progress">
-            Day {formatCount(days_done)} of {formatCount(days)}
+          <span className="font-medium tabular-nums text-fg">
+            <span data-testid="whatif-progress">
+              Day {formatCount(days_done)} of {formatCount(days)}
+            </span>
+            {days_done === 0 && (
+              <span className="font-normal text-muted"> · reading members, plans and balances</span>
+            )}
           </span>
           <span className="text-muted tabular-nums">
             {formatCount(job.member_days)} member-days per scenario

@@ -24,6 +24,9 @@ const formatDay = (date: string) => {
   return Number.isNaN(at.getTime()) ? date : dayFormat.format(at);
 };
 
+/** A figure and its unit ("36 %", "12.00 USDT") never split over two lines. */
+const keepUnits = (text: string) => text.replace(/ (%|USDT)/g, '\u00a0$1');
+
 /** Every income of a day together. */
 const paid = (d: ProjectedDay) =>
   d.incomes.roi_income +
@@ -102,6 +105,11 @@ const FIELDS: Array<{ key: string; header: string; cell: (r: Row) => ReactNode }
   },
 ];
 
+/** On a phone card, coverage and money first. */
+const CARD_FIELDS = ['coverage', 'paid', 'liabilities', 'withdrawals', 'cap', 'joins'].map(
+  (key) => FIELDS.find((f) => f.key === key)!,
+);
+
 const COLUMNS: Array<Column<Row>> = [
   {
     key: 'date',
@@ -151,13 +159,13 @@ export function Results({
   return (
     <section aria-label="Projection" className="flex flex-col gap-6">
       <Card title="Summary" className="border-accent/40">
-        <p className="text-lg font-semibold text-fg text-balance" data-testid="whatif-summary">
-          {result.summary}
+        <p className="text-lg font-semibold text-fg" data-testid="whatif-summary">
+          {keepUnits(result.summary)}
         </p>
         <p className="mt-1 text-sm text-muted">
           {formatCount(current.days.length)} days from {formatDay(result.from)} ·{' '}
-          {formatCount(result.members)} members today · {formatCount(result.member_days)} member-days per
-          scenario
+          {formatCount(result.members)} {result.members === 1 ? 'member' : 'members'} today ·{' '}
+          {formatCount(result.member_days)} member-days per scenario
         </p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <ScenarioFacts
@@ -276,7 +284,7 @@ export function Results({
                 <span className="text-xs text-muted">Day {r.current.day}</span>
               </p>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                {FIELDS.map((f) => (
+                {CARD_FIELDS.map((f) => (
                   <div key={f.key} className="flex flex-col">
                     <dt className="text-xs text-muted">{f.header}</dt>
                     <dd className="[&>span]:items-start">{f.cell(r)}</dd>
@@ -324,7 +332,11 @@ function ScenarioFacts({
   const belowDay = below === null ? undefined : scenario.days.find((d) => d.date === below)?.day;
   const facts: Array<[string, ReactNode, string?]> = [
     ['Paid in total', <Money key="paid" value={scenario.totals.paid} />],
-    ['Withdrawn', <Money key="withdrawn" value={scenario.totals.withdrawals} />],
+    [
+      'Withdrawn',
+      <Money key="withdrawn" value={scenario.totals.withdrawals} />,
+      `whatif-withdrawn-${testId}`,
+    ],
     [
       'Coverage first below 100 %',
       below === null ? 'never' : `${formatDay(below)}${belowDay === undefined ? '' : ` (day ${belowDay})`}`,
