@@ -85,7 +85,7 @@ export function formatUsdt(amount: bigint | number, decimals = 2): string {
  * exact value). `percent` is a decimal with at most 6 places, as a number or a numeric string.
  */
 export function percentOf(amount: bigint, percent: string | number): bigint {
-  let microPercent = typeof percent === 'string' ? percentCache.get(percent) : undefined;
+  let microPercent = percentCache.get(percent);
   if (microPercent === undefined) {
     // "10.5000" as PostgreSQL writes a numeric; trailing zeros only after a decimal point ("10" is ten)
     const parsed = toMicro(
@@ -95,10 +95,10 @@ export function percentOf(amount: bigint, percent: string | number): bigint {
     );
     if (parsed === null) throw new Error(`Invalid percent: ${percent}`);
     microPercent = parsed;
-    if (typeof percent === 'string' && percentCache.size < 10_000) percentCache.set(percent, parsed);
+    if (percentCache.size < 10_000) percentCache.set(percent, parsed);
   }
   return (amount * microPercent) / (100n * MICRO);
 }
 
 /** Percents as written in settings and plans are few: each is parsed once (claims pay ten or more a time). */
-const percentCache = new Map<string, bigint>();
+const percentCache = new Map<string | number, bigint>();
