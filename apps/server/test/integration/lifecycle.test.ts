@@ -111,8 +111,44 @@ describe('server process', () => {
     expect(signin.status).toBe(200);
     const admin = await post('/auth/adminsignin', { email: 'boot@test.local', password: 'BootAdmin123' });
     expect(admin.status).toBe(200);
+
+    // a projection of millions of member-days is computing when SIGTERM comes: the server is still
+    // gone within 10 s, and the database stops cleanly
+    const adminToken = (await admin.json()).admin.token;
+    const member = (await signin.json()).auth;
+    const as = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+    const call = async (method: string, url: string, token: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v1${url}`, {
+        method,
+        headers: as(token),
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const plan = await call('POST', '/plans/add', adminToken, {
+      name: 'Boot',
+      min_amount: 10,
+      max_amount: 1000,
+    });
+    const deposit = await call('POST', '/deposite/add', adminToken, { user_id: member.id, amount: 100 });
+    await call('PUT', `/deposite/${deposit.body.deposite.id}`, adminToken, { status: 'approved' });
+    expect(
+      (await call('POST', '/topup/add', member.token, { plan_id: plan.body.plan.id, amount: 100 })).status,
+    ).toBe(201);
+    const job = await call('POST', '/plans/what-if', adminToken, {
+      days: 365,
+      joins_per_day: 140,
+      join_amount: 10,
+    });
+    expect(job.status).toBe(202);
+    while ((await call('GET', `/plans/what-if/${job.body.id}`, adminToken)).body.progress.days_done === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const stopAsked = Date.now();
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+    expect(Date.now() - stopAsked).toBeLessThan(10_000);
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(second.output()).not.toMatch(/migrations applied/);
   }, 90_000);
 });
