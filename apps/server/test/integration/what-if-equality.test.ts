@@ -3,7 +3,8 @@
  * live engine pays when the test clock is moved over the same days and the members do what the
  * projection assumes (the same joins under the same sponsors, every member claims, a reached reward
  * is claimed). The days cover joins with direct income, a member who reaches the earning limit, a
- * level unlocked by a new direct, compounding, and a reward stage reached.
+ * level unlocked by a new direct, compounding, a reward stage reached, salary tiers assigned and a
+ * month paid, and a CTO pool paid when its month begins.
  */
 import { ROI_MSG } from '@app/contracts/roi';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -90,6 +91,26 @@ it('projects 30 days exactly as the live engine then pays them', { timeout: 600_
   const stage = await t.call('POST', '/rewards/initialize', { token: r.token, body: { user_id: r.id } });
   expect(stage.status, stage.raw).toBe(201);
 
+  // salary: a tier r holds from now (its first month falls due on day 30), and a smaller one that
+  // members reach inside the period with two active directs and 300 of team business (r keeps the
+  // bigger one: never a downgrade); a CTO pool for next month
+  for (const tier of [
+    { name: 'Starter', amount: 30, months: 2, required_directs: 1, required_business: 500 },
+    { name: 'Builder', amount: 20, months: 1, required_directs: 2, required_business: 300 },
+  ]) {
+    const created = await t.call('POST', '/salary/tiers', { token: f.admin(), body: tier });
+    expect(created.status, created.raw).toBe(201);
+    if (tier.name === 'Starter') expect(await t.jobs.run('salary-daily')).toBe(true);
+  }
+  const rules = await t.call('PUT', '/settings', {
+    token: f.admin(),
+    body: { cto_min_active_plan: 100, cto_min_directs_business: 300 },
+  });
+  expect(rules.status, rules.raw).toBe(200);
+  const period = new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString().slice(0, 7);
+  const pool = await t.call('POST', '/cto', { token: f.admin(), body: { period, amount: 90 } });
+  expect(pool.status, pool.raw).toBe(201);
+
   const job = await project(t, f.admin(), {
     days: DAYS,
     joins_per_day: 1,
@@ -128,6 +149,11 @@ it('projects 30 days exactly as the live engine then pays them', { timeout: 600_
     const signedIn = await t.call('POST', '/auth/signin', { body: { email: r.email, password: r.password } });
     r.token = signedIn.body.auth.token;
     await t.call('GET', `/rewards/user/claim/${r.id}`, { token: r.token });
+    // the daily salary run, and the CTO pool paid on the first day of its month
+    await t.jobs.run('salary-daily');
+    if (new Date(at).toISOString().slice(0, 7) >= period) {
+      await t.call('POST', '/cto/pay', { token: f.admin(), body: { id: pool.body.cto.id } });
+    }
 
     const projected = current.days[day - 1];
     const live = await paidBetween(new Date(at), new Date(at + DAY_MS));
@@ -138,6 +164,8 @@ it('projects 30 days exactly as the live engine then pays them', { timeout: 600_
 
   // the cases the period was built to cover happened, in both
   expect(current.totals.reward).toBe(20);
+  expect(current.totals.salary).toBeGreaterThan(0);
+  expect(current.totals.cto).toBeGreaterThan(0);
   expect(current.totals.direct_income).toBeGreaterThan(0);
   expect(refusedAtLimit).toBe(
     current.days.reduce((n: number, d: { members_at_cap: number }) => n + d.members_at_cap, 0),
