@@ -17,6 +17,7 @@ import { type CsvCell, toCsv } from '../../http/csv.js';
 import { MEMBER_ACCOUNTS } from '../../ledger/accounts.js';
 import { KINDS, type KindDefinition } from './kinds.js';
 import { addDays, dayOf, resolvePeriod, startOf } from './periods.js';
+import { coverage, reservesOf } from './position.js';
 import * as repo from './repo.js';
 
 export interface ReportFilter {
@@ -209,20 +210,6 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
   }
 
   return { report, csv, overview };
-}
-
-/** What came in (cash received), went out (payouts) and so stays for the members (reserves). */
-export function reservesOf(platform: Map<string, bigint>) {
-  const received = -(platform.get('platform:cash') ?? 0n);
-  const paidOut = platform.get('platform:payouts') ?? 0n;
-  return { received, paidOut, reserves: received - paidOut };
-}
-
-/** reserves / liabilities to 4 decimals (rounded down); no ratio when nothing is owed. */
-export function coverage(reserves: bigint, liabilities: bigint): Overview['coverage'] {
-  if (liabilities <= 0n) return { ratio: null, state: 'no_liabilities' };
-  const ratio = Number((reserves * 10_000n) / liabilities) / 10_000;
-  return { ratio, state: reserves >= liabilities ? 'covered' : 'short' };
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -5,7 +5,7 @@
 import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
 import type { ProjectedDay, WhatIf, WhatIfScenario, whatIfBody } from '@app/contracts/what-if';
 import type { z } from 'zod';
-import { coverage } from '../reports/service.js';
+import { coverage } from '../reports/position.js';
 import { type Assumptions, type DayFigures, Scenario } from './engine.js';
 import type { Snapshot, SnapshotPlan } from './snapshot.js';
 

@@ -22,10 +22,9 @@ export interface WorkerInput {
   from: number;
 }
 
-/** What the first thread gives the second: the snapshot and the request. */
+/** The second thread starts with the request and then receives the snapshot (a copy) once it is read. */
 interface ScenarioInput {
-  snapshot: Snapshot;
-  body: WhatIfInput;
+  proposedOf: WhatIfInput;
 }
 
 export type WorkerMessage =
@@ -51,14 +50,15 @@ try {
   // another system: the projection still runs, at normal priority
 }
 
-if ('snapshot' in (workerData as object)) await proposedThread(workerData as ScenarioInput);
+if ('proposedOf' in (workerData as object)) await proposedThread((workerData as ScenarioInput).proposedOf);
 else await mainThread(workerData as WorkerInput);
 
-async function proposedThread(input: ScenarioInput) {
+async function proposedThread(body: WhatIfInput) {
+  const snapshot = await new Promise<Snapshot>((resolve) => parentPort!.once('message', resolve));
   try {
     let last = 0;
-    const run = await runScenario(input.snapshot, input.body, true, async (daysDone) => {
-      if (performance.now() - last < 100 && daysDone < input.body.days) return;
+    const run = await runScenario(snapshot, body, true, async (daysDone) => {
+      if (performance.now() - last < 100 && daysDone < body.days) return;
       last = performance.now();
       post({ type: 'day', daysDone });
       await breathe();
@@ -70,6 +70,8 @@ async function proposedThread(input: ScenarioInput) {
 }
 
 async function mainThread(input: WorkerInput) {
+  // the second thread loads its code while this one reads the snapshot
+  const other = startThread({ proposedOf: input.body } satisfies ScenarioInput);
   const client = new pg.Client({
     connectionString: input.connectionString,
     application_name: 'what-if snapshot',
@@ -89,7 +91,7 @@ async function mainThread(input: WorkerInput) {
       last = performance.now();
       post({ type: 'progress', daysDone: Math.min(days.current, days.proposed) });
     };
-    const other = startThread({ snapshot, body: input.body } satisfies ScenarioInput);
+    other.postMessage(snapshot);
     const proposed = new Promise<ScenarioRun>((resolve, reject) => {
       other.on('message', (m: ScenarioMessage) => {
         if (m.type === 'day') {
@@ -111,6 +113,7 @@ async function mainThread(input: WorkerInput) {
     post({ type: 'done', result });
   } catch (error) {
     await client.end().catch(() => undefined);
+    await other.terminate();
     post({ type: 'failed', message: messageOf(error) });
   }
 }
