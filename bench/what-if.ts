@@ -3,22 +3,24 @@
 // with bench/tree-build.ts (TREE_SIZE members, a third of them holding a plan and so able to claim),
 // gives every member the password BenchPass123 (tree-build leaves them without one), starts the built
 // server on it (port 3271) and measures
-//   (1) idle: member sign-in (POST /auth/signin, rotating accounts, one attempt in ten with a wrong
-//       password on accounts kept for that, each failing at most a few times so the per-account
-//       throttle never delays one) and a member reading themself (GET /users/{id}, rotating members,
-//       the member view cache off: every read is the database read), each for BENCH_SECONDS at
-//       CONNECTIONS connections, their p99 and how busy the cores were;
-//   (2) projections (POST /plans/what-if, then GET /plans/what-if/{id} every 100 ms until done),
+//   (1) projections (POST /plans/what-if, then GET /plans/what-if/{id} every 100 ms until done),
 //       timed from the POST to the done answer: (a) ~60,000 member-days, (b) ~1,000,000 and (c) close
 //       to the limit of 10,000,000 (365 days, joins filling up to it), one after the other on an
-//       otherwise idle server;
-//   (3) during (c): the same sign-in and read measurements while the maximal projection runs (it is
-//       started again whenever it finishes; a request counts only if one projection ran all through
-//       it), then the one running is cancelled (DELETE) and the time to its cancelled answer taken.
+//       otherwise idle server; member-days = claimants x days + joins a day x days x (days + 1) / 2;
+//   (2) member sign-in (POST /auth/signin, rotating accounts, one attempt in ten with a wrong
+//       password on accounts kept for that, each failing at most a few times so the per-account
+//       throttle never delays one) and a member reading themself (GET /users/{id}, rotating members,
+//       the member view cache off: every read is the database read), at CONNECTIONS connections,
+//       idle and while the maximal projection runs, in ROUNDS alternating rounds (idle, during, idle,
+//       during) of BENCH_SECONDS / ROUNDS each, so whatever else loads the machine weighs on both
+//       alike: p99 over all the rounds, and how busy the cores were (bench/cpu-busy.mjs). During a
+//       round (c) is started again whenever it finishes, a request counts only if one projection ran
+//       all through it, and at the end of the round the one running is cancelled (DELETE), timed to
+//       its cancelled answer.
 // Writes bench/results/what-if.json.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,13 +29,15 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool } from '../apps/server/src/db/pool.js';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
 import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
-import * as whatIfContract from '../packages/contracts/src/what-if.js';
+import { WHAT_IF_MAX_MEMBER_DAYS } from '../packages/contracts/src/what-if.js';
 import { busySince, cpuTimes } from './cpu-busy.mjs';
 import { buildTree, round } from './tree-build.js';
 
 const dist = path.resolve(import.meta.dirname, '../apps/server/dist');
 const SIZE = Number(process.env.TREE_SIZE ?? 10_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+/** Seconds of each figure (sign-in, read; idle, during), split over ROUNDS rounds. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_PORT = 54471;
 const HTTP_PORT = 3271;
@@ -46,7 +50,14 @@ const WRONG_EVERY = 10;
 /** Members signed in once up front whose sessions read themselves. */
 const READERS = 64;
 const POLL_MS = 100;
-const MAX_MEMBER_DAYS: number = whatIfContract.WHAT_IF_MAX_MEMBER_DAYS ?? 10_000_000;
+/** A projection still running after this long is cancelled and recorded as timed out. */
+const TIMEOUT_SECONDS = Number(process.env.WHAT_IF_TIMEOUT_SECONDS ?? 3600);
+/** The size of the maximal projection (c): the limit, or less for a quick run of the script. */
+const MAXIMAL = Number(process.env.WHAT_IF_MAXIMAL ?? WHAT_IF_MAX_MEMBER_DAYS);
+/** How long before a timed projection the page is opened (its threads start then, as they do for an admin). */
+const PAGE_OPEN_MS = 1000;
+/** Linux USER_HZ, the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
 
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
@@ -62,6 +73,7 @@ const results: Record<string, unknown> = {
   cores: os.cpus().length,
   treeSize: SIZE,
   measureSeconds: SECONDS,
+  rounds: ROUNDS,
   connections: CONNECTIONS,
   memberViewCache: 'off (MEMBER_VIEW_CACHE_SECONDS=0: every GET /users/{id} reads the database)',
   // the 1-minute load average at the start, when each phase started and at the end: other work on
@@ -130,14 +142,6 @@ try {
     };
   };
 
-  phase('idle');
-  log('idle: sign-in');
-  const idleSignIn = await measure(signIn);
-  log('idle sign-in', idleSignIn);
-  const idleUserRead = await measure(userRead);
-  log('idle user read', idleUserRead);
-  results.idle = { signIn: idleSignIn, userRead: idleUserRead };
-
   // projections alone, smallest first
   const scenario = (target: number, maxDays: number) => {
     const days = Math.max(1, Math.min(maxDays, Math.floor(target / Math.max(platform.claimants, 1))));
@@ -155,7 +159,7 @@ try {
   };
   const small = scenario(60_000, 30);
   const medium = scenario(1_000_000, 90);
-  const maximal = scenario(MAX_MEMBER_DAYS, 365);
+  const maximal = scenario(MAXIMAL, 365);
   const runs: Record<string, unknown>[] = [];
   for (const [name, s] of [
     ['a', small],
@@ -175,24 +179,57 @@ try {
   results.seconds = b.seconds;
   results.memberDaysPerSecond = b.memberDaysPerSecond;
 
-  // (c) again, in a loop, with sign-ins and reads beside it
-  phase('during');
-  log('during the maximal projection: sign-in and user read');
-  const projector = startProjector(adminAuth, maximal.body, maximal.memberDays);
-  await projector.firstStarted;
-  let duringSignIn: Measured | null = null;
-  let duringUserRead: Measured | null = null;
-  if (projector.failed()) {
-    results.during = { skipped: `the projection did not start: ${projector.failed()}` };
-  } else {
-    duringSignIn = await measure(signIn, projector);
-    log('during sign-in', duringSignIn);
-    duringUserRead = await measure(userRead, projector);
-    log('during user read', duringUserRead);
-    const stopped = await projector.stop();
-    results.during = { signIn: duringSignIn, userRead: duringUserRead, projections: stopped };
-    log('projections during the measurements', stopped);
+  // idle and during the maximal projection in alternating rounds (idle, then with (c) running, again
+  // and again), so whatever else loads the machine weighs on both alike
+  const parts: Record<'idleSignIn' | 'idleUserRead' | 'duringSignIn' | 'duringUserRead', Sample[]> = {
+    idleSignIn: [],
+    idleUserRead: [],
+    duringSignIn: [],
+    duringUserRead: [],
+  };
+  const projectionsDuring: unknown[] = [];
+  let skipped: string | null = null;
+  for (let r = 1; r <= ROUNDS; r++) {
+    phase(`idle${r}`);
+    parts.idleSignIn.push(await measure(signIn));
+    parts.idleUserRead.push(await measure(userRead));
+    log(
+      `round ${r} idle: sign-in p99`,
+      parts.idleSignIn.at(-1)!.p99Ms,
+      'read p99',
+      parts.idleUserRead.at(-1)!.p99Ms,
+    );
+    if (skipped) continue;
+    phase(`during${r}`);
+    const projector = startProjector(adminAuth, maximal.body, maximal.memberDays);
+    await projector.firstStarted;
+    const failure = projector.failed();
+    if (failure) {
+      skipped = `the maximal projection did not start: ${failure}`;
+      log(skipped);
+      continue;
+    }
+    parts.duringSignIn.push(await measure(signIn, projector));
+    parts.duringUserRead.push(await measure(userRead, projector));
+    projectionsDuring.push(await projector.stop());
+    await sleep(1000); // the cancelled worker stops within a second
+    log(
+      `round ${r} during: sign-in p99`,
+      parts.duringSignIn.at(-1)!.p99Ms,
+      'read p99',
+      parts.duringUserRead.at(-1)!.p99Ms,
+      'projections',
+      projectionsDuring.at(-1),
+    );
   }
+  const idleSignIn = summarize(parts.idleSignIn)!;
+  const idleUserRead = summarize(parts.idleUserRead)!;
+  const duringSignIn = summarize(parts.duringSignIn);
+  const duringUserRead = summarize(parts.duringUserRead);
+  results.idle = { signIn: idleSignIn, userRead: idleUserRead };
+  results.during = skipped
+    ? { skipped }
+    : { signIn: duringSignIn, userRead: duringUserRead, projections: projectionsDuring };
   results.signInP99MsIdle = idleSignIn.p99Ms;
   results.signInP99MsDuring = duringSignIn?.p99Ms ?? null;
   results.signInP99Ratio = duringSignIn ? round(duringSignIn.p99Ms / idleSignIn.p99Ms) : null;
@@ -246,17 +283,13 @@ function email(id: number) {
   return `m${id}@bench.local`;
 }
 
-interface Measured {
-  requests: number;
-  perSecond: number;
-  p50Ms: number;
+/** One measurement: the latencies of the requests that count and what answered. */
+interface Sample {
+  latencies: number[];
   p99Ms: number;
-  maxMs: number;
-  /** Answers other than the expected one (200, or 401 for a wrong password). */
-  unexpected: number;
   statuses: Record<string, number>;
-  /** Requests left out because no projection ran all through them (during only). */
-  leftOut?: number;
+  unexpected: number;
+  leftOut: number;
   seconds: number;
   coresBusy: number | null;
 }
@@ -266,22 +299,19 @@ interface Gate {
   current(): number | null;
 }
 
-/** CONNECTIONS loops of `op` for SECONDS; latencies of the requests that count. */
-async function measure(
-  op: () => Promise<{ expect: number; status: number }>,
-  gate?: Gate,
-): Promise<Measured> {
+/** CONNECTIONS loops of `op` for SECONDS / ROUNDS; the latencies of the requests that count. */
+async function measure(op: () => Promise<{ expect: number; status: number }>, gate?: Gate): Promise<Sample> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let unexpected = 0;
   let leftOut = 0;
   const cpu = cpuTimes();
   const t0 = performance.now();
-  const until = t0 + SECONDS * 1000;
+  const until = t0 + (SECONDS / ROUNDS) * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) {
-        const job = gate?.current() ?? null;
+        const job = gate ? gate.current() : null;
         const s = performance.now();
         let r: { expect: number; status: number };
         try {
@@ -300,21 +330,51 @@ async function measure(
       }
     }),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  latencies.sort((x, y) => x - y);
-  const at = (q: number) => round(latencies[Math.max(0, Math.ceil(q * latencies.length) - 1)] ?? Number.NaN);
+  return {
+    latencies,
+    p99Ms: quantile(
+      [...latencies].sort((x, y) => x - y),
+      0.99,
+    ),
+    statuses,
+    unexpected,
+    leftOut,
+    seconds: (performance.now() - t0) / 1000,
+    coresBusy: busySince(cpu),
+  };
+}
+
+/** The rounds of one figure as one: percentiles over all their requests. */
+function summarize(samples: Sample[]) {
+  if (samples.length === 0) return null;
+  const latencies = samples.flatMap((s) => s.latencies).sort((x, y) => x - y);
+  const seconds = samples.reduce((sum, s) => sum + s.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const s of samples)
+    for (const [k, n] of Object.entries(s.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
+  const busy = samples.map((s) => s.coresBusy).filter((b): b is number => b !== null);
   return {
     requests: latencies.length,
     perSecond: Math.round(latencies.length / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: at(1),
-    unexpected,
+    p50Ms: quantile(latencies, 0.5),
+    p99Ms: quantile(latencies, 0.99),
+    maxMs: quantile(latencies, 1),
+    /** p99 of each round. */
+    roundsP99Ms: samples.map((s) => s.p99Ms),
+    /** Answers other than the expected one (200, or 401 for a wrong password). */
+    unexpected: samples.reduce((sum, s) => sum + s.unexpected, 0),
     statuses,
-    ...(gate ? { leftOut } : {}),
+    /** Requests not counted because no one projection ran all through them (during only). */
+    leftOut: samples.reduce((sum, s) => sum + s.leftOut, 0),
     seconds: round(seconds),
-    coresBusy: busySince(cpu),
+    /** How busy the cores were (bench/cpu-busy.mjs), mean of the rounds. */
+    coresBusy: busy.length ? round(busy.reduce((sum, b) => sum + b, 0) / busy.length) : null,
   };
+}
+
+/** The q-quantile of sorted latencies (nearest rank), in ms. */
+function quantile(sorted: number[], q: number) {
+  return sorted.length ? round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!) : Number.NaN;
 }
 
 interface Job {
@@ -329,13 +389,12 @@ interface Job {
 
 /** One projection, from the POST to the answer saying it is done (polled every POLL_MS). */
 async function project(headers: Record<string, string>, body: unknown, memberDays: number) {
+  // the admin opens the What if page (which asks whether one is running) and fills in the form
+  await call('GET', '/plans/what-if', undefined, headers);
+  await sleep(PAGE_OPEN_MS);
   const t0 = performance.now();
-  const posted = await call<Job>('POST', '/plans/what-if', body, headers);
-  if (posted.status === 200) {
-    // the synchronous projection of before the job API: done when it answers
-    const seconds = (performance.now() - t0) / 1000;
-    return timed(memberDays, seconds, 'done (synchronous 200)');
-  }
+  const cpu0 = serverCpuSeconds();
+  const posted = await postJob(headers, body);
   if (posted.status !== 202) {
     return {
       memberDays,
@@ -345,14 +404,30 @@ async function project(headers: Record<string, string>, body: unknown, memberDay
       error: posted.body,
     };
   }
-  const job = await untilFinished(headers, posted.body.id);
+  const job = await untilFinished(headers, posted.body.id, true);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = serverCpuSeconds() - cpu0;
   return {
     ...timed(posted.body.member_days ?? memberDays, seconds, job.status),
     jobId: job.id,
     serverSeconds: serverSeconds(job),
+    // CPU of the server process (the projection's worker thread and the polls), and its share of
+    // one core over the run: well under 1 means the worker (lowest CPU priority) waited for others
+    serverCpuSeconds: round(cpu),
+    serverCpuShareOfOneCore: round(cpu / seconds),
     ...(job.error ? { error: job.error } : {}),
   };
+}
+
+/** User + system CPU seconds of the server process so far (Linux /proc; 0 elsewhere). */
+function serverCpuSeconds() {
+  try {
+    const fields = readFileSync(`/proc/${server?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 function timed(memberDays: number, seconds: number, status: string) {
@@ -364,17 +439,37 @@ function timed(memberDays: number, seconds: number, status: string) {
   };
 }
 
-const serverSeconds = (job: Job) =>
-  job.started_at && job.finished_at
+function serverSeconds(job: Job) {
+  return job.started_at && job.finished_at
     ? round((Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000)
     : null;
+}
 
-async function untilFinished(headers: Record<string, string>, id: number): Promise<Job> {
+async function untilFinished(headers: Record<string, string>, id: number, say = false): Promise<Job> {
+  const deadline = performance.now() + TIMEOUT_SECONDS * 1000;
+  let said = performance.now();
   for (;;) {
     await sleep(POLL_MS);
     const r = await call<Job>('GET', `/plans/what-if/${id}`, undefined, headers);
     if (r.status !== 200) throw new Error(`GET /plans/what-if/${id}: ${r.status} ${JSON.stringify(r.body)}`);
     if (r.body.status !== 'running') return r.body;
+    if (say && performance.now() - said > 60_000) {
+      said = performance.now();
+      log(`  job ${id}: day ${r.body.progress?.days_done} of ${r.body.progress?.days}`);
+    }
+    if (performance.now() > deadline) {
+      await call('DELETE', `/plans/what-if/${id}`, undefined, headers);
+      return { ...r.body, status: `timed out after ${TIMEOUT_SECONDS} s (cancelled)` };
+    }
+  }
+}
+
+/** POST /plans/what-if; a 409 (the one before is still finishing) is tried again for a while. */
+async function postJob(headers: Record<string, string>, body: unknown) {
+  for (let i = 0; ; i++) {
+    const posted = await call<Job>('POST', '/plans/what-if', body, headers);
+    if (posted.status !== 409 || i >= 50) return posted;
+    await sleep(POLL_MS);
   }
 }
 
@@ -395,7 +490,7 @@ function startProjector(headers: Record<string, string>, body: unknown, memberDa
   const loop = (async () => {
     while (!stopping) {
       const t0 = performance.now();
-      const posted = await call<Job>('POST', '/plans/what-if', body, headers);
+      const posted = await postJob(headers, body);
       if (posted.status !== 202) {
         failure = `HTTP ${posted.status} ${JSON.stringify(posted.body).slice(0, 300)}`;
         markStarted();

@@ -16,7 +16,7 @@ import type { Actor } from '../../http/access.js';
 import { toCsv } from '../../http/csv.js';
 import { joinTerms, memberDays, type WhatIfInput } from './project.js';
 import * as repo from './repo.js';
-import { startThread } from './thread.js';
+import { ThreadPool } from './thread.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
 
 /** How often the running instance beats and reads whether the job was cancelled elsewhere. */
@@ -25,7 +25,9 @@ const BEAT_MS = 500;
 const STALE_SECONDS = 30;
 
 interface Local {
+  /** The thread that reads the snapshot and computes the current scenario, and the proposed one's. */
   worker: Worker;
+  proposed: Worker;
   timer: NodeJS.Timeout;
   daysDone: number;
   backendPid: number | null;
@@ -49,6 +51,7 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC
 export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: number }) {
   const { db, clock } = deps;
   const local = new Map<number, Local>();
+  const threads = new ThreadPool();
 
   async function start(actor: Actor, body: WhatIfInput): Promise<WhatIfJob> {
     const missing = await repo.missingPlans(
@@ -87,9 +90,11 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
   }
 
   function launch(id: number, input: WorkerInput) {
-    const worker = startThread(input);
+    const { first: worker, proposed } = threads.take();
+    worker.postMessage(input);
     const job: Local = {
       worker,
+      proposed,
       timer: setInterval(() => void beat(id), BEAT_MS),
       daysDone: 0,
       backendPid: null,
@@ -110,6 +115,10 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
       (error) => void end(id, { status: 'failed', error: `The projection failed: ${error.message}` }),
     );
     worker.on('exit', () => void end(id, { status: 'failed', error: 'The projection stopped' }));
+    proposed.on(
+      'error',
+      (error) => void end(id, { status: 'failed', error: `The projection failed: ${error.message}` }),
+    );
   }
 
   /** Progress to the row; a job cancelled elsewhere, or that nobody follows any more, stops here. */
@@ -132,7 +141,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     if (!job.snapshotDone && job.backendPid !== null) {
       await db.query('SELECT pg_cancel_backend($1)', [job.backendPid]).catch(() => undefined);
     }
-    await job.worker.terminate();
+    await Promise.all([job.worker.terminate(), job.proposed.terminate()]);
   }
 
   async function end(id: number, how: Parameters<typeof repo.finishRun>[2]) {
@@ -163,8 +172,10 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     return dto((await repo.findRun(db, id))!);
   }
 
+  /** The page asks on opening: the threads of its projection start loading now. */
   async function running() {
     const run = await repo.runningRun(db);
+    if (!run) threads.warm();
     return { running: run ? dto({ ...run, result: null }) : null };
   }
 
@@ -225,6 +236,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
 
   /** The server stops: every projection it computes ends now (SIGTERM never waits for one). */
   async function close() {
+    await threads.close();
     await Promise.all(
       [...local.keys()].map(async (id) => {
         await stop(id);

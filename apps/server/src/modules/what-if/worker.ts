@@ -1,10 +1,10 @@
 /**
- * The projection's threads. The first reads the snapshot on a connection of its own (not a pool
- * slot of live traffic), hands a copy to a second thread for the proposed scenario, and computes the
- * current one itself: the two scenarios use both cores when they are free. Both run at the lowest
- * CPU priority, so sign-ins and money requests on the main thread get the cores first. Nothing is
- * written here; the main thread (service.ts) records progress and the result, and ends the first
- * thread to cancel (its second thread ends with it).
+ * The projection's two threads (thread.ts starts them as a pair, ahead of the job). The first reads
+ * the snapshot on a connection of its own (not a pool slot of live traffic), hands a copy to the
+ * second for the proposed scenario, and computes the current one itself: the two scenarios use both
+ * cores when they are free. Both run at the lowest CPU priority, so sign-ins and money requests on
+ * the main thread get the cores first. Nothing is written here; the main thread (service.ts) records
+ * progress and the result, and ends both threads to cancel.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -13,8 +13,9 @@ import pg from 'pg';
 import { projectionOf, runScenario, type ScenarioRun, type WhatIfInput } from './project.js';
 import { readSnapshot } from './repo.js';
 import type { Snapshot } from './snapshot.js';
-import { startThread } from './thread.js';
+import type { ThreadData } from './thread.js';
 
+/** The job, told the first thread by the main thread. */
 export interface WorkerInput {
   connectionString: string;
   body: WhatIfInput;
@@ -22,9 +23,10 @@ export interface WorkerInput {
   from: number;
 }
 
-/** The second thread starts with the request and then receives the snapshot (a copy) once it is read. */
-interface ScenarioInput {
-  proposedOf: WhatIfInput;
+/** What the first thread sends the second: the request and a copy of the snapshot. */
+interface ProposedInput {
+  body: WhatIfInput;
+  snapshot: Snapshot;
 }
 
 export type WorkerMessage =
@@ -38,7 +40,7 @@ type ScenarioMessage =
   | { type: 'run'; run: ScenarioRun }
   | { type: 'failed'; message: string };
 
-const post = (m: WorkerMessage | ScenarioMessage) => parentPort!.postMessage(m);
+const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** Lets messages go out (and a terminate in) between two synchronous days of work. */
 const breathe = () => new Promise((resolve) => setImmediate(resolve));
@@ -50,28 +52,29 @@ try {
   // another system: the projection still runs, at normal priority
 }
 
-if ('proposedOf' in (workerData as object)) await proposedThread((workerData as ScenarioInput).proposedOf);
-else await mainThread(workerData as WorkerInput);
+const { role, peer } = workerData as ThreadData;
+if (role === 'proposed') await proposedThread();
+else await mainThread(await new Promise<WorkerInput>((resolve) => parentPort!.once('message', resolve)));
 
-async function proposedThread(body: WhatIfInput) {
-  const snapshot = await new Promise<Snapshot>((resolve) => parentPort!.once('message', resolve));
+async function proposedThread() {
+  const { body, snapshot } = await new Promise<ProposedInput>((resolve) => peer.once('message', resolve));
+  const tell = (m: ScenarioMessage) => peer.postMessage(m);
   try {
     let last = 0;
     const run = await runScenario(snapshot, body, true, async (daysDone) => {
       if (performance.now() - last < 100 && daysDone < body.days) return;
       last = performance.now();
-      post({ type: 'day', daysDone });
+      tell({ type: 'day', daysDone });
       await breathe();
     });
-    post({ type: 'run', run });
+    tell({ type: 'run', run });
   } catch (error) {
-    post({ type: 'failed', message: messageOf(error) });
+    tell({ type: 'failed', message: messageOf(error) });
   }
 }
 
 async function mainThread(input: WorkerInput) {
-  // the second thread loads its code while this one reads the snapshot
-  const other = startThread({ proposedOf: input.body } satisfies ScenarioInput);
+  const other = peer;
   const client = new pg.Client({
     connectionString: input.connectionString,
     application_name: 'what-if snapshot',
@@ -91,7 +94,7 @@ async function mainThread(input: WorkerInput) {
       last = performance.now();
       post({ type: 'progress', daysDone: Math.min(days.current, days.proposed) });
     };
-    other.postMessage(snapshot);
+    other.postMessage({ body: input.body, snapshot } satisfies ProposedInput);
     const proposed = new Promise<ScenarioRun>((resolve, reject) => {
       other.on('message', (m: ScenarioMessage) => {
         if (m.type === 'day') {
@@ -100,7 +103,6 @@ async function mainThread(input: WorkerInput) {
         } else if (m.type === 'run') resolve(m.run);
         else reject(new Error(m.message));
       });
-      other.on('error', reject);
     });
     proposed.catch(() => undefined); // awaited below; a failure meanwhile must not go unhandled
     const current = await runScenario(snapshot, input.body, false, async (daysDone) => {
@@ -109,11 +111,9 @@ async function mainThread(input: WorkerInput) {
       await breathe();
     });
     const result = projectionOf(snapshot, input.body, current, await proposed);
-    await other.terminate();
     post({ type: 'done', result });
   } catch (error) {
     await client.end().catch(() => undefined);
-    await other.terminate();
     post({ type: 'failed', message: messageOf(error) });
   }
 }
