@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common.js';
 import { percent } from './settings.js';
 
 /**
@@ -25,7 +26,7 @@ export const whatIfBody = z.strictObject({
   plans: z
     .array(
       z.strictObject({
-        id: z.number().int().positive(),
+        id: z.number().int().positive().max(INT4_MAX, 'No such plan'),
         roi_percent: percent.optional(),
         cap_multiple: z.number().int().min(1).max(100).optional(),
         direct_percent: percent.optional(),
@@ -44,7 +45,7 @@ export const whatIfBody = z.strictObject({
     .min(0)
     .max(WHAT_IF_MAX_JOINS_PER_DAY, `At most ${WHAT_IF_MAX_JOINS_PER_DAY} joins a day`)
     .default(0),
-  join_plan_id: z.number().int().positive().optional(),
+  join_plan_id: z.number().int().positive().max(INT4_MAX, 'No such plan').optional(),
   /** USDT; absent = the plan's minimum. */
   join_amount: z.number().positive().max(1_000_000).optional(),
   /** Assumption: the share of each day's earnings (ROI not compounded, and working income) members withdraw. */

@@ -148,6 +148,11 @@ describe('what if', () => {
       body: { days: 1, plans: [{ id: 99_999, roi_percent: 1 }] },
     });
     expect(unknown).toMatchObject({ status: 400, body: { message: 'Plan 99999 does not exist' } });
+    const hugeId = await t.call('POST', '/plans/what-if', {
+      token: f.admin(),
+      body: { days: 1, plans: [{ id: 2 ** 40, roi_percent: 1 }] },
+    });
+    expect(hugeId.status, hugeId.raw).toBe(400);
   });
 
   it('lets new members join: they deposit, buy, pay their sponsor direct income and claim; nothing stays', async () => {
