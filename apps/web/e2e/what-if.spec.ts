@@ -128,7 +128,7 @@ test('an admin cancels a year-long projection, then projects 30 days to the end,
   ).toHaveCount(30);
   await expect(page.getByText(/1 new member\(s\) a day/)).toBeVisible();
   await expect(page.getByText('30 joined')).toBeVisible();
-  await expect(page.getByText(/10 % of each day's earnings/)).toBeVisible();
+  await expect(page.getByText(/withdraw 10 % of their earnings/)).toBeVisible();
   await expect(page.getByTestId('whatif-withdrawn-proposed')).not.toHaveText('0.00 USDT');
   for (const kind of ['Rewards paid', 'Salary paid', 'CTO paid']) {
     await expect(page.getByRole('heading', { name: kind })).toBeVisible();
