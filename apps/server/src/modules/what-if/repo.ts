@@ -104,6 +104,18 @@ export async function failStale(q: Queryable, staleSeconds: number) {
   );
 }
 
+export async function emailOf(q: Queryable, userId: number): Promise<string | null> {
+  return (
+    (await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId])).rows[0]?.email ??
+    null
+  );
+}
+
+/** Stops the snapshot's query on its connection (the thread reading it is being ended). */
+export async function cancelQuery(q: Queryable, backendPid: number) {
+  await q.query('SELECT pg_cancel_backend($1)', [backendPid]);
+}
+
 /** Members who may claim at all now (unblocked, active): what the member-days limit counts. */
 export async function claimantCount(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
@@ -112,8 +124,8 @@ export async function claimantCount(q: Queryable): Promise<number> {
   return rows[0]!.n;
 }
 
-/** Plans that new members could buy, in the order the plan list shows them. */
-export async function plansOnSale(q: Queryable) {
+/** The plans not deleted (new members buy one on sale), in the order the plan list shows them. */
+export async function currentPlans(q: Queryable) {
   const { rows } = await q.query<{
     id: number;
     name: string;
@@ -124,15 +136,6 @@ export async function plansOnSale(q: Queryable) {
     'SELECT id, name, min_amount, max_amount, is_active FROM plans WHERE deleted_at IS NULL ORDER BY min_amount, id',
   );
   return rows;
-}
-
-export async function missingPlans(q: Queryable, ids: number[]): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT x.id FROM unnest($1::int[]) AS x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM plans p WHERE p.id = x.id AND p.deleted_at IS NULL)`,
-    [ids],
-  );
-  return rows.map((r) => r.id);
 }
 
 // ---- the snapshot

@@ -54,12 +54,10 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
   const threads = new ThreadPool();
 
   async function start(actor: Actor, body: WhatIfInput): Promise<WhatIfJob> {
-    const missing = await repo.missingPlans(
-      db,
-      body.plans.map((p) => p.id),
-    );
-    if (missing.length > 0) throw badRequest(`Plan ${missing[0]} does not exist`);
-    const join = joinTerms(await repo.plansOnSale(db), body);
+    const plans = await repo.currentPlans(db);
+    const missing = body.plans.find((p) => !plans.some((plan) => plan.id === p.id));
+    if (missing) throw badRequest(`Plan ${missing.id} does not exist`);
+    const join = joinTerms(plans, body);
     if (typeof join === 'string') throw badRequest(join);
     const claimants = await repo.claimantCount(db);
     const size = memberDays(claimants, body);
@@ -139,7 +137,7 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     local.delete(id);
     clearInterval(job.timer);
     if (!job.snapshotDone && job.backendPid !== null) {
-      await db.query('SELECT pg_cancel_backend($1)', [job.backendPid]).catch(() => undefined);
+      await repo.cancelQuery(db, job.backendPid).catch(() => undefined);
     }
     await Promise.all([job.worker.terminate(), job.proposed.terminate()]);
   }
@@ -161,11 +159,9 @@ export function createWhatIfService(deps: { db: Db; clock: Clock; idleSeconds: n
     const run = await repo.findRun(db, id);
     if (!run) throw notFound('Projection not found');
     if (run.status === 'running') {
-      const who = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [actor.userId]))
-        .rows[0];
       await repo.finishRun(db, id, {
         status: 'cancelled',
-        error: `Cancelled by ${who?.email ?? 'an admin'}`,
+        error: `Cancelled by ${(await repo.emailOf(db, actor.userId)) ?? 'an admin'}`,
       });
       await stop(id); // on another instance its next beat stops it
     }
