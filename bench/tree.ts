@@ -12,7 +12,7 @@
 //       (`rootUserP99Ms`, `newMemberUserP99Ms`), one client after the other, with the member view
 //       cache off (each read is the database read).
 // Writes bench/results/tree.json.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool } from '../apps/server/src/db/pool.js';
 import { SessionAuth } from '../apps/server/src/modules/auth/tokens.js';
 import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
+import { startBuiltServer, stopBuiltServer } from './built-server.js';
 import { buildTree, cteFigures, round } from './tree-build.js';
 import { measureRegistrations } from './tree-registrations.js';
 
@@ -86,7 +87,13 @@ try {
   };
   log('roll-up', results.rollup);
 
-  server = await startServer();
+  server = await startBuiltServer({
+    port: HTTP_PORT,
+    databaseUrl: pg.url,
+    dataDir: dir,
+    jwtSecret: JWT_SECRET,
+    admin: ADMIN,
+  });
   const admin = await json<{ admin: { token: string } }>('/auth/adminsignin', ADMIN);
   const auth = { authorization: `Bearer ${admin.admin.token}` };
   phase('teamFigures');
@@ -112,7 +119,7 @@ try {
   phase('end');
   results.totalSeconds = round((performance.now() - started) / 1000);
 } finally {
-  if (server) await stop(server);
+  if (server) await stopBuiltServer(server);
   await db.end();
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -252,44 +259,4 @@ async function json<T>(url: string, body?: unknown, headers: Record<string, stri
   });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** The built server over the benchmark database, with its jobs (the roll-up) running. */
-async function startServer() {
-  const proc = spawn(process.execPath, [path.join(dist, 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(HTTP_PORT),
-      DATABASE_URL: pg.url,
-      DATA_DIR: dir,
-      JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOGIN_RATE_PER_IP: '1000000',
-      WORKER: 'on',
-      WEB_DIST: '/nonexistent',
-      // every member read goes to the database: rootUserP99Ms is about what a read costs for the
-      // root of a 1M tree, which answers from memory would hide (users/view-cache.ts)
-      MEMBER_VIEW_CACHE_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return proc;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-async function stop(proc: ChildProcess) {
-  const exited = new Promise((r) => proc.on('exit', r));
-  proc.kill('SIGTERM');
-  await exited;
 }
