@@ -1,6 +1,7 @@
 /**
- * A whole projection from a snapshot: both scenarios day by day in lockstep (progress counts days),
- * and the result in the contract's shape with its assumptions and the difference in words.
+ * A projection from a snapshot: one scenario run day by day (worker.ts runs the current and the
+ * proposed one in two threads), and the result in the contract's shape with its assumptions and the
+ * difference in words.
  */
 import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
 import type { ProjectedDay, WhatIf, WhatIfScenario, whatIfBody } from '@app/contracts/what-if';
@@ -13,7 +14,7 @@ export type WhatIfInput = z.output<typeof whatIfBody>;
 
 const DAY_MS = 86_400_000;
 
-/** Members who may claim at all (unblocked, active) now, and the member-days a request covers. */
+/** The member-days a request covers, from the members able to claim now (unblocked, active). */
 export function memberDays(claimants: number, body: Pick<WhatIfInput, 'days' | 'joins_per_day'>) {
   // the members who join during the period claim for the days left after they joined
   return claimants * body.days + Math.ceil((body.joins_per_day * body.days * (body.days + 1)) / 2);
@@ -54,7 +55,6 @@ export async function runScenario(
   const join = joinTerms(snap.plans, body);
   if (typeof join === 'string') throw new Error(join);
   const assume: Assumptions = {
-    days: body.days,
     claimRate: body.claim_rate,
     joinsPerDay: body.joins_per_day,
     join,

@@ -23,7 +23,6 @@ export interface Proposal {
 }
 
 export interface Assumptions {
-  days: number;
   claimRate: number;
   joinsPerDay: number;
   /** The plan and amount each new member buys (null: nobody joins). */
