@@ -28,6 +28,7 @@ export const MSG = {
   unauthenticated: 'Please sign in to continue',
   sessionEnded: 'Your session has ended. Please sign in again.',
   forbidden: 'You are not allowed to do this',
+  adminRoleMissing: 'Your admin roles do not cover this. Ask an owner for the role it needs.',
   notFound: 'Not found',
   userNotFound: 'User not found',
   sponsorRequired: 'A sponsor referral code is required to register',

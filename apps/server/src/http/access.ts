@@ -4,6 +4,7 @@
  * caller on `request.actor`.
  */
 
+import { type AdminAreas, type AdminRole, adminMay } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
@@ -16,11 +17,20 @@ export interface Actor {
   audience: Audience;
   sessionId: string;
   ip: string;
+  /** An admin's roles (what they may use); empty for a member. */
+  roles: AdminRole[];
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The back-office area of a route an admin may call (`admin`, `member-or-admin`): with the
+     * method, it decides which admin roles may (contracts/admins.ts `adminMay`). Required there.
+     */
+    area?: AdminAreas;
+    /** A POST that only reads (a search with a body): auditors may call it like a GET. */
+    reads?: boolean;
     /**
      * Open to an admin who must still set up two-factor authentication (the platform requires it
      * and they have none): the TOTP set-up routes and sign-out. Every other route answers 403 to them.
@@ -40,16 +50,25 @@ export interface SessionVerifier {
   verify(
     token: string,
     allowed: Audience[],
-  ): Promise<{ userId: number; audience: Audience; sessionId: string; totpSetupRequired: boolean }>;
+  ): Promise<{
+    userId: number;
+    audience: Audience;
+    sessionId: string;
+    totpSetupRequired: boolean;
+    roles: AdminRole[];
+  }>;
 }
 
 export function registerAccessControl(app: FastifyInstance, sessions: SessionVerifier) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const { access, area } = (route.config ?? {}) as { access?: Access; area?: AdminAreas };
     if (route.url.startsWith('/api/') && !access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    if ((access === 'admin' || access === 'member-or-admin') && !area) {
+      throw new Error(`Route ${route.method} ${route.url} is open to admins but names no area`);
     }
   });
 
@@ -62,12 +81,22 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     reply.header('cache-control', 'no-store');
     const token = bearer(request);
     if (!token) throw unauthorized(MSG.unauthenticated);
-    const allowed: Audience[] = access === 'member-or-admin' ? ['member', 'admin'] : [access];
-    const { totpSetupRequired, ...session } = await sessions.verify(token, allowed);
+    // Both audiences are verified, so a valid session of the other kind is told 403 (it is signed
+    // in, as the wrong kind of user), not 401 "session ended".
+    const { totpSetupRequired, ...session } = await sessions.verify(token, ['member', 'admin']);
+    if (access !== 'member-or-admin' && session.audience !== access) throw forbidden(MSG.forbidden);
     if (totpSetupRequired && !request.routeOptions.config.beforeTotp) throw forbidden(MSG.totpSetupRequired);
+    if (session.audience === 'admin') {
+      const area = request.routeOptions.config.area ?? 'owner';
+      if (!adminMay(session.roles, area, isWrite(request.method, request.routeOptions.config.reads))) throw forbidden(MSG.adminRoleMissing);
+    }
     request.actor = { ...session, ip: request.ip };
   });
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Whether a call changes something, for the roles that only read (contracts/admins.ts). */
+export const isWrite = (method: string, reads?: boolean) => !reads && !READS.has(method);
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

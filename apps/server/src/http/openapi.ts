@@ -1,16 +1,19 @@
 /**
  * The OpenAPI document (GET /api/v1/docs) generated from the routes' zod schemas, completed in one
  * place from what every route already declares, so no route has to repeat it:
- * - `security` (bearer) and `x-access` (public, member, admin, member-or-admin) from `config.access`;
+ * - `security` (bearer) and `x-access` from `config.access` and `config.area`: `public`, `member`,
+ *   or for a route admins may call `admin:<area>` / `member-or-admin:<area>`, with `x-admin-roles`
+ *   listing the admin roles that may call it (contracts/admins.ts `rolesFor`);
  * - the generic error answers: 400 for a route with input or a write, 401/403 for a protected
  *   route, 404 for a route with path parameters or an id in its input, 409 for a route that writes,
  *   413/415 for a write, 429 for a rate-limited one. A route keeps any answer its
  *   own schema declares (e.g. 401 of the public IPN callback, 409 of a GET that claims).
  * Named (recursive) schemas become components, so no `$ref` dangles.
  */
+import { type AdminAreas, areaName, rolesFor } from '@app/contracts/admins';
 import type { SwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Access } from './access.js';
+import { type Access, isWrite } from './access.js';
 
 type Transform = NonNullable<Extract<SwaggerOptions, { openapi?: unknown }>['transform']>;
 
@@ -41,7 +44,12 @@ export const openApiTransform: Transform = (input) => {
   const schema = { ...((result.schema ?? {}) as Record<string, unknown>) };
   if (schema.hide) return { schema, url };
 
-  const config = (route.config ?? {}) as { access?: Access; rateLimit?: unknown };
+  const config = (route.config ?? {}) as {
+    access?: Access;
+    area?: AdminAreas;
+    reads?: boolean;
+    rateLimit?: unknown;
+  };
   const access: Access = config.access ?? 'public';
   const methods = ([] as string[]).concat(route.method);
   const response = { ...((schema.response ?? {}) as Record<string, unknown>) };
@@ -62,7 +70,10 @@ export const openApiTransform: Transform = (input) => {
   }
   for (const status of statuses) response[status] ??= errorBody(GENERIC[status]!);
   schema.response = response;
-  schema['x-access'] = access;
+  if (config.area) {
+    schema['x-access'] = `${access}:${areaName(config.area)}`;
+    schema['x-admin-roles'] = rolesFor(config.area, methods.some((m) => isWrite(m, config.reads)));
+  } else schema['x-access'] = access;
   if (access !== 'public') schema.security = [{ bearer: [] }];
   return { schema, url };
 };

@@ -68,7 +68,7 @@ export function achieversRoutes(app: Api, achievers: AchieversService) {
     handler: async (req, reply) => sendImage(reply, await achievers.photo(req.params.file)),
   });
   app.delete('/achivers/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => achievers.remove(actorOf(req), req.params.id),
   });
@@ -80,7 +80,7 @@ export function achieversRoutes(app: Api, achievers: AchieversService) {
     const formNote = `form data (multipart/form-data): text fields \`name\` and \`achievement\`, the photo as the file field \`${ACHIEVER_PHOTO_FIELD}\` (PNG, JPEG, WebP or GIF by content, at most ${MAX_MB} MB)`;
 
     typed.post('/achivers/add', {
-      config: { access: 'admin' },
+      config: { access: 'admin', area: 'content' },
       schema: {
         tags,
         description: `Add an achiever: ${formNote}. All three are required.`,
@@ -95,7 +95,7 @@ export function achieversRoutes(app: Api, achievers: AchieversService) {
     });
 
     typed.put('/achivers/:id', {
-      config: { access: 'admin' },
+      config: { access: 'admin', area: 'content' },
       schema: {
         tags,
         description: `Edit an achiever: ${formNote}. Only what is sent changes; a new photo replaces the old one.`,

@@ -71,6 +71,7 @@ export async function seedDemoContent(db: Db, clock: Clock) {
   const actor: Actor = {
     userId: Number(admin.rows[0]!.id),
     audience: 'admin',
+    roles: ['owner'],
     sessionId: 'demo-seed',
     ip: 'demo-seed',
   };

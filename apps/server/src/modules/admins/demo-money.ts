@@ -36,6 +36,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   const actor: Actor = {
     userId: Number(admin.rows[0]!.id),
     audience: 'admin',
+    roles: ['owner'],
     sessionId: 'demo-seed',
     ip: 'demo-seed',
   };
@@ -128,7 +129,7 @@ async function paidWithdrawal(
     [`${who}@demo.local`],
   );
   const userId = Number(rows[0]!.id);
-  const memberActor: Actor = { userId, audience: 'member', sessionId: 'demo-seed', ip: 'demo-seed' };
+  const memberActor: Actor = { userId, audience: 'member', sessionId: 'demo-seed', ip: 'demo-seed', roles: [] };
   const requested = await withdrawals.request(memberActor, kind, { amount, network: 'BEP20' }, null);
   await withdrawals.decide(admin, requested.id, kind, {
     status: 'approved',

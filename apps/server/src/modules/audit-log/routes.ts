@@ -5,7 +5,7 @@ import type { AuditLogService } from './service.js';
 export function auditLogRoutes(app: Api, audit: AuditLogService) {
   const tags = ['audit'];
   app.get('/audit', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: {
       tags,
       description:
@@ -17,7 +17,7 @@ export function auditLogRoutes(app: Api, audit: AuditLogService) {
   });
 
   app.get('/audit/facets', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: {
       tags,
       description: 'The actions, target types and admins the audit log filters can choose from.',

@@ -1,3 +1,4 @@
+import type { AdminRole } from '@app/contracts/admins';
 import { membersChanged, prepared, type Queryable } from '../../db/pool.js';
 
 export interface AuthUserRow {
@@ -47,13 +48,13 @@ const insertUserSql = prepared(
   `WITH new AS (SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id),
      member AS (
        INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
-                          reffer_by, sponsor_id, path, created_at, updated_at)
+                          reffer_by, sponsor_id, path, created_at, updated_at, admin_roles)
        OVERRIDING SYSTEM VALUE
        SELECT id, $1, $2, $3, $4, $5, $6, $7, $8, $9,
               CASE WHEN $6 = 'user'
                    THEN (CASE WHEN $11::text IS NULL THEN id::text ELSE $11::text || '.' || id::text END)::ltree
               END,
-              $10, $10
+              $10, $10, $12::text[]
          FROM new
        RETURNING id, role
      ),
@@ -76,6 +77,8 @@ export async function insertUser(
     refferalCode: string;
     sponsor: { id: bigint; refferal_code: string; path: string } | null;
     now: Date;
+    /** An admin's roles; an admin without them is an owner (the first admin, `admin:create`). */
+    adminRoles?: AdminRole[];
   },
 ): Promise<bigint> {
   // One statement: the id is taken first so the member's path (the sponsor's path plus their own id;
@@ -94,6 +97,7 @@ export async function insertUser(
       u.sponsor?.id ?? null,
       u.now,
       u.sponsor?.path ?? null,
+      u.role === 'admin' ? (u.adminRoles ?? ['owner']) : [],
     ]),
   );
   return rows[0]!.id;

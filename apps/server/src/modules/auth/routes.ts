@@ -72,7 +72,7 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
   });
 
   app.get('/auth/signoutadmin', {
-    config: { access: 'admin', beforeTotp: true },
+    config: { access: 'admin', area: 'any', beforeTotp: true },
     schema: { tags: ['auth'], response: { 200: messageResponse } },
     handler: async (req) => auth.signout(actorOf(req)),
   });
@@ -88,7 +88,7 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
   });
 
   app.post('/auth/signoutadmin/everywhere', {
-    config: { access: 'admin', beforeTotp: true },
+    config: { access: 'admin', area: 'any', beforeTotp: true },
     schema: {
       tags: ['auth'],
       description: 'Ends every session of the calling admin, on every device, this one included.',

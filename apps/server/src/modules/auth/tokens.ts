@@ -4,6 +4,7 @@
  * (member or admin) is both in the JWT and on the row: the two kinds are not interchangeable.
  */
 
+import type { AdminRole } from '@app/contracts/admins';
 import { SESSION_HOURS } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
 import { TOTP_RULES } from '@app/contracts/totp';
@@ -97,7 +98,13 @@ export class SessionAuth {
   async verify(
     token: string,
     allowed: Audience[],
-  ): Promise<{ userId: number; audience: Audience; sessionId: string; totpSetupRequired: boolean }> {
+  ): Promise<{
+    userId: number;
+    audience: Audience;
+    sessionId: string;
+    totpSetupRequired: boolean;
+    roles: AdminRole[];
+  }> {
     const hit = await this.cached(token, allowed);
     if (hit) return hit;
     const generation = this.cache?.mark() ?? 0;
@@ -119,8 +126,9 @@ export class SessionAuth {
       user_id: bigint;
       audience: Audience;
       totp_setup_required: boolean;
+      admin_roles: AdminRole[];
     }>(
-      `SELECT s.user_id, s.audience,
+      `SELECT s.user_id, s.audience, u.admin_roles,
               s.audience = 'admin'
                 AND COALESCE((SELECT value = 'true'::jsonb FROM settings WHERE key = 'admin_totp_required'), false)
                 AND NOT EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)
@@ -138,7 +146,7 @@ export class SessionAuth {
     }
     const session = { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
     this.cache?.put(token, { ...session, expiresAt: (payload.exp ?? 0) * 1000 }, generation);
-    return { ...session, totpSetupRequired: row.totp_setup_required };
+    return { ...session, totpSetupRequired: row.totp_setup_required, roles: row.admin_roles };
   }
 
   /**
@@ -165,7 +173,13 @@ export class SessionAuth {
     await new Promise((resolve) => setImmediate(resolve));
     const hit = this.cache.get(token, this.clock.now().getTime());
     if (!hit || !allowed.includes(hit.audience)) return null;
-    return { userId: hit.userId, audience: hit.audience, sessionId: hit.sessionId, totpSetupRequired: false };
+    return {
+      userId: hit.userId,
+      audience: hit.audience,
+      sessionId: hit.sessionId,
+      totpSetupRequired: false,
+      roles: [],
+    };
   }
 
   /** Proof that an admin passed the password step; worth one TOTP step within a few minutes. */

@@ -22,7 +22,7 @@ const tags = ['bonuses'];
 /** The routes under /api/v1. */
 export function bonusesRoutes(app: Api, bonuses: BonusesService) {
   app.get('/bonus', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'any' },
     schema: {
       tags,
       description:
@@ -44,7 +44,7 @@ export function bonusesRoutes(app: Api, bonuses: BonusesService) {
     handler: async (req) => bonuses.claim(actorOf(req), req.body),
   });
   app.put('/bonus/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: { tags, params: idParam, body: bonusUpdateBody, response: { 200: bonusSavedResponse } },
     handler: async (req) => bonuses.update(actorOf(req), req.params.id, req.body),
   });
@@ -53,12 +53,12 @@ export function bonusesRoutes(app: Api, bonuses: BonusesService) {
 /** The routes the spec lists without the version prefix: POST /bonus and DELETE /bonus/{id}. */
 export function bonusesRootRoutes(app: Api, bonuses: BonusesService) {
   app.post('/bonus', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: { tags, body: bonusBody, response: { 201: bonusSavedResponse } },
     handler: async (req, reply) => reply.status(201).send(await bonuses.create(actorOf(req), req.body)),
   });
   app.delete('/bonus/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => bonuses.remove(actorOf(req), req.params.id),
   });

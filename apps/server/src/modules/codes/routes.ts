@@ -16,7 +16,7 @@ import type { CodesService } from './service.js';
 export function codesRoutes(app: Api, codes: CodesService) {
   const tags = ['codes'];
   app.post('/codes', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'Issue one-time activation codes (e-pins) with a value.',
@@ -35,7 +35,7 @@ export function codesRoutes(app: Api, codes: CodesService) {
       }),
   });
   app.get('/codes', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, querystring: codesListQuery, response: { 200: codesListResponse } },
     handler: async (req) => codes.list(req.query),
   });
@@ -52,7 +52,7 @@ export function codesRoutes(app: Api, codes: CodesService) {
     handler: async (req) => codes.redeem(actorOf(req), req.body.code),
   });
   app.get('/codes/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: singleCodeResponse } },
     handler: async (req) => ({ code: await codes.get(req.params.id) }),
   });

@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   ctoDetailResponse,
@@ -16,8 +17,11 @@ import type { Api } from '../../http/types.js';
 import type { CtoService } from './service.js';
 
 export function ctoRoutes(app: Api, cto: CtoService) {
-  const admin = { access: 'admin' as const };
-  const anyone = { access: 'member-or-admin' as const };
+  const admin = { access: 'admin' as const, area: 'owner' as const };
+  /** Paying and reading who is paid: finance's work. */
+  const finance = { access: 'admin' as const, area: 'finance' as const };
+  const anyone = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
+  const rules = { access: 'member-or-admin' as const, area: 'any' as const };
   const tags = ['cto'];
 
   app.post('/cto', {
@@ -32,12 +36,12 @@ export function ctoRoutes(app: Api, cto: CtoService) {
       reply.status(201).send({ message: 'CTO pool created', cto: await cto.create(actorOf(req), req.body) }),
   });
   app.get('/cto/list', {
-    config: admin,
+    config: finance,
     schema: { tags, querystring: ctoListQuery, response: { 200: ctoListResponse } },
     handler: async (req) => cto.list(req.query),
   });
   app.get('/cto', {
-    config: anyone,
+    config: rules,
     schema: {
       tags,
       description:
@@ -48,7 +52,7 @@ export function ctoRoutes(app: Api, cto: CtoService) {
     handler: async (req) => cto.overview(actorOf(req), req.query),
   });
   app.get('/cto/byid/:id', {
-    config: admin,
+    config: finance,
     schema: { tags, params: idParam, response: { 200: ctoDetailResponse } },
     handler: async (req) => cto.detail(req.params.id),
   });
@@ -64,7 +68,7 @@ export function ctoRoutes(app: Api, cto: CtoService) {
     handler: async (req) => cto.transactions(actorOf(req), req.params.id, req.query),
   });
   app.post('/cto/pay', {
-    config: admin,
+    config: finance,
     schema: {
       tags,
       description: 'Pays pool {id} once, equally among the members qualified now.',

@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   deposit,
@@ -15,7 +16,7 @@ import type { DepositsService } from './service.js';
 export function depositsRoutes(app: Api, deposits: DepositsService) {
   const tags = ['deposits'];
   app.post('/deposite/add', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, body: depositAddBody, response: { 201: messageResponse.extend({ deposite: deposit }) } },
     handler: async (req, reply) =>
       reply.status(201).send({
@@ -24,7 +25,7 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
       }),
   });
   app.get('/deposite/list', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'Admins see every deposit; a member sees their own.',
@@ -34,12 +35,12 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
     handler: async (req) => deposits.list(actorOf(req), req.query),
   });
   app.get('/deposite/by/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: { tags, params: idParam, response: { 200: singleDepositResponse } },
     handler: async (req) => ({ singledeposite: await deposits.get(actorOf(req), req.params.id) }),
   });
   app.put('/deposite/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       params: idParam,
@@ -49,7 +50,7 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
     handler: async (req) => deposits.update(actorOf(req), req.params.id, req.body),
   });
   app.delete('/deposite/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => deposits.remove(actorOf(req), req.params.id),
   });

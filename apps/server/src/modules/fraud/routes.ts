@@ -11,7 +11,7 @@ import type { FraudService } from './service.js';
 
 export function fraudRoutes(app: Api, fraud: FraudService) {
   const tags = ['fraud'];
-  const admin = { access: 'admin' as const };
+  const admin = { access: 'admin' as const, area: 'finance' as const };
   app.get('/fraud/flags', {
     config: admin,
     schema: {

@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam } from '@app/contracts/common';
 import {
   earningLimitResponse,
@@ -18,7 +19,7 @@ import type { IncomesService } from './service.js';
 export function incomesRoutes(app: Api, incomes: IncomesService) {
   const tags = ['incomes'];
   app.get('/incomes/limit/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:
@@ -30,7 +31,7 @@ export function incomesRoutes(app: Api, incomes: IncomesService) {
     handler: async (req) => ({ limit: await incomes.limit(actorOf(req), req.params.userId) }),
   });
   app.get('/incomes/summary/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:
@@ -43,7 +44,7 @@ export function incomesRoutes(app: Api, incomes: IncomesService) {
     handler: async (req) => incomes.summary(actorOf(req), req.params.userId, req.query.period),
   });
   app.get('/incomes/admin/overview', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -55,7 +56,7 @@ export function incomesRoutes(app: Api, incomes: IncomesService) {
     handler: async (req) => incomes.overview(req.query),
   });
   app.get('/incomes/transfer/:transferId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'The income a ledger transfer paid, with why it was paid (404 for other transfers).',
@@ -65,7 +66,7 @@ export function incomesRoutes(app: Api, incomes: IncomesService) {
     handler: async (req) => ({ income: await incomes.byTransfer(actorOf(req), req.params.transferId) }),
   });
   app.get('/incomes', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:
@@ -76,7 +77,7 @@ export function incomesRoutes(app: Api, incomes: IncomesService) {
     handler: async (req) => incomes.list(actorOf(req), req.query),
   });
   app.get('/incomes/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:

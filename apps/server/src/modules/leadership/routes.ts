@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   leadershipByUserParams,
@@ -12,7 +13,7 @@ import type { LeadershipService } from './service.js';
 export function leadershipRoutes(app: Api, leadership: LeadershipService) {
   const tags = ['leadership'];
   app.get('/leadership/list', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:
@@ -23,12 +24,12 @@ export function leadershipRoutes(app: Api, leadership: LeadershipService) {
     handler: async (req) => leadership.list(actorOf(req), req.query),
   });
   app.get('/leadership/by/:user_id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: { tags, params: leadershipByUserParams, response: { 200: leadershipByUserResponse } },
     handler: async (req) => ({ leadership: await leadership.byUser(actorOf(req), req.params.user_id) }),
   });
   app.delete('/leadership/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => leadership.remove(actorOf(req), req.params.id),
   });

@@ -5,7 +5,7 @@ import type { LedgerReportService } from './service.js';
 export function ledgerReportRoutes(app: Api, reports: LedgerReportService) {
   app.get('/ledger/reconcile', {
     // Reads every account and transfer: an admin tool, not something to poll in a loop.
-    config: { access: 'admin', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'admin', area: 'finance', rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       tags: ['ledger'],
       description:

@@ -21,7 +21,7 @@ import type { NewsService } from './service.js';
 export function newsRoutes(app: Api, news: NewsService) {
   const tags = ['news'];
   app.post('/news/add', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     schema: { tags, body: newsAddBody, response: { 201: newsSavedResponse } },
     handler: async (req, reply) => reply.status(201).send(await news.add(actorOf(req), req.body)),
   });
@@ -42,12 +42,12 @@ export function newsRoutes(app: Api, news: NewsService) {
     handler: async (req) => ({ singlenews: await news.get(req.params.id) }),
   });
   app.put('/news/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     schema: { tags, params: idParam, body: newsUpdateBody, response: { 200: newsSavedResponse } },
     handler: async (req) => news.update(actorOf(req), req.params.id, req.body),
   });
   app.delete('/news/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => news.remove(actorOf(req), req.params.id),
   });

@@ -47,7 +47,7 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
   const tags = ['notifications'];
 
   app.post('/notifications', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'support' },
     attachValidation: true,
     schema: {
       tags,
@@ -63,7 +63,7 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
   });
 
   app.get('/notifications', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'support' },
     schema: {
       tags,
       querystring: notificationListQuery,
@@ -84,7 +84,7 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
   });
 
   app.get('/notifications/user/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: {
       tags,
       description:
@@ -117,7 +117,7 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
   });
 
   app.delete('/notifications/delete/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'support' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => {
       await notifications.remove(actorOf(req), req.params.id);
@@ -143,7 +143,7 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
     await acceptMultipart(scope, BANNER_MAX_BYTES);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.post('/notifications/banner', {
-      config: { access: 'admin' },
+      config: { access: 'admin', area: 'content' },
       schema: {
         tags,
         description: `Upload the banner: multipart/form-data, field \`image\`, a PNG, JPEG, WebP or GIF of at most ${BANNER_MAX_BYTES / 1024 / 1024} MB.`,

@@ -7,7 +7,7 @@ import type { OtpService } from './service.js';
 
 export function otpRoutes(app: Api, otp: OtpService) {
   app.post('/otp/send', {
-    config: { access: 'member-or-admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: { access: 'member-or-admin', area: 'any', rateLimit: { max: 10, timeWindow: '1 minute' } },
     // each send is a mail; the service also keeps a minute between two codes
     onRequest: perAccount('otp-send', { max: 6, windowMs: HOUR }),
     schema: { tags: ['auth'], body: otpSendBody, response: { 200: messageResponse, 400: errorResponse } },
@@ -15,7 +15,7 @@ export function otpRoutes(app: Api, otp: OtpService) {
   });
 
   app.post('/otp/verify', {
-    config: { access: 'member-or-admin', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { access: 'member-or-admin', area: 'any', rateLimit: { max: 20, timeWindow: '1 minute' } },
     // each code allows 5 tries; this bounds tries across freshly sent codes too
     onRequest: perAccount('otp-verify', { max: 30, windowMs: HOUR }),
     schema: { tags: ['auth'], body: otpVerifyBody, response: { 200: messageResponse, 400: errorResponse } },

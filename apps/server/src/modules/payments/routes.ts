@@ -29,7 +29,7 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
   const answer = messageResponse.extend({ payment: paymentListItem });
 
   app.get(`${base}/config`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -51,17 +51,17 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
     handler: async (req, reply) => reply.status(201).send(await payments.create(actorOf(req), req.body)),
   });
   app.get(`${base}/payment-status/:paymentId`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: paymentIdParam, response: { 200: payment } },
     handler: async (req) => payments.status(actorOf(req), req.params.paymentId),
   });
   app.get(`${base}/currencies`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, response: { 200: currenciesResponse } },
     handler: async () => payments.currencies(),
   });
   app.get(`${base}/min-amount/:from/:to`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: minAmountParams, response: { 200: minAmountResponse } },
     handler: async (req) => payments.minAmount(req.params.from, req.params.to),
   });
@@ -81,7 +81,7 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
   });
 
   app.get(`${base}/payments`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Admins see every provider payment; a member sees their own.',
@@ -91,17 +91,17 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
     handler: async (req) => admin.list(actorOf(req), req.query),
   });
   app.get(`${base}/payments/:paymentId`, {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: paymentIdParam, response: { 200: paymentDetailResponse } },
     handler: async (req) => admin.detail(actorOf(req), req.params.paymentId),
   });
   app.post(`${base}/payments/:paymentId/settle`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: paymentIdParam, body: settlePaymentBody, response: { 200: answer } },
     handler: async (req) => admin.settle(actorOf(req), req.params.paymentId, req.body),
   });
   app.post(`${base}/sandbox/:paymentId/status`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'Sandbox provider only: moves a payment to a status; the sandbox sends its signed IPN.',

@@ -9,7 +9,7 @@ import type { PayoutsService } from './service.js';
 export function payoutsRoutes(app: Api, payouts: PayoutsService, withdrawals: WithdrawalsService) {
   const tags = ['withdrawals'];
   app.post('/withdrawalrequest/approval/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -20,7 +20,7 @@ export function payoutsRoutes(app: Api, payouts: PayoutsService, withdrawals: Wi
     handler: async (req) => withdrawals.signOff(actorOf(req), req.params.id),
   });
   app.post('/withdrawalrequest/payout', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -31,7 +31,7 @@ export function payoutsRoutes(app: Api, payouts: PayoutsService, withdrawals: Wi
     handler: async (req) => payouts.pay(actorOf(req), req.body.ids),
   });
   app.get('/withdrawalrequest/payout/wallet', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:

@@ -268,6 +268,7 @@ export function createPayoutsService(deps: {
       audience: 'admin',
       sessionId: 'payouts',
       ip: 'payout follower',
+      roles: ['finance'],
     };
     await withdrawals.decide(
       payer,

@@ -18,8 +18,8 @@ import type { Api } from '../../http/types.js';
 import type { PlansService } from './service.js';
 
 export function plansRoutes(app: Api, plans: PlansService) {
-  const admin = { access: 'admin' as const };
-  const anyone = { access: 'member-or-admin' as const };
+  const admin = { access: 'admin' as const, area: 'owner' as const };
+  const anyone = { access: 'member-or-admin' as const, area: 'any' as const };
   const tags = ['plans'];
 
   app.post('/plans/add', {

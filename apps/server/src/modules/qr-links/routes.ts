@@ -21,13 +21,13 @@ import type { QrLinksService } from './service.js';
 export function qrLinksRoutes(app: Api, qr: QrLinksService) {
   const tags = ['qr links'];
   app.post('/qr/add', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, body: qrAddBody, response: { 201: qrSavedResponse } },
     handler: async (req, reply) => reply.status(201).send(await qr.add(actorOf(req), req.body)),
   });
   app.get('/qr', {
     // member-or-admin: see the header comment
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Newest first, a page at a time. Members get the active links; admins get all of them.',
@@ -37,12 +37,12 @@ export function qrLinksRoutes(app: Api, qr: QrLinksService) {
     handler: async (req) => qr.list(actorOf(req), req.query),
   });
   app.put('/qr/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, body: qrUpdateBody, response: { 200: qrSavedResponse } },
     handler: async (req) => qr.update(actorOf(req), req.params.id, req.body),
   });
   app.delete('/qr/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => qr.remove(actorOf(req), req.params.id),
   });

@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 /**
  * Referral tree (spec 7, Daily reward and referral): direct members (`referralTree`), a bounded tree
  * (`treeData`), the rolled-up team summary and a downline search. A member reads only their own
@@ -21,7 +22,7 @@ import type { ReferralService } from './service.js';
 export function referralRoutes(app: Api, referral: ReferralService) {
   const tags = ['referral'];
   app.get('/referral/list/:code', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'Direct members of the member with this referral code, paged and searchable.',
@@ -32,7 +33,7 @@ export function referralRoutes(app: Api, referral: ReferralService) {
     handler: async (req) => referral.list(actorOf(req), req.params.code, req.query),
   });
   app.get('/referral/full/:code', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:
@@ -44,7 +45,7 @@ export function referralRoutes(app: Api, referral: ReferralService) {
     handler: async (req) => referral.full(actorOf(req), req.params.code, req.query),
   });
   app.get('/referral/team/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'Team figures from the roll-up: counts, business, the biggest legs, and as of when.',
@@ -54,7 +55,7 @@ export function referralRoutes(app: Api, referral: ReferralService) {
     handler: async (req) => referral.team(actorOf(req), req.params.userId),
   });
   app.get('/referral/search/:code', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'Members below this code whose username starts with `q` or whose referral code is `q`.',

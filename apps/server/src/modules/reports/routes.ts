@@ -6,7 +6,7 @@ import type { ReportsService } from './service.js';
 export function reportsRoutes(app: Api, reports: ReportsService) {
   const tags = ['reports'];
   app.get('/reports/overview', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -18,7 +18,7 @@ export function reportsRoutes(app: Api, reports: ReportsService) {
     handler: async () => reports.overview(),
   });
   app.get('/reports/:kind', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:

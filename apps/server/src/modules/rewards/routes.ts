@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   allRewardPlansResponse,
@@ -23,13 +24,16 @@ import type { Api } from '../../http/types.js';
 import type { RewardsService } from './service.js';
 
 export function rewardsRoutes(app: Api, rewards: RewardsService) {
-  const admin = { access: 'admin' as const };
-  const anyone = { access: 'member-or-admin' as const };
+  const admin = { access: 'admin' as const, area: 'owner' as const };
+  /** Paying and reading who is paid: finance's work. */
+  const finance = { access: 'admin' as const, area: 'finance' as const };
+  const anyone = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
+  const rules = { access: 'member-or-admin' as const, area: 'any' as const };
   const tags = ['rewards'];
 
   // Reward plans (spec 7: POST to the base root creates).
   app.get('/rewards', {
-    config: anyone,
+    config: rules,
     schema: {
       tags,
       description: 'Admins see every plan; members the plans on offer.',
@@ -125,7 +129,7 @@ export function rewardsRoutes(app: Api, rewards: RewardsService) {
 
   // The Users calls of rewards.
   app.get('/users/rewards', {
-    config: admin,
+    config: finance,
     schema: {
       tags,
       description: 'Every reward paid (claimed or sent by hand).',
@@ -135,7 +139,7 @@ export function rewardsRoutes(app: Api, rewards: RewardsService) {
     handler: async (req) => rewards.list(req.query),
   });
   app.post('/users/send/reward', {
-    config: admin,
+    config: finance,
     schema: { tags, body: sendRewardBody, response: { 200: sendRewardResponse } },
     handler: async (req) => rewards.send(actorOf(req), req.body),
   });

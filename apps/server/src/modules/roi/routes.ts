@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 /**
  * Daily ROI (spec 7, Daily reward and referral): `PUT /referral/self-trade/{userId}` (no body) claims,
  * `GET /tr/roi-check/{userId}` answers `{ found, lastClaimTime }`, and
@@ -52,7 +53,7 @@ export function roiRoutes(app: Api, roi: RoiService) {
       }),
   });
   app.get('/tr/roi-check/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description:

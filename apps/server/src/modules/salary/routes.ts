@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   adminDashboardResponse,
@@ -19,12 +20,15 @@ import type { Api } from '../../http/types.js';
 import type { SalaryService } from './service.js';
 
 export function salaryRoutes(app: Api, salary: SalaryService) {
-  const admin = { access: 'admin' as const };
-  const anyone = { access: 'member-or-admin' as const };
+  const admin = { access: 'admin' as const, area: 'owner' as const };
+  /** Paying and reading who is paid: finance's work. */
+  const finance = { access: 'admin' as const, area: 'finance' as const };
+  const anyone = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
+  const rules = { access: 'member-or-admin' as const, area: 'any' as const };
   const tags = ['salary'];
 
   app.get('/salary/tiers', {
-    config: anyone,
+    config: rules,
     schema: {
       tags,
       description: 'Admins see every tier; members the tiers on offer.',
@@ -65,7 +69,7 @@ export function salaryRoutes(app: Api, salary: SalaryService) {
     },
   });
   app.post('/salary/run', {
-    config: admin,
+    config: finance,
     schema: {
       tags,
       description: 'Runs the daily salary job now (assign tiers, pay the months due); idempotent.',
@@ -98,7 +102,7 @@ export function salaryRoutes(app: Api, salary: SalaryService) {
     handler: async (req) => salary.transactions(actorOf(req), req.query),
   });
   app.get('/salary/today-stats', {
-    config: admin,
+    config: finance,
     schema: { tags, response: { 200: todayStatsResponse } },
     handler: async () => salary.todayStats(),
   });
@@ -108,12 +112,12 @@ export function salaryRoutes(app: Api, salary: SalaryService) {
     handler: async (req) => salary.userHistory(actorOf(req), req.params.id),
   });
   app.get('/salary/tier-stats', {
-    config: admin,
+    config: finance,
     schema: { tags, response: { 200: tierStatsResponse } },
     handler: async () => salary.tierStats(),
   });
   app.get('/salary/admin-dashboard', {
-    config: admin,
+    config: finance,
     schema: { tags, response: { 200: adminDashboardResponse } },
     handler: async () => salary.adminDashboard(),
   });

@@ -10,7 +10,7 @@ import type { SettingsService } from './service.js';
 
 export function settingsRoutes(app: Api, settings: SettingsService) {
   app.get('/settings', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'any' },
     schema: {
       tags: ['settings'],
       description:
@@ -35,7 +35,7 @@ export function settingsRoutes(app: Api, settings: SettingsService) {
   });
 
   app.put('/settings', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'owner' },
     schema: {
       tags: ['settings'],
       description: 'Changes the given keys; every change is audited (settings.update, before and after).',

@@ -31,7 +31,7 @@ export function ticketsRoutes(app: Api, tickets: TicketsService) {
     handler: async (req, reply) => reply.status(201).send(await tickets.create(actorOf(req), req.body)),
   });
   app.post('/tickets/:ticketId/responses', {
-    config: { access: 'member-or-admin', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'member-or-admin', area: 'support', rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       tags,
       description:
@@ -44,12 +44,12 @@ export function ticketsRoutes(app: Api, tickets: TicketsService) {
       reply.status(201).send(await tickets.respond(actorOf(req), req.params.ticketId, req.body.message)),
   });
   app.get('/tickets/single/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: { tags, params: idParam, response: { 200: singleTicketResponse } },
     handler: async (req) => ({ ticket: await tickets.single(actorOf(req), req.params.id) }),
   });
   app.get('/tickets/:userId', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: {
       tags,
       description: "One member's tickets, newest activity first: the member themself or an admin.",
@@ -60,7 +60,7 @@ export function ticketsRoutes(app: Api, tickets: TicketsService) {
     handler: async (req) => tickets.listForUser(actorOf(req), req.params.userId, req.query),
   });
   app.get('/tickets', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'support' },
     schema: {
       tags,
       description: 'Every ticket, filtered by status and searched by subject, member or ticket number.',
@@ -70,7 +70,7 @@ export function ticketsRoutes(app: Api, tickets: TicketsService) {
     handler: async (req) => tickets.listAll(req.query),
   });
   app.get('/ticket-responses/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: {
       tags,
       description: 'The conversation of one ticket, oldest first.',
@@ -80,7 +80,7 @@ export function ticketsRoutes(app: Api, tickets: TicketsService) {
     handler: async (req) => ({ responses: await tickets.responses(actorOf(req), req.params.id) }),
   });
   app.put('/tickets/:ticketId/status', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: {
       tags,
       description: 'Admins set any status (audited); the owner may only close their ticket.',

@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   singleTopupResponse,
@@ -16,7 +17,7 @@ import type { TopupsService } from './service.js';
 
 export function topupsRoutes(app: Api, topups: TopupsService) {
   const tags = ['top-up'];
-  const member = { access: 'member-or-admin' as const };
+  const member = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
   const idempotency = { 'idempotency-key': z.string().optional() };
 
   app.post('/topup/add', {
@@ -62,7 +63,7 @@ export function topupsRoutes(app: Api, topups: TopupsService) {
     handler: async (req) => ({ singletopup: await topups.get(actorOf(req), req.params.id) }),
   });
   app.put('/topup/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       params: idParam,
@@ -73,7 +74,7 @@ export function topupsRoutes(app: Api, topups: TopupsService) {
     },
   });
   app.delete('/topup/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => topups.reverse(actorOf(req), req.params.id),
   });

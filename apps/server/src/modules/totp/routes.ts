@@ -12,7 +12,7 @@ import type { TotpService } from './service.js';
 
 /** The caller's own two-factor authentication; open while the platform still waits for their set-up. */
 export function totpRoutes(app: Api, totp: TotpService) {
-  const config = { access: 'admin', beforeTotp: true } as const;
+  const config = { access: 'admin', area: 'any', beforeTotp: true } as const;
 
   app.get('/totp', {
     config,

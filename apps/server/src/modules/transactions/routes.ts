@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   matrixQuery,
@@ -27,7 +28,7 @@ export function transactionsRoutes(
   const userParam = z.object({ user_id: idParam.shape.id });
 
   app.post('/tr/list', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS, reads: true },
     schema: {
       tags,
       description: 'One transaction table: all members for an admin, own entries for a member.',
@@ -37,12 +38,12 @@ export function transactionsRoutes(
     handler: async (req) => tx.mine(actorOf(req), req.body),
   });
   app.post('/tr/tr/:user_id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS, reads: true },
     schema: { tags, params: userParam, body: tableNameBody, response: { 200: transactionsResponse } },
     handler: async (req) => tx.forUser(actorOf(req), req.params.user_id, req.body),
   });
   app.get('/tr/matrix', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'Credits and debits by source for a month (default: this month).',
@@ -52,7 +53,7 @@ export function transactionsRoutes(
     handler: async (req) => tx.matrix(req.query.month, clock.now()),
   });
   app.post('/tr/create', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'Audited admin adjustment (same as /withdrawalrequest/debit).',
@@ -63,12 +64,12 @@ export function transactionsRoutes(
       withdrawals.adjust(actorOf(req), req.body, clientIdempotencyKey(req, 'adjustment')),
   });
   app.get('/tr/all', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, querystring: transactionQuery, response: { 200: transactionsResponse } },
     handler: async (req) => tx.all(req.query),
   });
   app.get('/tr/user/:user_id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       params: userParam,
@@ -78,12 +79,12 @@ export function transactionsRoutes(
     handler: async (req) => tx.forUser(actorOf(req), req.params.user_id, req.query),
   });
   app.get('/transactions/user/:id/details', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: { tags, params: idParam, response: { 200: userDetailsResponse } },
     handler: async (req) => tx.details(actorOf(req), req.params.id),
   });
   app.patch('/transactions/:transaction_id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       params: z.object({ transaction_id: z.uuid('Not a transaction id') }),

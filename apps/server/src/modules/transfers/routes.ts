@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import {
   singleTransferResponse,
   transferIdParam,
@@ -48,7 +49,7 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
       }),
   });
   app.get('/transfer/list', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'Admins see all; a member sees what they sent or received.',
@@ -58,7 +59,7 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
     handler: async (req) => transfers.list(actorOf(req), req.query),
   });
   app.get('/transfer/byid/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: { tags, params: transferIdParam, response: { 200: singleTransferResponse } },
     handler: async (req) => ({ singletransfer: await transfers.get(actorOf(req), req.params.id) }),
   });

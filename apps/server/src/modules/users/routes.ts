@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { errorResponse, messageResponse } from '@app/contracts/common';
 import {
   emailQuery,
@@ -17,7 +18,7 @@ import type { UsersService } from './service.js';
 
 export function usersRoutes(app: Api, users: UsersService) {
   app.get('/users/list', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: MEMBER_RECORDS },
     schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
     handler: async (req) => {
       const { users: allusers, ...page } = await users.list(req.query);
@@ -26,7 +27,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.get('/users/non/users', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: MEMBER_RECORDS },
     schema: {
       tags: ['users'],
       description: 'Members who have not activated a plan yet (is_active inactive).',
@@ -40,7 +41,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.get('/users/stats', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'any' },
     schema: {
       tags: ['users'],
       description: 'Member figures for the admin dashboard.',
@@ -50,7 +51,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.get('/users', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: MEMBER_RECORDS },
     schema: {
       tags: ['users'],
       querystring: emailQuery,
@@ -60,7 +61,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.get('/users/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags: ['users'],
       params: userIdParam,
@@ -70,7 +71,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.get('/users/:id/wallets', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags: ['users'],
       description: 'Wallet balances: available now, and held by pending withdrawals.',
@@ -81,7 +82,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.put('/users/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'support' },
     schema: {
       tags: ['users'],
       description:
@@ -94,7 +95,7 @@ export function usersRoutes(app: Api, users: UsersService) {
   });
 
   app.delete('/users/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'support' },
     schema: { tags: ['users'], params: userIdParam, response: { 200: messageResponse, 400: errorResponse } },
     handler: async (req) => users.remove(actorOf(req), req.params.id),
   });

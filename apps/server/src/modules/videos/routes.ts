@@ -26,12 +26,12 @@ function assertValid(req: FastifyRequest) {
 export function videosRoutes(app: Api, videos: VideosService) {
   const tags = ['videos'];
   app.get('/videos', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'content' },
     schema: { tags, description: 'The library, newest first.', response: { 200: videoListResponse } },
     handler: async () => videos.list(),
   });
   app.get('/videos/latest', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'content' },
     schema: {
       tags,
       description: "Today's video (the newest); `data` is null with a message when the library is empty.",
@@ -40,12 +40,12 @@ export function videosRoutes(app: Api, videos: VideosService) {
     handler: async () => videos.latest(),
   });
   app.get('/videos/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'content' },
     schema: { tags, params: idParam, response: { 200: videoResponse } },
     handler: async (req) => videos.get(req.params.id),
   });
   app.post('/videos', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     attachValidation: true,
     schema: { tags, body: videoBody, response: { 201: videoResponse } },
     handler: async (req, reply) => {
@@ -54,7 +54,7 @@ export function videosRoutes(app: Api, videos: VideosService) {
     },
   });
   app.put('/videos/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     attachValidation: true,
     schema: { tags, params: idParam, body: videoBody, response: { 200: videoResponse } },
     handler: async (req) => {
@@ -63,7 +63,7 @@ export function videosRoutes(app: Api, videos: VideosService) {
     },
   });
   app.delete('/videos/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'content' },
     schema: { tags, params: idParam, response: { 200: videoDeletedResponse } },
     handler: async (req) => videos.remove(actorOf(req), req.params.id),
   });

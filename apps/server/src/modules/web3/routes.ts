@@ -1,3 +1,4 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   walletLinkBody,
@@ -34,7 +35,7 @@ export function web3Routes(app: Api, web3: Web3Service, wallets: WalletLinks) {
   });
 
   app.get('/web3/wallets', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
     schema: {
       tags,
       description: 'A member sees their linked wallets; an admin every link, or one member with user_id.',
@@ -62,7 +63,7 @@ export function web3Routes(app: Api, web3: Web3Service, wallets: WalletLinks) {
         .send(await wallets.link(actorOf(req), req.body.address, req.body.signature as `0x${string}`)),
   });
   app.delete('/web3/wallets/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: messageResponse } },
     handler: async (req) => wallets.unlink(actorOf(req), req.params.id),
   });
@@ -79,7 +80,7 @@ export function web3Routes(app: Api, web3: Web3Service, wallets: WalletLinks) {
     handler: async (req) => web3.submit(actorOf(req), req.body),
   });
   app.get('/web3/deposits', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'A member sees their own wallet deposits; an admin all of them (user_id narrows).',
@@ -89,12 +90,12 @@ export function web3Routes(app: Api, web3: Web3Service, wallets: WalletLinks) {
     handler: async (req) => web3.list(actorOf(req), req.query),
   });
   app.get('/web3/deposits/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: z.object({ deposit: web3Deposit }) } },
     handler: async (req) => ({ deposit: await web3.get(actorOf(req), req.params.id) }),
   });
   app.post('/web3/deposits/:id/check', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Reads the chain again for a confirming deposit and credits it once confirmed.',
@@ -105,7 +106,7 @@ export function web3Routes(app: Api, web3: Web3Service, wallets: WalletLinks) {
   });
 
   app.get('/web3/overview', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: { tags, response: { 200: web3Overview } },
     handler: async () => web3.overview(),
   });

@@ -9,7 +9,7 @@ import type { WhatIfService } from './service.js';
 export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
   const tags = ['plans'];
   app.post('/plans/what-if', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -20,7 +20,7 @@ export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
     handler: async (req, reply) => reply.status(202).send(await whatIf.start(actorOf(req), req.body)),
   });
   app.get('/plans/what-if', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'The projection running now on the platform, if any (started by any admin).',
@@ -29,7 +29,7 @@ export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
     handler: async () => whatIf.running(),
   });
   app.get('/plans/what-if/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:
@@ -47,7 +47,7 @@ export function whatIfRoutes(app: Api, whatIf: WhatIfService) {
     },
   });
   app.delete('/plans/what-if/:id', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description:

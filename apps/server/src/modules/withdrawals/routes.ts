@@ -58,7 +58,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
   }
 
   app.put('/withdrawalrequest/compound/amount', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Share (percent) of each ROI claim compounded automatically.',
@@ -70,7 +70,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
 
   for (const [url, kind] of DECISION_PATHS) {
     app.put(url, {
-      config: { access: 'admin' },
+      config: { access: 'admin', area: 'finance' },
       schema: {
         tags,
         description: `Approve (with the payout transaction hash) or reject a ${kind} withdrawal.`,
@@ -83,7 +83,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
   }
 
   app.get('/withdrawalrequest/list', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Admins see all requests; a member sees their own.',
@@ -93,12 +93,12 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
     handler: async (req) => withdrawals.list(actorOf(req), req.query),
   });
   app.get('/withdrawalrequest/by/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: { tags, params: idParam, response: { 200: singleWithdrawalResponse } },
     handler: async (req) => ({ singlewithdrawal: await withdrawals.get(actorOf(req), req.params.id) }),
   });
   app.delete('/withdrawalrequest/:id', {
-    config: { access: 'member-or-admin' },
+    config: { access: 'member-or-admin', area: 'finance' },
     schema: {
       tags,
       description: 'Cancel a pending request: the held amount is released.',
@@ -108,7 +108,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
     handler: async (req) => withdrawals.cancel(actorOf(req), req.params.id),
   });
   app.post('/withdrawalrequest/debit', {
-    config: { access: 'admin' },
+    config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
       description: 'Audited admin adjustment of a member wallet (debit by default, or credit).',
