@@ -1,3 +1,4 @@
+import type { AdminRole } from '@app/contracts/admins';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { withTx } from '../../src/db/pool.js';
@@ -9,8 +10,8 @@ import type { TestApp } from '../helpers.js';
 
 export const SECOND_ADMIN_PASSWORD = 'SecondAdminPass123';
 
-/** Another admin (the API creates none: the first comes from ADMIN_EMAIL, the rest from operators). */
-export async function addAdmin(t: TestApp, name: string) {
+/** Another admin, an owner unless `roles` says otherwise (as an accepted invitation makes one). */
+export async function addAdmin(t: TestApp, name: string, roles: AdminRole[] = ['owner']) {
   const email = `${name}-${randomBytes(3).toString('hex')}@test.local`;
   const passwordHash = await hashPassword(SECOND_ADMIN_PASSWORD);
   const id = await withTx(t.db, (tx) =>
@@ -24,6 +25,7 @@ export async function addAdmin(t: TestApp, name: string) {
       refferalCode: `ADM${randomBytes(4).toString('hex').toUpperCase()}`,
       sponsor: null,
       now: t.clock.now(),
+      adminRoles: roles,
     }),
   );
   return { id: Number(id), email, password: SECOND_ADMIN_PASSWORD };
