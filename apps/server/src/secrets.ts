@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -27,3 +27,9 @@ async function loadOrCreateSecret(file: string): Promise<string> {
     return (await readFile(file, 'utf8')).trim();
   }
 }
+
+/** A random token for a one-time link or a device (256 bits, URL-safe); only its digest is stored. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+
+/** What the database keeps of a link token: its SHA-256, hex. */
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');

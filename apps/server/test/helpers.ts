@@ -22,7 +22,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const db: Db = createPool(withDatabase(serverUrl, name), 20);
+  const databaseUrl = withDatabase(serverUrl, name);
+  const db: Db = createPool(databaseUrl, 20);
   const clock = new ManualClock(new Date('2026-11-01T10:00:00Z'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -49,14 +50,14 @@ export async function createTestApp(env: Record<string, string> = {}) {
     await dropper.end();
   }
 
-  return { app, db, clock, config, jobs, close, ...apiHelpers(app) };
+  return { app, db, databaseUrl, clock, config, jobs, close, ...apiHelpers(app) };
 }
 
 type Inject = Awaited<ReturnType<typeof buildApp>>['inject'];
 
 function apiHelpers(app: { inject: Inject }) {
   async function call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     opts: { token?: string; body?: unknown; idempotencyKey?: string } = {},
   ) {

@@ -35,6 +35,8 @@ export const MSG = {
   sponsorInvalid: 'Sponsor referral code not found',
   emailTaken: 'This email is already registered',
   currentPasswordWrong: 'Current password is incorrect',
+  /** A money action (transfer, withdrawal request) re-confirms the member's password: shown at its field. */
+  passwordIncorrect: 'Password is incorrect',
   currentPasswordRequired: 'Enter your current password to set a new one',
   otpInvalid: 'The code is incorrect',
   otpExpired: 'The code has expired. Request a new one.',
@@ -54,6 +56,10 @@ export const MSG = {
   // Back-office protection (self/last-admin lockout, TOTP, sign-out everywhere, sign-in delays)
   selfLockout: 'You cannot block or delete your own administrator account',
   lastAdmin: 'This is the last active administrator: the back-office would have nobody left to run it',
+  lastOwner: 'This is the last active owner: nobody could manage the team or the settings. Make another admin an owner first.',
+  adminOnlyByOwner: 'Only an owner can change an administrator account',
+  invitationUnusable: 'This invitation link has expired, was withdrawn or was already used. Ask an owner for a new one.',
+  invitationEmailTaken: 'This e-mail already belongs to an account',
   signedOutEverywhere: 'Signed out on every device',
   accountDelayed: 'Too many failed sign-ins for this account.',
   totpCodeNeeded: 'Enter the 6-digit code from your authenticator app, or a recovery code',

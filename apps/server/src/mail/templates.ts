@@ -26,6 +26,18 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
   };
 }
 
+export function adminInvitationMail(
+  to: string,
+  invite: { name: string; invitedBy: string; roles: string; link: string; hours: number },
+): Mail {
+  return {
+    to,
+    template: 'admin_invitation',
+    subject: 'You are invited to the back-office',
+    text: `Hello ${invite.name},\n\n${invite.invitedBy} invited you to run the platform's back-office as: ${invite.roles}.\nTo choose your password and sign in, open:\n${invite.link}\n\nThe link works once and expires in ${invite.hours} hours. If you did not expect it, ignore this message.\n`,
+  };
+}
+
 export function ticketAnsweredMail(
   to: string,
   name: string,

@@ -66,7 +66,7 @@ afterAll(async () => t.close());
 const token = (who: Caller) => ({ anonymous: undefined, memberA: a.token, memberB: b.token, admin })[who];
 const all = (ok: number) => ({ anonymous: 401, memberA: ok, memberB: ok, admin: ok });
 const own = (ok: number) => ({ anonymous: 401, memberA: ok, memberB: 403, admin: ok });
-const adminOnly = (ok: number) => ({ anonymous: 401, memberA: 401, memberB: 401, admin: ok });
+const adminOnly = (ok: number) => ({ anonymous: 401, memberA: 403, memberB: 403, admin: ok });
 
 const matrix: Array<{
   route: string;
@@ -101,12 +101,12 @@ const matrix: Array<{
     route: 'GET /rewards/user/claim/{id}',
     call: () => ['GET', `/rewards/user/claim/${a.id}`],
     // A is not qualified (400); claiming is the member's own act (an admin token is not a member's)
-    expect: { anonymous: 401, memberA: 400, memberB: 403, admin: 401 },
+    expect: { anonymous: 401, memberA: 400, memberB: 403, admin: 403 },
   },
   {
     route: 'PUT /rewards/carry-forward/{id}',
     call: () => ['PUT', `/rewards/carry-forward/${a.id}`],
-    expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 401 },
+    expect: { anonymous: 401, memberA: 200, memberB: 403, admin: 403 },
   },
   { route: 'GET /users/rewards', call: () => ['GET', '/users/rewards'], expect: adminOnly(200) },
   {

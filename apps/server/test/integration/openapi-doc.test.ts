@@ -55,13 +55,23 @@ describe('the OpenAPI document', () => {
     expect(ops.length).toBeGreaterThan(150);
     for (const { name, op } of ops) {
       const access = op['x-access'];
-      expect(['public', 'member', 'admin', 'member-or-admin'], name).toContain(access);
+      // an operation admins may call names its area (`admin:finance`, `member-or-admin:finance|support`)
+      expect(access, name).toMatch(
+        /^(public|member|(admin|member-or-admin):(any|owner|finance|support|content)(\|(finance|support|content))*)$/,
+      );
+      if (access.includes(':')) expect(op['x-admin-roles'], name).toContain('owner');
       if (access === 'public') expect(op.security, name).toBeUndefined();
       else expect(op.security, name).toEqual([{ bearer: [] }]);
     }
     // spot checks against what the routes declare
     expect(doc.paths['/api/v1/auth/signin']!.post!['x-access']).toBe('public');
-    expect(doc.paths['/api/v1/settings']!.put!['x-access']).toBe('admin');
+    expect(doc.paths['/api/v1/settings']!.put!['x-access']).toBe('admin:owner');
+    expect(doc.paths['/api/v1/settings']!.put!['x-admin-roles']).toEqual(['owner']);
+    expect(doc.paths['/api/v1/withdrawalrequest/list']!.get!['x-admin-roles']).toEqual([
+      'owner',
+      'finance',
+      'auditor',
+    ]);
     expect(doc.paths['/api/v1/transfer/touser']!.post!['x-access']).toBe('member');
   });
 

@@ -30,7 +30,7 @@ describe('support entries (/support/*)', () => {
     {
       route: 'POST /support/add',
       call: () => ['POST', '/support/add', { title: 'Q', content: 'A' }],
-      expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 201 },
+      expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 201 },
     },
     {
       route: 'GET /support/list',
@@ -45,13 +45,13 @@ describe('support entries (/support/*)', () => {
     {
       route: 'PUT /support/{id}',
       call: () => ['PUT', `/support/${faqId}`, { sort_order: 5 }],
-      expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+      expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
     },
     {
       route: 'DELETE /support/{id}',
       call: () => ['DELETE', `/support/${faqId}`],
       // runs last for the admin: the entry is gone afterwards
-      expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+      expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
     },
   ];
   for (const row of matrix) {

@@ -21,7 +21,7 @@ describe('access to every tickets route (A owns the ticket)', () => {
       route: 'POST /tickets',
       call: () => ['POST', '/tickets', { subject: 'Hello', message: 'A question' }],
       // admins answer tickets; they do not raise them
-      expect: { anonymous: 401, memberA: 201, memberB: 201, admin: 401 },
+      expect: { anonymous: 401, memberA: 201, memberB: 201, admin: 403 },
     },
     {
       route: 'POST /tickets/{ticketId}/responses',
@@ -41,7 +41,7 @@ describe('access to every tickets route (A owns the ticket)', () => {
     {
       route: 'GET /tickets',
       call: () => ['GET', '/tickets'],
-      expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+      expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
     },
     {
       route: 'GET /ticket-responses/{id}',

@@ -28,22 +28,22 @@ const matrix: Array<{
   {
     route: 'GET /users/list',
     call: () => ['GET', '/users/list?page=1'],
-    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+    expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
   },
   {
     route: 'GET /users/non/users',
     call: () => ['GET', '/users/non/users'],
-    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+    expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
   },
   {
     route: 'GET /users/stats',
     call: () => ['GET', '/users/stats'],
-    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+    expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
   },
   {
     route: 'GET /users?email=',
     call: () => ['GET', `/users?email=${encodeURIComponent(a.email)}`],
-    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+    expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
   },
   {
     route: 'GET /users/{id}',
@@ -58,7 +58,7 @@ const matrix: Array<{
   {
     route: 'DELETE /users/{id}',
     call: () => ['DELETE', `/users/${leaf.id}`],
-    expect: { anonymous: 401, memberA: 401, memberB: 401, admin: 200 },
+    expect: { anonymous: 401, memberA: 403, memberB: 403, admin: 200 },
   },
 ];
 

@@ -129,7 +129,13 @@ async function paidWithdrawal(
     [`${who}@demo.local`],
   );
   const userId = Number(rows[0]!.id);
-  const memberActor: Actor = { userId, audience: 'member', sessionId: 'demo-seed', ip: 'demo-seed', roles: [] };
+  const memberActor: Actor = {
+    userId,
+    audience: 'member',
+    sessionId: 'demo-seed',
+    ip: 'demo-seed',
+    roles: [],
+  };
   const requested = await withdrawals.request(memberActor, kind, { amount, network: 'BEP20' }, null);
   await withdrawals.decide(admin, requested.id, kind, {
     status: 'approved',

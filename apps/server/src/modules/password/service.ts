@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { RESET_TOKEN_TTL_MINUTES } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
 import { passwordProblem } from '@app/contracts/passwords';
@@ -7,12 +6,11 @@ import { type Db, withTx } from '../../db/pool.js';
 import { badRequest } from '../../errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { resetMail } from '../../mail/templates.js';
+import { newLinkToken, tokenDigest } from '../../secrets.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as users from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
 import * as repo from './repo.js';
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createPasswordService(deps: {
   db: Db;
@@ -27,11 +25,11 @@ export function createPasswordService(deps: {
     await withTx(db, async (tx) => {
       const user = await users.findByLogin(tx, email);
       if (!user || user.email !== email) return;
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       const now = clock.now();
       await repo.insertReset(
         tx,
-        sha256(token),
+        tokenDigest(token),
         user.id,
         now,
         new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
@@ -46,13 +44,13 @@ export function createPasswordService(deps: {
     const passwordHash = await hashPassword(password);
     await withTx(db, async (tx) => {
       const now = clock.now();
-      const open = await repo.takeOpenReset(tx, sha256(token), now);
+      const open = await repo.takeOpenReset(tx, tokenDigest(token), now);
       if (!open) throw badRequest(MSG.resetTokenInvalid);
       // the contract checked the member rule; an administrator's password must meet theirs
       const holder = await users.findById(tx, Number(open.user_id));
       const problem = holder?.role === 'admin' ? passwordProblem(password, 'admin') : null;
       if (problem) throw badRequest(problem);
-      await repo.useReset(tx, sha256(token), open.user_id, passwordHash, now);
+      await repo.useReset(tx, tokenDigest(token), open.user_id, passwordHash, now);
       await deps.sessions.revokeAll(tx, Number(open.user_id));
     });
     return { message: MSG.passwordReset };

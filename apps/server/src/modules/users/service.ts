@@ -149,6 +149,8 @@ export function createUsersService(deps: {
       if (body.status === 'block') await assertAdminMayBeRemoved(tx, actor, id);
       if (!(await repo.lockUser(tx, id))) throw notFound(MSG.userNotFound);
       const before = (await repo.findView(tx, id))!;
+      // an admin account (its e-mail, password, status) is the team's: owners change it
+      if (before.role === 'admin' && !actor.roles.includes('owner')) throw forbidden(MSG.adminOnlyByOwner);
       if (body.role !== undefined && body.role !== before.role) throw badRequest(MSG.roleNotEditable);
       if (body.business_balance !== undefined && body.business_balance !== before.business_balance) {
         throw badRequest(MSG.balanceOnLedger);
