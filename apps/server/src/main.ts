@@ -1,4 +1,8 @@
-/** Boot: config -> database (embedded or DATABASE_URL) -> migrate -> first admin -> app -> jobs. */
+/**
+ * Boot: config -> database (embedded or DATABASE_URL) -> migrate -> first admin -> app -> jobs ->
+ * listen, then the start summary (start-summary.ts) as the last lines printed.
+ */
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
@@ -11,7 +15,9 @@ import { ensureAdmin } from './modules/admins/bootstrap.js';
 import { seedDemoContent } from './modules/admins/demo-content.js';
 import { seedDemoMoney } from './modules/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/admins/demo-seed.js';
+import { createSetupService } from './modules/setup/service.js';
 import { loadJwtSecret } from './secrets.js';
+import { localUrl, type StartFacts, startSummary } from './start-summary.js';
 import { importDiskImages } from './storage/images.js';
 
 const startedAt = performance.now();
@@ -35,11 +41,12 @@ const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 // pictures uploaded while they were files under DATA_DIR/uploads move into the database once
 await importDiskImages(database.db, path.resolve(config.DATA_DIR, 'uploads'), clock.now(), app.log);
+let firstAdmin: Awaited<ReturnType<typeof ensureAdmin>>;
 if (config.DEMO_DATA) {
   const admin = process.env.ADMIN_PASSWORD
     ? { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }
     : DEMO_ADMIN;
-  await ensureAdmin(database.db, clock, app.log, admin);
+  firstAdmin = await ensureAdmin(database.db, clock, app.log, admin);
   const { created } = await seedDemo(database.db, clock);
   if (created) await seedDemoMoney(database.db, clock);
   if (created) await seedDemoContent(database.db, clock);
@@ -48,7 +55,7 @@ if (config.DEMO_DATA) {
       `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,
     );
 } else {
-  await ensureAdmin(database.db, clock, app.log, {
+  firstAdmin = await ensureAdmin(database.db, clock, app.log, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
@@ -62,6 +69,34 @@ if (config.WORKER) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms on port ${config.PORT}`);
+process.stdout.write(`${startSummary(await startFacts())}\n`);
+
+/** What the summary says: where to open it, who signs in, and how much setup is left. */
+async function startFacts(): Promise<StartFacts> {
+  const port = (app.server.address() as AddressInfo | null)?.port ?? config.PORT;
+  const demoAdmin = config.DEMO_DATA && firstAdmin.email === DEMO_ADMIN.email;
+  let setup: StartFacts['setup'] = null;
+  try {
+    const { items, total } = await createSetupService({ db: database.db, clock, config }).list(firstAdmin.id);
+    setup = { open: items.filter((i) => !i.done && !i.dismissed).length, total };
+  } catch (error) {
+    app.log.warn({ err: error }, 'start summary: the setup list could not be read');
+  }
+  return {
+    localUrl: localUrl(config.HOST, port),
+    publicUrl: config.PUBLIC_URL,
+    adminEmail: firstAdmin.email,
+    password: firstAdmin.generatedPassword
+      ? {
+          value: firstAdmin.generatedPassword,
+          note: 'generated now and shown only this once: change it after signing in',
+        }
+      : demoAdmin
+        ? { value: DEMO_ADMIN.password, note: `the demo's; members sign in with ${DEMO_PASSWORD}` }
+        : null,
+    setup,
+  };
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -17,10 +17,12 @@ const database = await connectDatabase(config, () => {});
 try {
   await migrate(database.db);
   const log = { info: console.log, warn: console.warn } as unknown as import('fastify').FastifyBaseLogger;
-  await ensureAdmin(database.db, systemClock, log, {
+  const admin = await ensureAdmin(database.db, systemClock, log, {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
+  if (admin.generatedPassword)
+    console.log(`Created the admin ${admin.email} with the password ${admin.generatedPassword} (shown once)`);
   const { created, logins } = await seedDemo(database.db, systemClock);
   if (created) await seedDemoMoney(database.db, systemClock);
   if (created) await seedDemoContent(database.db, systemClock);

@@ -11,9 +11,16 @@ import type { Mail } from './templates.js';
 
 const MAX_ATTEMPTS = 8;
 
+/**
+ * Queues a mail. Mail about an admin account (to an admin's address, or an `admin_*` template such
+ * as an invitation) is marked for owners' eyes only in the back-office's Mail screen: its links
+ * open an admin account (docs/decisions.md, issue 27.6).
+ */
 export async function enqueueMail(q: Queryable, mail: Mail) {
   await q.query(
-    'INSERT INTO mail_outbox (to_address, subject, body_text, template) VALUES ($1, $2, $3, $4)',
+    `INSERT INTO mail_outbox (to_address, subject, body_text, template, owner_only)
+     VALUES ($1, $2, $3, $4,
+             $4 LIKE 'admin\\_%' OR EXISTS (SELECT 1 FROM users WHERE email = lower($1) AND role = 'admin'))`,
     [mail.to, mail.subject, mail.text, mail.template],
   );
 }
