@@ -87,11 +87,12 @@ export const memberActor = (userId: number): Actor => ({
   audience: 'member',
   sessionId: 'test',
   ip: '127.0.0.1',
+  roles: [],
 });
 
 export async function adminActor(t: TestApp): Promise<Actor> {
   const { rows } = await t.db.query<{ id: bigint }>(`SELECT id FROM users WHERE role = 'admin' LIMIT 1`);
-  return { userId: Number(rows[0]!.id), audience: 'admin', sessionId: 'test', ip: '127.0.0.1' };
+  return { userId: Number(rows[0]!.id), audience: 'admin', sessionId: 'test', ip: '127.0.0.1', roles: ['owner'] };
 }
 
 export interface Figures {
