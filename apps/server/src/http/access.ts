@@ -88,7 +88,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     if (totpSetupRequired && !request.routeOptions.config.beforeTotp) throw forbidden(MSG.totpSetupRequired);
     if (session.audience === 'admin') {
       const area = request.routeOptions.config.area ?? 'owner';
-      if (!adminMay(session.roles, area, isWrite(request.method, request.routeOptions.config.reads))) throw forbidden(MSG.adminRoleMissing);
+      if (!adminMay(session.roles, area, isWrite(request.method, request.routeOptions.config.reads)))
+        throw forbidden(MSG.adminRoleMissing);
     }
     request.actor = { ...session, ip: request.ip };
   });

@@ -1,5 +1,5 @@
-import type { AdminRole } from '@app/contracts/admins';
 import { randomBytes } from 'node:crypto';
+import type { AdminRole } from '@app/contracts/admins';
 import { Secret, TOTP } from 'otpauth';
 import { withTx } from '../../src/db/pool.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
