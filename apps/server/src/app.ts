@@ -21,6 +21,9 @@ import type { Api } from './http/types.js';
 import { validatorCompiler } from './http/validate.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
+import { adminAccountRoutes } from './modules/admin-account/routes.js';
+import { createAdminAccountService } from './modules/admin-account/service.js';
+import { createTrustedBrowsers } from './modules/admin-account/trusted.js';
 import { achieversRoutes } from './modules/achievers/routes.js';
 import { createAchieversService } from './modules/achievers/service.js';
 import { adminsRoutes } from './modules/admins/routes.js';
@@ -216,7 +219,16 @@ export async function buildApp(deps: AppDeps) {
   const totp = createTotpService({ db, clock, secret: deps.jwtSecret, sessions, throttle });
   const fraud = createFraudService({ db, clock, secret: deps.jwtSecret });
   jobs.add({ name: FRAUD_SCAN_JOB, everyMs: FRAUD_SCAN_EVERY_MS, run: () => fraud.scan() });
-  const auth = createAuthService({ db, sessions, clock, throttle, totp, fraud });
+  const trusted = createTrustedBrowsers({ db, clock });
+  const auth = createAuthService({ db, sessions, clock, throttle, totp, trusted, fraud });
+  const adminAccount = createAdminAccountService({
+    db,
+    clock,
+    secret: deps.jwtSecret,
+    sessions,
+    throttle,
+    trusted,
+  });
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions, views: memberViews });
@@ -293,6 +305,7 @@ export async function buildApp(deps: AppDeps) {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       authRoutes(typed, auth, config.LOGIN_RATE_PER_IP);
       totpRoutes(typed, totp);
+      adminAccountRoutes(typed, adminAccount, trusted);
       otpRoutes(typed, otp);
       passwordRoutes(typed, passwords);
       usersRoutes(typed, users, createEmailVerifier({ db, clock }));

@@ -24,6 +24,18 @@ export const signinBody = z.strictObject({
 export type SigninBody = z.infer<typeof signinBody>;
 
 /**
+ * The admin password step: the member sign-in fields, plus the token of a browser the admin trusted
+ * at an earlier code step (see TRUSTED_BROWSER_HOURS); valid for this admin, it skips the code step.
+ */
+export const adminSigninBody = signinBody.extend({
+  trusted_browser: z.string().trim().min(20).max(200).optional(),
+});
+export type AdminSigninBody = z.infer<typeof adminSigninBody>;
+
+/** How long "Trust this browser" spares an admin the code step. */
+export const TRUSTED_BROWSER_HOURS = 12;
+
+/**
  * `role` (and the top-level `token` of the sign-in answers below, the same value as `auth.token` /
  * `admin.token`) are additions to the spec's keys: existing clients of this API family read them.
  */
@@ -56,7 +68,16 @@ export const registerResponse = z.object({
   token: z.string(),
   expireAt: z.string(),
 });
-export const adminSessionResponse = z.object({ admin: adminAuth, token: z.string(), expireAt: z.string() });
+/** A browser trusted at the code step: the web app keeps `token`; the server only its digest. */
+export const trustedBrowserGrant = z.object({ id: z.number().int(), token: z.string(), expires_at: z.string() });
+export type TrustedBrowserGrant = z.infer<typeof trustedBrowserGrant>;
+export const adminSessionResponse = z.object({
+  admin: adminAuth,
+  token: z.string(),
+  expireAt: z.string(),
+  /** Only after a code step that asked to trust this browser. */
+  trusted_browser: trustedBrowserGrant.optional(),
+});
 /** The password was right and the admin has TOTP on: the code goes to /auth/adminsignin/totp with this ticket. */
 export const adminTotpChallenge = z.object({
   totp_required: z.literal(true),
@@ -68,6 +89,8 @@ export const adminSigninResponse = z.union([adminSessionResponse, adminTotpChall
 export const adminTotpSigninBody = z.strictObject({
   ticket: z.string().min(20).max(2000),
   code: totpOrRecoveryCode,
+  /** "Trust this browser for 12 hours": the answer then carries `trusted_browser`. */
+  trust_browser: z.boolean().optional(),
 });
 export type AdminTotpSigninBody = z.infer<typeof adminTotpSigninBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLES, type AdminRole } from './admins.js';
 import { type PublicSettings, SWITCHES, type Switch } from './switches.js';
 
 export { CLOSED_MESSAGES, type PublicSettings, SWITCHES, type Switch } from './switches.js';
@@ -89,6 +90,11 @@ export const settings = z.strictObject({
   support_open: z.boolean(),
   /** Every admin must use two-factor authentication; one without it must set it up before anything else. */
   admin_totp_required: z.boolean(),
+  /** The same, for the admins holding any of these roles (with `admin_totp_required` on: all roles). */
+  admin_totp_required_roles: z
+    .array(z.enum(ADMIN_ROLES))
+    .max(ADMIN_ROLES.length)
+    .refine((roles) => new Set(roles).size === roles.length, 'Name each role once'),
   site_name: z
     .string()
     .trim()
@@ -139,6 +145,7 @@ export const DEFAULT_SETTINGS: Settings = {
   roi_claims_open: true,
   support_open: true,
   admin_totp_required: false,
+  admin_totp_required_roles: [],
   site_name: 'EarnHub',
   contact_email: '',
   contact_phone: '',
@@ -168,6 +175,14 @@ export const publicSettingsResponse = z.object({ settings: publicSettings });
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _publicShape: Same<z.infer<typeof publicSettings>, PublicSettings> = true;
 void _publicShape;
+
+/** Whether the platform requires two-factor authentication of an admin holding `roles`. */
+export function totpRequiredFor(
+  s: Pick<Settings, 'admin_totp_required' | 'admin_totp_required_roles'>,
+  roles: readonly AdminRole[],
+): boolean {
+  return s.admin_totp_required || roles.some((role) => s.admin_totp_required_roles.includes(role));
+}
 
 /** Whether a settings key is one of the platform switches. */
 export const isSwitch = (key: string): key is Switch => (SWITCHES as readonly string[]).includes(key);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLES } from './admins.js';
 
 /**
  * Admin two-factor authentication (TOTP, RFC 6238): what any authenticator app expects by default
@@ -43,6 +44,10 @@ export const totpStatusResponse = z.object({
   pending: z.boolean(),
   /** The platform setting `admin_totp_required`. */
   required_for_all: z.boolean(),
+  /** The platform setting `admin_totp_required_roles`. */
+  required_for_roles: z.array(z.enum(ADMIN_ROLES)),
+  /** The platform requires it of the caller (for all admins, or for a role they hold). */
+  required: z.boolean(),
   recovery_codes_left: z.number().int(),
 });
 export type TotpStatus = z.infer<typeof totpStatusResponse>;

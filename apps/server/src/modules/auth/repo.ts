@@ -11,9 +11,12 @@ export interface AuthUserRow {
   status: 'unblock' | 'block';
   refferal_code: string;
   verify_at: Date | null;
+  /** An admin's roles (empty for a member). */
+  admin_roles: AdminRole[];
 }
 
-const AUTH_COLUMNS = 'id, username, email, fullname, password_hash, role, status, refferal_code, verify_at';
+const AUTH_COLUMNS =
+  'id, username, email, fullname, password_hash, role, status, refferal_code, verify_at, admin_roles';
 
 export async function findByLogin(q: Queryable, login: string): Promise<AuthUserRow | null> {
   const { rows } = await q.query<AuthUserRow>(

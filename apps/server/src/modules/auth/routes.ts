@@ -1,5 +1,6 @@
 import {
   adminSessionResponse,
+  adminSigninBody,
   adminSigninResponse,
   adminTotpSigninBody,
   registerBody,
@@ -46,8 +47,8 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     schema: {
       tags: ['auth'],
       description:
-        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session.',
-      body: signinBody,
+        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session, unless `trusted_browser` is the token of a browser this admin trusted at the code step (12 hours; revoked by sign out everywhere, a password change, a 2FA reset).',
+      body: adminSigninBody,
       response: { 200: adminSigninResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
     },
     handler: async (req) => auth.adminSignin(req.body, meta(req)),
@@ -58,7 +59,7 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     schema: {
       tags: ['auth'],
       description:
-        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle.",
+        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle; a code of the 30 s step already used is refused with a message to wait for the next code, and does not count. With `trust_browser`, the answer carries `trusted_browser`: a token that stands in for the code at this admin's password steps for 12 hours.",
       body: adminTotpSigninBody,
       response: { 200: adminSessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
     },
@@ -91,7 +92,8 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     config: { access: 'admin', area: 'any', beforeTotp: true },
     schema: {
       tags: ['auth'],
-      description: 'Ends every session of the calling admin, on every device, this one included.',
+      description:
+        'Ends every session of the calling admin, on every device, this one included, and stops trusting every browser they trusted at sign-in.',
       response: { 200: messageResponse },
     },
     handler: async (req) => auth.signoutEverywhere(actorOf(req)),

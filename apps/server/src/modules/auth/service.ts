@@ -1,10 +1,13 @@
-import type { AdminTotpSigninBody, RegisterBody, SigninBody } from '@app/contracts/auth';
+import { ACCOUNT_MSG } from '@app/contracts/admin-account';
+import type { AdminSigninBody, AdminTotpSigninBody, RegisterBody, SigninBody } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
+import { totpRequiredFor } from '@app/contracts/settings';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/pool.js';
+import type { Db, Queryable } from '../../db/pool.js';
 import { withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { revokeTrustedBrowsers, type TrustedBrowsers } from '../admin-account/trusted.js';
 import type { FraudService } from '../fraud/service.js';
 import { assertOpen, readSettings } from '../settings/service.js';
 import type { TotpService } from '../totp/service.js';
@@ -27,6 +30,8 @@ export function createAuthService(deps: {
   clock: Clock;
   throttle: SigninThrottle;
   totp: TotpService;
+  /** Browsers an admin trusted at the code step ("Trust this browser for 12 hours"). */
+  trusted: TrustedBrowsers;
   /** Notes where members sign in and register from (fraud signals). */
   fraud?: Pick<FraudService, 'record' | 'factOf'>;
 }) {
@@ -91,37 +96,57 @@ export function createAuthService(deps: {
 
   /**
    * The password step of the back-office. With TOTP on, the answer is a short-lived ticket for the
-   * code step (adminSigninTotp), not a session; the password attempt is then not counted as a
+   * code step (adminSigninTotp), not a session, unless the request carries the token of a browser
+   * this admin trusted there less than 12 hours ago; the password attempt is then not counted as a
    * failure, but the throttle is cleared only once the code is right.
    */
-  async function adminSignin(body: SigninBody, meta: RequestMeta) {
+  async function adminSignin(body: AdminSigninBody, meta: RequestMeta) {
     const user = await checkCredentials(body);
     if (user.role !== 'admin') throw forbidden(MSG.notAdmin);
     if (user.status === 'block') throw forbidden(MSG.blocked);
-    if (await totp.isEnabled(Number(user.id))) {
+    const id = Number(user.id);
+    if (await totp.isEnabled(id)) {
+      if (body.trusted_browser && (await deps.trusted.use(id, body.trusted_browser)))
+        return adminSession(user, meta, false);
       await throttle.refund(accountKey(user.id));
       return {
         totp_required: true as const,
         message: MSG.totpCodeNeeded,
-        ticket: await sessions.issueTotpTicket(Number(user.id)),
+        ticket: await sessions.issueTotpTicket(id),
       };
     }
-    return adminSession(user, meta, (await readSettings(db)).admin_totp_required);
+    return adminSession(user, meta, totpRequiredFor(await readSettings(db), user.admin_roles));
   }
 
-  /** The code step: a TOTP code or a recovery code, counted on the same account throttle as passwords. */
+  /**
+   * The code step: a TOTP code or a recovery code, counted on the same account throttle as
+   * passwords; a code of a step already used is not counted, and says to wait for the next one.
+   */
   async function adminSigninTotp(body: AdminTotpSigninBody, meta: RequestMeta) {
     const userId = await sessions.verifyTotpTicket(body.ticket);
     await throttle.claim(accountKey(userId));
     const user = await repo.findById(db, userId);
     if (user?.role !== 'admin') throw unauthorized(MSG.totpTicketInvalid);
     if (user.status === 'block') throw forbidden(MSG.blocked);
-    if (!(await totp.useSigninCode(userId, body.code))) throw unauthorized(MSG.totpInvalid);
-    return adminSession(user, meta, false);
+    const outcome = await totp.useSigninCode(userId, body.code);
+    if (outcome === 'used') {
+      await throttle.refund(accountKey(userId));
+      throw unauthorized(ACCOUNT_MSG.totpCodeUsed);
+    }
+    if (outcome !== 'ok') throw unauthorized(MSG.totpInvalid);
+    return adminSession(user, meta, false, body.trust_browser === true);
   }
 
-  async function adminSession(user: repo.AuthUserRow, meta: RequestMeta, totpSetupRequired: boolean) {
-    const issued = await startSession(user, 'admin', meta);
+  async function adminSession(
+    user: repo.AuthUserRow,
+    meta: RequestMeta,
+    totpSetupRequired: boolean,
+    trustBrowser = false,
+  ) {
+    const { issued, trusted } = await withTx(db, async (tx) => ({
+      issued: await startSessionIn(tx, user, 'admin', meta),
+      trusted: trustBrowser ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null) : undefined,
+    }));
     return {
       admin: {
         id: Number(user.id),
@@ -133,6 +158,7 @@ export function createAuthService(deps: {
       },
       token: issued.token,
       expireAt: issued.expireAt.toISOString(),
+      ...(trusted ? { trusted_browser: trusted } : {}),
     };
   }
 
@@ -141,9 +167,15 @@ export function createAuthService(deps: {
     return { message: MSG.signedOut };
   }
 
-  /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
+  /**
+   * Ends every session of the caller, this one included (a lost phone, a shared computer); an
+   * admin's trusted browsers are no longer trusted either.
+   */
   async function signoutEverywhere(actor: Actor) {
-    await sessions.revokeAll(db, actor.userId);
+    await withTx(db, async (tx) => {
+      await sessions.revokeAll(tx, actor.userId);
+      if (actor.audience === 'admin') await revokeTrustedBrowsers(tx, actor.userId, clock.now());
+    });
     return { message: MSG.signedOutEverywhere };
   }
 
@@ -160,12 +192,19 @@ export function createAuthService(deps: {
   }
 
   async function startSession(user: repo.AuthUserRow, audience: 'member' | 'admin', meta: RequestMeta) {
-    return withTx(db, async (tx) => {
-      await throttle.clear(tx, accountKey(user.id));
-      await repo.touchLastLogin(tx, user.id, clock.now());
-      if (audience === 'member') await deps.fraud?.record(tx, Number(user.id), 'signin', meta);
-      return sessions.issue(tx, Number(user.id), audience, meta);
-    });
+    return withTx(db, (tx) => startSessionIn(tx, user, audience, meta));
+  }
+
+  async function startSessionIn(
+    tx: Queryable,
+    user: repo.AuthUserRow,
+    audience: 'member' | 'admin',
+    meta: RequestMeta,
+  ) {
+    await throttle.clear(tx, accountKey(user.id));
+    await repo.touchLastLogin(tx, user.id, clock.now());
+    if (audience === 'member') await deps.fraud?.record(tx, Number(user.id), 'signin', meta);
+    return sessions.issue(tx, Number(user.id), audience, meta);
   }
 
   return { register, signin, adminSignin, adminSigninTotp, signout, signoutEverywhere };

@@ -120,8 +120,9 @@ export class SessionAuth {
       throw unauthorized(MSG.sessionEnded);
     }
     if (typeof payload.sid !== 'string') throw unauthorized(MSG.sessionEnded);
-    // totp_setup_required: the platform requires TOTP of every admin and this one has none yet;
-    // read with the session on every request, so turning the setting on holds at once.
+    // totp_setup_required: the platform requires TOTP of every admin, or of a role this one holds
+    // (settings admin_totp_required, admin_totp_required_roles: contracts totpRequiredFor), and this
+    // one has none yet; read with the session on every request, so turning a setting on holds at once.
     const { rows } = await this.db.query<{
       user_id: bigint;
       audience: Audience;
@@ -130,7 +131,9 @@ export class SessionAuth {
     }>(
       `SELECT s.user_id, s.audience, u.admin_roles,
               s.audience = 'admin'
-                AND COALESCE((SELECT value = 'true'::jsonb FROM settings WHERE key = 'admin_totp_required'), false)
+                AND (COALESCE((SELECT value = 'true'::jsonb FROM settings WHERE key = 'admin_totp_required'), false)
+                  OR COALESCE((SELECT jsonb_typeof(value) = 'array' AND value ?| u.admin_roles
+                                 FROM settings WHERE key = 'admin_totp_required_roles'), false))
                 AND NOT EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)
                 AS totp_setup_required
          FROM sessions s JOIN users u ON u.id = s.user_id

@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import {
   CLOSED_MESSAGES,
@@ -6,6 +7,7 @@ import {
   type Settings,
   type Switch,
   settings as settingsSchema,
+  totpRequiredFor,
 } from '@app/contracts/settings';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
@@ -72,10 +74,15 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
         );
         const changed = Object.keys(changes);
         if (changed.length === 0) return { settings: before, changed };
-        // whoever requires two-factor authentication of every admin has it already: the switch
-        // then restricts the others, never the one who just turned it on
-        if (changes.admin_totp_required === true && !(await hasTotp(tx, actor.userId)))
-          throw conflict(MSG.totpEnrolFirst);
+        // whoever requires two-factor authentication of every admin (or of a role they hold) has it
+        // already: the requirement then restricts the others, never the one who just set it
+        const next = { ...before, ...changes } as Settings;
+        if (
+          totpRequiredFor(next, actor.roles) &&
+          !totpRequiredFor(before, actor.roles) &&
+          !(await hasTotp(tx, actor.userId))
+        )
+          throw conflict(changes.admin_totp_required === true ? MSG.totpEnrolFirst : ACCOUNT_MSG.totpEnrolFirstRole);
         await repo.upsert(tx, changes, deps.clock.now());
         const after = await readSettings(tx);
         await recordAudit(tx, actor, {

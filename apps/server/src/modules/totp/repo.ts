@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 
 export interface TotpRow {
   user_id: bigint;
@@ -37,7 +38,7 @@ export async function startPending(q: Queryable, userId: number, secretEnc: stri
 
 /**
  * Records `step` as used if it is later than every step used before: one statement, so the same
- * code sent twice at once is accepted once.
+ * code sent twice at once is accepted once. False: that step (or a later one) was used already.
  */
 export async function useStep(q: Queryable, userId: number, step: number): Promise<boolean> {
   const { rowCount } = await q.query(
@@ -83,8 +84,8 @@ export async function recoveryCodesLeft(q: Queryable, userId: number): Promise<n
 }
 
 /**
- * The operator's way back in (cli/admin-reset-2fa.ts): the admin with this email loses TOTP and
- * every session. Null when no admin has that email.
+ * The operator's way back in (cli/admin-reset-2fa.ts): the admin with this email loses TOTP, every
+ * session and every trusted browser. Null when no admin has that email.
  */
 export async function resetByEmail(q: Queryable, email: string, now: Date): Promise<number | null> {
   const { rows } = await q.query<{ id: bigint }>(
@@ -95,5 +96,6 @@ export async function resetByEmail(q: Queryable, email: string, now: Date): Prom
   const id = Number(rows[0].id);
   await remove(q, id);
   await q.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [id, now]);
+  await revokeTrustedBrowsers(q, id, now);
   return id;
 }

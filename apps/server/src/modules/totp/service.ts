@@ -2,10 +2,13 @@
  * Admin two-factor authentication with TOTP (RFC 6238) through `otpauth`: set-up (a secret shown
  * once, as a QR code and as text), enabling with a first code (which returns ten one-time recovery
  * codes, kept as digests), checking codes at sign-in, and disabling with a code. A code is accepted
- * once: its 30 s step must be later than the last one used.
+ * once: its 30 s step must be later than the last one used. A valid code of a step already used is
+ * told apart from a wrong one ('used': wait for the next code) and never counts as a failure.
  */
 import { createHash, randomInt } from 'node:crypto';
+import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
+import { totpRequiredFor } from '@app/contracts/settings';
 import { RECOVERY_CODE_PATTERN, TOTP_RULES } from '@app/contracts/totp';
 import { Secret, TOTP } from 'otpauth';
 import { recordAudit } from '../../audit/audit.js';
@@ -13,6 +16,7 @@ import type { Clock } from '../../clock.js';
 import { type Db, type Queryable, withTx } from '../../db/pool.js';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import { findById } from '../auth/repo.js';
 import { type SigninThrottle, totpKey } from '../auth/throttle.js';
 import type { SessionAuth } from '../auth/tokens.js';
@@ -30,6 +34,12 @@ function newRecoveryCode(): string {
 
 const recoveryDigest = (userId: number, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
+
+/** What checking a code found: right (now spent), wrong, or right but of a step already used. */
+export type CodeOutcome = 'ok' | 'wrong' | 'used';
+
+/** The refusal of a code of a step already used: not a wrong code, so it is not counted. */
+const codeUsed = () => new AppError('totp_used', ACCOUNT_MSG.totpCodeUsed, 400);
 
 const totpFor = (secret: string, issuer = 'EarnHub', label = 'admin') =>
   new TOTP({
@@ -52,29 +62,31 @@ export function createTotpService(deps: {
   const { db, clock, sessions, throttle } = deps;
   const box = secretBox(deps.secret);
 
-  /** The step of `code` if it is valid now and later than any step used; records it as used. */
-  async function useTotpCode(q: Queryable, row: repo.TotpRow, code: string): Promise<boolean> {
+  /** Whether `code` is valid now for a step later than any used (then recorded as used). */
+  async function useTotpCode(q: Queryable, row: repo.TotpRow, code: string): Promise<CodeOutcome> {
     const userId = Number(row.user_id);
     const secret = box.open(row.secret_enc, userId);
-    if (!secret || !/^\d{6}$/.test(code)) return false;
+    if (!secret || !/^\d{6}$/.test(code)) return 'wrong';
     const timestamp = clock.now().getTime();
     const delta = totpFor(secret).validate({ token: code, timestamp, window: TOTP_RULES.window });
-    if (delta === null) return false;
+    if (delta === null) return 'wrong';
     const step = TOTP.counter({ period: TOTP_RULES.periodSeconds, timestamp }) + delta;
-    return repo.useStep(q, userId, step);
+    return (await repo.useStep(q, userId, step)) ? 'ok' : 'used';
   }
 
   /** A TOTP code or an unused recovery code of an enabled authenticator; using it spends it. */
-  async function useAnyCode(q: Queryable, row: repo.TotpRow, code: string): Promise<boolean> {
-    if (RECOVERY_CODE_PATTERN.test(code))
-      return repo.useRecoveryCode(
-        q,
-        Number(row.user_id),
-        recoveryDigest(Number(row.user_id), code),
-        clock.now(),
-      );
+  async function useAnyCode(q: Queryable, row: repo.TotpRow, code: string): Promise<CodeOutcome> {
+    if (RECOVERY_CODE_PATTERN.test(code)) {
+      const userId = Number(row.user_id);
+      const spent = await repo.useRecoveryCode(q, userId, recoveryDigest(userId, code), clock.now());
+      return spent ? 'ok' : 'wrong';
+    }
     return useTotpCode(q, row, code);
   }
+
+  /** The refusal of a code that was not 'ok', or null. */
+  const refusal = (outcome: CodeOutcome) =>
+    outcome === 'ok' ? null : outcome === 'used' ? codeUsed() : badRequest(MSG.totpInvalid);
 
   /**
    * Runs `check` on the caller's row with the code counted against their TOTP throttle (a stolen
@@ -90,8 +102,9 @@ export function createTotpService(deps: {
       return check(tx, row);
     });
     if (outcome instanceof AppError) {
-      // only a wrong code counts; a refusal that checked no code (nothing to enable) does not
-      if (outcome.httpStatus !== 400) await throttle.refund(totpKey(actor.userId));
+      // only a wrong code counts; a refusal that checked no code (nothing to enable) or a code of a
+      // step already used does not
+      if (outcome.httpStatus !== 400 || outcome.code === 'totp_used') await throttle.refund(totpKey(actor.userId));
       throw outcome;
     }
     await throttle.clear(db, totpKey(actor.userId));
@@ -108,6 +121,8 @@ export function createTotpService(deps: {
       enabled: Boolean(row?.enabled_at),
       pending: Boolean(row && !row.enabled_at),
       required_for_all: settings.admin_totp_required,
+      required_for_roles: settings.admin_totp_required_roles,
+      required: totpRequiredFor(settings, actor.roles),
       recovery_codes_left: left,
     };
   }
@@ -129,7 +144,8 @@ export function createTotpService(deps: {
     await withCheckedCode(actor, async (tx, row) => {
       if (!row) return conflict(MSG.totpNotStarted);
       if (row.enabled_at) return conflict(MSG.totpAlreadyOn);
-      if (!(await useTotpCode(tx, row, code))) return badRequest(MSG.totpInvalid);
+      const refused = refusal(await useTotpCode(tx, row, code));
+      if (refused) return refused;
       await repo.markEnabled(tx, actor.userId, clock.now());
       await repo.replaceRecoveryCodes(
         tx,
@@ -151,8 +167,11 @@ export function createTotpService(deps: {
   async function disable(actor: Actor, code: string) {
     await withCheckedCode(actor, async (tx, row) => {
       if (!row?.enabled_at) return conflict(MSG.totpNotOn);
-      if (!(await useAnyCode(tx, row, code))) return badRequest(MSG.totpInvalid);
+      const refused = refusal(await useAnyCode(tx, row, code));
+      if (refused) return refused;
       await repo.remove(tx, actor.userId);
+      // a browser trusted to skip the code would otherwise skip it again once TOTP is back on
+      await revokeTrustedBrowsers(tx, actor.userId, clock.now());
       await recordAudit(tx, actor, {
         action: 'admin.totp.disable',
         targetType: 'user',
@@ -169,11 +188,11 @@ export function createTotpService(deps: {
     enable,
     disable,
     isEnabled: (userId: number) => repo.isEnabled(db, userId),
-    /** The second step of an admin sign-in: true when the code was good (and is now spent). */
-    async useSigninCode(userId: number, code: string): Promise<boolean> {
+    /** The second step of an admin sign-in: 'ok' when the code was good (and is now spent). */
+    async useSigninCode(userId: number, code: string): Promise<CodeOutcome> {
       return withTx(db, async (tx) => {
         const row = await repo.find(tx, userId, true);
-        return row?.enabled_at ? useAnyCode(tx, row, code) : false;
+        return row?.enabled_at ? useAnyCode(tx, row, code) : 'wrong';
       });
     },
   };

@@ -17,6 +17,7 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { Toggle } from '../../../components/ui/Toggle';
 import { cn } from '../../../lib/cn';
 import { CompensationCard } from './CompensationCard';
+import { TotpRequirementCard } from './TotpRequirementCard';
 import {
   changesBetween,
   fieldOfError,
@@ -129,22 +130,7 @@ function SettingsForm({ current }: { current: Settings }) {
               </div>
             </Card>
           ))}
-          <Card title="Back-office">
-            <Controller
-              name="admin_totp_required"
-              control={control}
-              render={({ field }) => (
-                <Toggle
-                  label={LABELS.admin_totp_required}
-                  description="Every administrator signs in with a code from an authenticator app. One who has not set it up is taken to the Security page before anything else. Set it up for yourself first."
-                  checked={field.value}
-                  onChange={field.onChange}
-                  onText="Required"
-                  offText="Optional"
-                />
-              )}
-            />
-          </Card>
+          <TotpRequirementCard control={control} />
           <CompensationCard form={form} />
         </div>
         <div className="flex flex-col gap-6">

@@ -1,3 +1,4 @@
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
 import { formatUsdt } from '@app/contracts/money';
 import {
   percent,
@@ -21,6 +22,7 @@ export const settingsForm = z.object({
   roi_claims_open: z.boolean(),
   support_open: z.boolean(),
   admin_totp_required: z.boolean(),
+  admin_totp_required_roles: z.array(z.enum(ADMIN_ROLES)),
   withdrawal_min: numberText(usdt, 'Enter the minimum'),
   fee_profit_percent: numberText(percent, 'Enter a percentage'),
   fee_roi_percent: numberText(percent, 'Enter a percentage'),
@@ -93,6 +95,7 @@ export const LABELS: Record<keyof Settings, string> = {
   roi_claims_open: 'ROI claims',
   support_open: 'Support queries',
   admin_totp_required: 'Two-factor authentication for admins',
+  admin_totp_required_roles: 'Two-factor authentication by role',
   withdrawal_min: 'Withdrawal minimum',
   fee_profit_percent: 'Profit withdrawal fee',
   fee_roi_percent: 'ROI withdrawal fee',
@@ -134,6 +137,10 @@ export const SWITCH_GROUPS: Array<{ title: string; keys: Switch[] }> = [
 
 export function formatSetting<K extends keyof Settings>(key: K, value: Settings[K]): string {
   if (key === 'admin_totp_required') return value ? 'Required' : 'Optional';
+  if (key === 'admin_totp_required_roles') {
+    const roles = value as AdminRole[];
+    return roles.length ? roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ') : 'No role';
+  }
   if (typeof value === 'boolean') return value ? 'Open' : 'Closed';
   if (
     key === 'withdrawal_min' ||
