@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
@@ -29,6 +30,8 @@ describe('admin TOTP enrolment', () => {
       enabled: false,
       pending: false,
       required_for_all: false,
+      required_for_roles: [],
+      required: false,
       recovery_codes_left: 0,
     });
 
@@ -71,6 +74,8 @@ describe('admin TOTP enrolment', () => {
       enabled: true,
       pending: false,
       required_for_all: false,
+      required_for_roles: [],
+      required: false,
       recovery_codes_left: 10,
     });
     expect(status.raw).not.toContain(secret);
@@ -109,11 +114,11 @@ describe('admin sign-in with TOTP on', () => {
     );
     expect((await t.call('GET', '/users/stats', { token })).status).toBe(200);
 
-    // replay within the same 30 s window, even with a fresh ticket: refused
+    // replay within the same 30 s window, even with a fresh ticket: refused (wait for the next code)
     const again = await adminPasswordStep(t, a);
     expect(
       await t.call('POST', '/auth/adminsignin/totp', { body: { ticket: again.body.ticket, code: good } }),
-    ).toMatchObject({ status: 401, body: { message: MSG.totpInvalid } });
+    ).toMatchObject({ status: 401, body: { message: ACCOUNT_MSG.totpCodeUsed } });
     t.clock.advance(30_000);
   });
 
@@ -244,6 +249,7 @@ describe('"require two-factor authentication for all admins"', () => {
     expect((await t.call('GET', '/totp', { token })).body).toMatchObject({
       enabled: false,
       required_for_all: true,
+      required: true,
     });
 
     const { secret } = await enrol(t, token);
