@@ -1,3 +1,4 @@
+import { type AdminAreas, MEMBER_RECORDS } from '@app/contracts/admins';
 import {
   ArrowDownToLine,
   ArrowLeftRight,
@@ -35,6 +36,7 @@ import {
   TicketCheck,
   Trophy,
   User,
+  UserCog,
   Users,
   Video,
   Wallet,
@@ -47,6 +49,11 @@ export interface NavItem {
   icon: LucideIcon;
   /** Not built yet: shown disabled with a "Soon" mark, never as a link. Flip when the screen lands. */
   soon?: boolean;
+  /**
+   * An admin page's area (contracts/admins.ts): the menu shows the page to the roles that may read
+   * it, as the server decides for the routes the page calls.
+   */
+  area?: AdminAreas;
 }
 
 /** Every member section of spec 2.1 (detail routes such as /user/queries/{ticketId} are reached from these). */
@@ -73,34 +80,35 @@ export const MEMBER_NAV: NavItem[] = [
 
 /** Every admin section of spec 2.1 (ticket and profile detail routes are reached from the lists). */
 export const ADMIN_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
-  { label: 'Users', to: '/admin/users', icon: Users },
-  { label: 'Plans', to: '/admin/plans', icon: Package },
-  { label: 'Deposits', to: '/admin/deposits', icon: ArrowDownToLine },
-  { label: 'Withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine },
-  { label: 'Top-ups', to: '/admin/topup', icon: Coins },
-  { label: 'ROI requests', to: '/admin/roi-request', icon: CircleDollarSign },
-  { label: 'Codes', to: '/admin/codes', icon: TicketCheck },
-  { label: 'Reconcile', to: '/admin/reconcile', icon: Scale },
-  { label: 'Fraud signals', to: '/admin/fraud', icon: ShieldAlert },
-  { label: 'Income', to: '/admin/income', icon: Banknote },
-  { label: 'Reports', to: '/admin/reports', icon: FileBarChart },
-  { label: 'Reward plans', to: '/admin/reward-plans', icon: Gift },
-  { label: 'Reward transactions', to: '/admin/reward-transactions', icon: Trophy },
-  { label: 'Salary', to: '/admin/salary', icon: CalendarClock },
-  { label: 'CTO', to: '/admin/cto', icon: PieChart },
-  { label: 'Leadership', to: '/admin/leadership', icon: Medal },
-  { label: 'Tickets', to: '/admin/tickets', icon: LifeBuoy },
-  { label: 'Help and FAQ', to: '/admin/support', icon: CircleHelp },
-  { label: 'Create notification', to: '/admin/notifications', icon: BellPlus },
-  { label: 'Notification list', to: '/admin/notification/list', icon: ClipboardList },
-  { label: 'Video manager', to: '/admin/video-manager', icon: Video },
-  { label: 'Bonuses', to: '/admin/bonuses', icon: HandCoins },
-  { label: 'Crypto wallet', to: '/admin/web3', icon: Wallet },
-  { label: 'News', to: '/admin/news', icon: Newspaper },
-  { label: 'Achievers', to: '/admin/achievers', icon: Award },
-  { label: 'QR links', to: '/admin/qr', icon: QrCode },
-  { label: 'Settings', to: '/admin/settings', icon: Settings },
-  { label: 'Security', to: '/admin/security', icon: ShieldCheck },
-  { label: 'Audit log', to: '/admin/audit', icon: ScrollText },
+  { label: 'Dashboard', to: '/admin/dashboard', icon: LayoutDashboard, area: 'any' },
+  { label: 'Users', to: '/admin/users', icon: Users, area: MEMBER_RECORDS },
+  { label: 'Plans', to: '/admin/plans', icon: Package, area: 'owner' },
+  { label: 'Deposits', to: '/admin/deposits', icon: ArrowDownToLine, area: 'finance' },
+  { label: 'Withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine, area: 'finance' },
+  { label: 'Top-ups', to: '/admin/topup', icon: Coins, area: 'finance' },
+  { label: 'ROI requests', to: '/admin/roi-request', icon: CircleDollarSign, area: 'finance' },
+  { label: 'Codes', to: '/admin/codes', icon: TicketCheck, area: 'finance' },
+  { label: 'Reconcile', to: '/admin/reconcile', icon: Scale, area: 'finance' },
+  { label: 'Fraud signals', to: '/admin/fraud', icon: ShieldAlert, area: 'finance' },
+  { label: 'Income', to: '/admin/income', icon: Banknote, area: 'finance' },
+  { label: 'Reports', to: '/admin/reports', icon: FileBarChart, area: 'finance' },
+  { label: 'Reward plans', to: '/admin/reward-plans', icon: Gift, area: 'owner' },
+  { label: 'Reward transactions', to: '/admin/reward-transactions', icon: Trophy, area: 'finance' },
+  { label: 'Salary', to: '/admin/salary', icon: CalendarClock, area: 'finance' },
+  { label: 'CTO', to: '/admin/cto', icon: PieChart, area: 'finance' },
+  { label: 'Leadership', to: '/admin/leadership', icon: Medal, area: 'finance' },
+  { label: 'Tickets', to: '/admin/tickets', icon: LifeBuoy, area: 'support' },
+  { label: 'Help and FAQ', to: '/admin/support', icon: CircleHelp, area: 'content' },
+  { label: 'Create notification', to: '/admin/notifications', icon: BellPlus, area: ['support', 'content'] },
+  { label: 'Notification list', to: '/admin/notification/list', icon: ClipboardList, area: 'support' },
+  { label: 'Video manager', to: '/admin/video-manager', icon: Video, area: 'content' },
+  { label: 'Bonuses', to: '/admin/bonuses', icon: HandCoins, area: 'owner' },
+  { label: 'Crypto wallet', to: '/admin/web3', icon: Wallet, area: 'finance' },
+  { label: 'News', to: '/admin/news', icon: Newspaper, area: 'content' },
+  { label: 'Achievers', to: '/admin/achievers', icon: Award, area: 'content' },
+  { label: 'QR links', to: '/admin/qr', icon: QrCode, area: 'finance' },
+  { label: 'Settings', to: '/admin/settings', icon: Settings, area: 'owner' },
+  { label: 'Team', to: '/admin/team', icon: UserCog, area: 'owner' },
+  { label: 'Security', to: '/admin/security', icon: ShieldCheck, area: 'any' },
+  { label: 'Audit log', to: '/admin/audit', icon: ScrollText, area: 'owner' },
 ];

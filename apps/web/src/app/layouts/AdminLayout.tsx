@@ -1,6 +1,9 @@
+import { ADMIN_ROLE_LABELS, adminMay } from '@app/contracts/admins';
+import { useLocation } from 'react-router';
+import { useAdminMe } from '../../api/admin-me';
 import { useSignout } from '../../api/auth';
 import { useAdmin } from '../../api/auth-store';
-import { ADMIN_NAV } from '../nav';
+import { ADMIN_NAV, type NavItem } from '../nav';
 import { AdminRefreshButton, useAdminFreshness } from './AdminRefresh';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
@@ -9,21 +12,39 @@ function AdminArea() {
   const admin = useAdmin();
   const signout = useSignout('admin');
   const refresh = useAdminFreshness();
+  const me = useAdminMe();
+  const { pathname } = useLocation();
 
   const signOut = () => signout.mutate();
+  const roles = me.data?.roles;
+  // until the roles are known the menu shows what every admin may use; then what these roles cover
+  const nav = ADMIN_NAV.filter((item) => (roles ? mayOpen(item, roles) : item.area === 'any'));
+  const page = ADMIN_NAV.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  const refused = roles && page && !mayOpen(page, roles) ? page : null;
 
   return (
     <AppShell
       area="Admin"
-      nav={ADMIN_NAV}
+      nav={nav}
       home="/admin/dashboard"
-      who={admin ? <>Admin · {admin.username || admin.email}</> : null}
+      who={
+        admin ? (
+          <>
+            {admin.username || admin.email}
+            {roles ? ` · ${roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ')}` : ''}
+          </>
+        ) : null
+      }
+      refusal={refused ? `${refused.label} is not part of your roles. Ask an owner if you need it.` : null}
       onSignOut={signOut}
       signingOut={signout.isPending}
       actions={<AdminRefreshButton onRefresh={refresh} />}
     />
   );
 }
+
+const mayOpen = (item: NavItem, roles: Parameters<typeof adminMay>[0]) =>
+  !item.area || adminMay(roles, item.area, false);
 
 export default function AdminLayout() {
   return (

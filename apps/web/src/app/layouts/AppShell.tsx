@@ -2,6 +2,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
 import type { NavItem } from '../nav';
@@ -21,6 +22,8 @@ interface AppShellProps {
   signingOut: boolean;
   /** Extra header controls before the theme switch (the member area's notification bell). */
   actions?: ReactNode;
+  /** Shown instead of the page when the signed-in user may not open it (an admin's roles). */
+  refusal?: string | null;
 }
 
 function NavList({
@@ -70,7 +73,17 @@ function NavList({
 }
 
 /** Sidebar + header frame shared by the member area and the back-office; the sidebar is a drawer below lg. */
-export function AppShell({ area, nav, memberId, home, who, onSignOut, signingOut, actions }: AppShellProps) {
+export function AppShell({
+  area,
+  nav,
+  memberId,
+  home,
+  who,
+  onSignOut,
+  signingOut,
+  actions,
+  refusal,
+}: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navLabel = `${area} navigation`;
 
@@ -145,9 +158,7 @@ export function AppShell({ area, nav, memberId, home, who, onSignOut, signingOut
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
-          <RouteBoundary>
-            <Outlet />
-          </RouteBoundary>
+          <RouteBoundary>{refusal ? <Banner tone="notice">{refusal}</Banner> : <Outlet />}</RouteBoundary>
         </main>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Ban, MailCheck, UserCheck, UserPlus, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { useAdminMay } from '../../../api/admin-me';
 import { errorMessage } from '../../../api/client';
 import { usePaymentsConfig } from '../../../api/payments';
 import { useUserStats } from '../../../api/users';
@@ -23,6 +24,7 @@ function percent(part: number, total: number): string {
 export default function AdminDashboardPage() {
   const { data: stats, isPending, error } = useUserStats();
   const payments = usePaymentsConfig('admin');
+  const mayReadMoney = useAdminMay('finance', false);
 
   return (
     <div className="flex flex-col gap-6">
@@ -40,7 +42,8 @@ export default function AdminDashboardPage() {
       {/* simulated payments credit money nobody paid: an admin must see it before any figure */}
       {payments.data?.mode === 'sandbox' && <PaymentsModeBanner mode="sandbox" />}
 
-      <MoneyFigures />
+      {/* the ledger's figures are finance's (and owners', auditors'); other roles see the members */}
+      {mayReadMoney && <MoneyFigures />}
 
       <section aria-labelledby="members-heading" className="flex flex-col gap-4">
         <h2 id="members-heading" className="text-lg font-semibold text-fg">

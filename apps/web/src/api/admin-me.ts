@@ -1,0 +1,26 @@
+import { type AdminAreas, type AdminMe, adminMay } from '@app/contracts/admins';
+import { useQuery } from '@tanstack/react-query';
+import { useAdmin } from './auth-store';
+import { request } from './client';
+
+export const adminMeKeys = { all: ['admin-me'] as const };
+
+/**
+ * GET /admins/me: the signed-in admin's roles, which decide the menu and the actions shown. The
+ * server checks every call anyway; this only keeps the screens from offering what it would refuse.
+ */
+export function useAdminMe() {
+  const admin = useAdmin();
+  return useQuery({
+    enabled: Boolean(admin),
+    queryKey: [...adminMeKeys.all, admin?.id],
+    queryFn: ({ signal }) => request<AdminMe>('/admins/me', { as: 'admin', signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the signed-in admin may use `area` (`write`: change, not only read); false until known. */
+export function useAdminMay(area: AdminAreas, write = true): boolean {
+  const me = useAdminMe();
+  return me.data ? adminMay(me.data.roles, area, write) : false;
+}
