@@ -33,7 +33,9 @@ export type AdminAreas = AdminArea | readonly AdminArea[];
 export function adminMay(roles: readonly AdminRole[], areas: AdminAreas, write: boolean): boolean {
   if (roles.includes('owner')) return true;
   if (!write && roles.includes('auditor')) return true;
-  return ([] as AdminArea[]).concat(areas).some((area) => area === 'any' || (area !== 'owner' && roles.includes(area)));
+  return ([] as AdminArea[])
+    .concat(areas)
+    .some((area) => area === 'any' || (area !== 'owner' && roles.includes(area)));
 }
 
 /** The roles that may call an operation: what `x-admin-roles` in the OpenAPI document lists. */

@@ -72,7 +72,10 @@ export const openApiTransform: Transform = (input) => {
   schema.response = response;
   if (config.area) {
     schema['x-access'] = `${access}:${areaName(config.area)}`;
-    schema['x-admin-roles'] = rolesFor(config.area, methods.some((m) => isWrite(m, config.reads)));
+    schema['x-admin-roles'] = rolesFor(
+      config.area,
+      methods.some((m) => isWrite(m, config.reads)),
+    );
   } else schema['x-access'] = access;
   if (access !== 'public') schema.security = [{ bearer: [] }];
   return { schema, url };

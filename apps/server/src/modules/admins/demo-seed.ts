@@ -2,6 +2,7 @@
  * Demo data for a first look: a root member and a small tree under it, with verified emails and
  * a few blocked / unverified members so every badge shows. Runs only on a database with no members.
  */
+import type { AdminRole } from '@app/contracts/admins';
 import type { Clock } from '../../clock.js';
 import { type Db, membersChanged, withTx } from '../../db/pool.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -9,6 +10,16 @@ import { findSponsorByCode, insertUser } from '../auth/repo.js';
 
 export const DEMO_PASSWORD = 'DemoPass123';
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123' };
+
+/**
+ * The demo's team beside its owner (DEMO_ADMIN), with the owner's password: a finance admin, so a
+ * withdrawal above the four-eyes amount can be signed off by one and paid by the other, and a
+ * support admin, to see what a role without money looks like.
+ */
+export const DEMO_TEAM: Array<{ email: string; name: string; roles: AdminRole[] }> = [
+  { email: 'finance@demo.local', name: 'Farah Finance', roles: ['finance'] },
+  { email: 'support@demo.local', name: 'Sam Support', roles: ['support'] },
+];
 
 const TREE: Array<{
   name: string;
@@ -63,6 +74,21 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ created: number;
       ]);
       membersChanged(tx, [id]);
       codes.set(m.name, code);
+    }
+    const adminHash = await hashPassword(DEMO_ADMIN.password);
+    for (const [i, a] of DEMO_TEAM.entries()) {
+      await insertUser(tx, {
+        username: a.email.split('@')[0]!,
+        email: a.email,
+        passwordHash: adminHash,
+        fullname: a.name,
+        phone: '',
+        role: 'admin',
+        refferalCode: `ADMDEMO${i + 1}`,
+        sponsor: null,
+        now: clock.now(),
+        adminRoles: a.roles,
+      });
     }
     return { created: TREE.length, logins: TREE.map((m) => demoEmail(m.name)) };
   });
