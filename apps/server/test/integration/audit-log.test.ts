@@ -9,8 +9,8 @@ describe('audit log', () => {
     expect((await t.call('GET', '/audit')).status).toBe(401);
     expect((await t.call('GET', '/audit/facets')).status).toBe(401);
     for (const token of [memberA.token, memberB.token]) {
-      expect((await t.call('GET', '/audit', { token })).status).toBe(401);
-      expect((await t.call('GET', '/audit/facets', { token })).status).toBe(401);
+      expect((await t.call('GET', '/audit', { token })).status).toBe(403);
+      expect((await t.call('GET', '/audit/facets', { token })).status).toBe(403);
     }
     const res = await t.call('GET', '/audit', { token: admin });
     expect(res.status).toBe(200);

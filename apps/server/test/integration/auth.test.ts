@@ -107,8 +107,8 @@ describe('registration and the referral tree', () => {
   it('still finds a username when a first name has used up its four digits', async () => {
     // every "crowded1000".."crowded9999" is taken, so the first draws collide and later ones widen
     await t.db.query(
-      `INSERT INTO users (username, email, password_hash, fullname, phone, role, refferal_code, created_at, updated_at)
-       SELECT 'crowded' || n, 'crowded' || n || '@test.local', 'x', 'Crowded', '5550001', 'admin', 'CRWD' || n, now(), now()
+      `INSERT INTO users (username, email, password_hash, fullname, phone, role, refferal_code, created_at, updated_at, admin_roles)
+       SELECT 'crowded' || n, 'crowded' || n || '@test.local', 'x', 'Crowded', '5550001', 'admin', 'CRWD' || n, now(), now(), '{auditor}'
          FROM generate_series(1000, 9999) AS n`,
     );
     const res = await signup({
@@ -160,9 +160,10 @@ describe('sign-in and sessions', () => {
   it('keeps member and admin tokens apart', async () => {
     const m = await someMember();
     const admin = await t.adminToken();
-    expect((await t.call('GET', '/users/list', { token: m.token })).status).toBe(401);
-    expect((await t.call('GET', '/auth/signout', { token: admin })).status).toBe(401);
-    expect((await t.call('GET', '/auth/signoutadmin', { token: m.token })).status).toBe(401);
+    // a valid session of the other audience is refused as not allowed (403), not as ended
+    expect((await t.call('GET', '/users/list', { token: m.token })).status).toBe(403);
+    expect((await t.call('GET', '/auth/signout', { token: admin })).status).toBe(403);
+    expect((await t.call('GET', '/auth/signoutadmin', { token: m.token })).status).toBe(403);
     const adminOnMemberSignin = await t.call('POST', '/auth/signin', { body: ADMIN });
     expect(adminOnMemberSignin).toMatchObject({ status: 403, body: { message: MSG.adminUseAdminLogin } });
     const memberOnAdminSignin = await t.call('POST', '/auth/adminsignin', {

@@ -53,9 +53,9 @@ describe('sign out everywhere', () => {
 
   it('each audience has its own route: a member token cannot call the admin one, nor the reverse', async () => {
     const m = await t.register(rootCode);
-    expect((await t.call('POST', '/auth/signoutadmin/everywhere', { token: m.token })).status).toBe(401);
+    expect((await t.call('POST', '/auth/signoutadmin/everywhere', { token: m.token })).status).toBe(403);
     const admin = await t.adminToken();
-    expect((await t.call('POST', '/auth/signout/everywhere', { token: admin })).status).toBe(401);
+    expect((await t.call('POST', '/auth/signout/everywhere', { token: admin })).status).toBe(403);
     // neither refused call ended anything
     expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(200);
     expect((await t.call('GET', '/users/stats', { token: admin })).status).toBe(200);
