@@ -112,3 +112,13 @@ export function useDeleteUser() {
     },
   });
 }
+
+/** POST /users/{id}/verify-email (admin, support): marks a member's e-mail verified by hand. */
+export function useMarkEmailVerified() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request<Message>(`/users/${id}/verify-email`, { method: 'POST', as: 'admin' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

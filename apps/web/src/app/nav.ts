@@ -20,6 +20,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   type LucideIcon,
+  Mail,
   Medal,
   Network,
   Newspaper,
@@ -101,6 +102,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Help and FAQ', to: '/admin/support', icon: CircleHelp, area: 'content' },
   { label: 'Create notification', to: '/admin/notifications', icon: BellPlus, area: ['support', 'content'] },
   { label: 'Notification list', to: '/admin/notification/list', icon: ClipboardList, area: 'support' },
+  // GET /mail: owners, support and auditors
+  { label: 'Mail', to: '/admin/mail', icon: Mail, area: 'support' },
   { label: 'Video manager', to: '/admin/video-manager', icon: Video, area: 'content' },
   { label: 'Bonuses', to: '/admin/bonuses', icon: HandCoins, area: 'owner' },
   { label: 'Crypto wallet', to: '/admin/web3', icon: Wallet, area: 'finance' },

@@ -153,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: page(() => import('../features/admin/settings/SettingsPage')) },
           { path: 'security', element: page(() => import('../features/admin/security/SecurityPage')) },
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
+          { path: 'mail', element: page(() => import('../features/admin/mail/MailPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
           { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },
           { path: 'income', element: page(() => import('../features/admin/income/AdminIncomePage')) },

@@ -13,6 +13,7 @@ import { Card, StatCard } from '../../../components/ui/Card';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
 import { MoneyFigures } from './MoneyFigures';
+import { SetupList } from './SetupList';
 
 // Recharts is heavy: it loads only here, after the figures are already on screen.
 const NewMembersChart = lazyComponent(() => import('./NewMembersChart'));
@@ -41,6 +42,9 @@ export default function AdminDashboardPage() {
 
       {/* simulated payments credit money nobody paid: an admin must see it before any figure */}
       {payments.data?.mode === 'sandbox' && <PaymentsModeBanner mode="sandbox" />}
+
+      {/* the first day's list: gone once every item is done or dismissed */}
+      <SetupList />
 
       {/* the ledger's figures are finance's (and owners', auditors'); other roles see the members */}
       {mayReadMoney && <MoneyFigures />}

@@ -14,6 +14,7 @@ import { useTimedBanner } from '../../../lib/useTimedBanner';
 import { type AdminUpdate, EditableDetailsForm } from './EditableDetailsForm';
 import { MemberLedger } from './MemberLedger';
 import { UserFacts } from './UserFacts';
+import { VerifyEmailButton } from './VerifyEmailButton';
 
 /** Spec 2.2: one member's facts, the Editable Details form, and deletion. */
 export default function CheckProfilePage() {
@@ -85,9 +86,12 @@ export default function CheckProfilePage() {
               {user.username} · {user.email} · id {user.id}
             </p>
           </div>
-          <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={user.role === 'admin'}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete user
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <VerifyEmailButton user={user} />
+            <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={user.role === 'admin'}>
+              <Trash2 className="size-4" aria-hidden="true" /> Delete user
+            </Button>
+          </div>
         </div>
       </div>
 

@@ -1,0 +1,72 @@
+import { MAIL_STATUS_TEXT } from '@app/contracts/mail-log';
+import { errorMessage } from '../../../api/client';
+import { useMail } from '../../../api/mail';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Modal } from '../../../components/ui/Modal';
+import { Spinner } from '../../../components/ui/Spinner';
+import { When } from '../../../components/ui/When';
+import { MAIL_STATUS_TONE } from './status';
+
+/** One mail as it was sent: who, what, how it went, and the body (codes and links are read here). */
+export function MailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { data: mail, error, isPending } = useMail(id);
+  return (
+    <Modal
+      open={id !== null}
+      onClose={onClose}
+      className="sm:max-w-2xl"
+      title={mail?.subject ?? 'Mail'}
+      description={mail ? `To ${mail.to}` : undefined}
+    >
+      {id !== null && isPending && (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading the mail" />
+        </div>
+      )}
+      {error && (
+        <div className="mt-4">
+          <Banner tone="error">{errorMessage(error)}</Banner>
+        </div>
+      )}
+      {mail && (
+        <div className="mt-4 flex flex-col gap-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            <dt className="text-muted">Status</dt>
+            <dd>
+              <Badge tone={MAIL_STATUS_TONE[mail.status]}>{MAIL_STATUS_TEXT[mail.status]}</Badge>
+              {mail.attempts > 1 && <span className="ml-2 text-xs text-muted">{mail.attempts} attempts</span>}
+            </dd>
+            <dt className="text-muted">Queued</dt>
+            <dd>
+              <When iso={mail.created_at} />
+            </dd>
+            <dt className="text-muted">{mail.status === 'logged-only' ? 'Logged' : 'Delivered'}</dt>
+            <dd>
+              <When iso={mail.sent_at} />
+            </dd>
+            <dt className="text-muted">Template</dt>
+            <dd>
+              <code className="font-mono text-xs">{mail.template}</code>
+            </dd>
+            {mail.last_error && (
+              <>
+                <dt className="text-muted">Last error</dt>
+                <dd className="break-words text-red-700 dark:text-red-400">{mail.last_error}</dd>
+              </>
+            )}
+          </dl>
+          <div className="rounded-lg border border-line bg-subtle">
+            <div className="border-b border-line px-3 py-1.5 text-xs font-medium text-muted">Message</div>
+            <pre
+              className="max-h-[50vh] overflow-auto p-3 font-mono text-sm break-words whitespace-pre-wrap text-fg"
+              data-testid="mail-body"
+            >
+              {mail.body}
+            </pre>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import { MAIL_STATUS_TEXT, MAIL_STATUSES, type MailSummary } from '@app/contracts/mail-log';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client';
+import { useMailList } from '../../../api/mail';
+import { useSetup } from '../../../api/setup';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input, Select } from '../../../components/ui/Input';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
+import { type Column, Table } from '../../../components/ui/Table';
+import { When } from '../../../components/ui/When';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
+import { useUrlFilters } from '../../../lib/use-url-filters';
+import { MailDialog } from './MailDialog';
+import { MAIL_STATUS_TONE } from './status';
+
+function StatusBadge({ mail }: { mail: MailSummary }) {
+  return <Badge tone={MAIL_STATUS_TONE[mail.status]}>{MAIL_STATUS_TEXT[mail.status]}</Badge>;
+}
+
+function columns(onOpen: (mail: MailSummary) => void): Array<Column<MailSummary>> {
+  return [
+    { key: 'when', header: 'Queued', cell: (m) => <When iso={m.created_at} stacked /> },
+    {
+      key: 'to',
+      header: 'To',
+      cell: (m) => <span className="font-medium break-all">{m.to}</span>,
+    },
+    {
+      key: 'subject',
+      header: 'Subject',
+      cell: (m) => (
+        <span className="flex flex-col">
+          <span>{m.subject}</span>
+          <code className="font-mono text-xs text-muted">{m.template}</code>
+        </span>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (m) => <StatusBadge mail={m} /> },
+    {
+      key: 'open',
+      header: <span className="sr-only">Message</span>,
+      className: 'text-right',
+      cell: (m) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpen(m)}
+          aria-label={`Read the mail to ${m.to}: ${m.subject}`}
+        >
+          Read
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** Phones: one card per mail, its status and Read button in view (UI.md). */
+function MailCards({ mails, onOpen }: { mails: MailSummary[]; onOpen: (mail: MailSummary) => void }) {
+  return (
+    <ul className="flex flex-col gap-3 sm:hidden">
+      {mails.map((m) => (
+        <li key={m.id} className="rounded-xl border border-line bg-surface p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 text-sm font-medium break-all text-fg">{m.to}</span>
+            <StatusBadge mail={m} />
+          </div>
+          <p className="mt-1 text-sm text-fg">{m.subject}</p>
+          <div className="mt-2 flex items-center justify-between gap-3 text-xs text-muted">
+            <When iso={m.created_at} />
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onOpen(m)}
+              aria-label={`Read the mail to ${m.to}: ${m.subject}`}
+            >
+              Read
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Admin → Mail: every mail the platform sent or queued (the outbox). Without a mail server this is
+ * where verification codes and reset links are read. Mail about admin accounts is listed to owners
+ * only (the server leaves it out for everyone else).
+ */
+export default function MailPage() {
+  const { params, page, update, oneOf } = useUrlFilters();
+  const limit = pageSizeOf(params.get('limit'));
+  const status = oneOf('status', MAIL_STATUSES);
+  const search = params.get('search') ?? '';
+  const { text: searchText, onSearch } = useDebouncedSearch(search, (text) =>
+    update({ search: text, page: 1 }),
+  );
+  const list = useMailList({ page, limit, search: search || undefined, status });
+  const setup = useSetup();
+  const noMailServer = setup.data?.items.some((i) => i.id === 'mail' && !i.done);
+  const [open, setOpen] = useState<number | null>(null);
+  const openMail = (m: MailSummary) => setOpen(m.id);
+  const data = list.data;
+  const filtered = Boolean(search || status);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Mail · EarnHub admin</title>
+      <PageHeader
+        title="Mail"
+        description="Every mail the platform sent or queued: verification codes, password resets, answers to queries, withdrawal decisions."
+      />
+      {noMailServer && (
+        <Banner tone="notice">
+          No mail server is set (SMTP_URL), so nothing is delivered: mails are kept here as &ldquo;Logged
+          only&rdquo;. Read a member&rsquo;s verification code or reset link here, or mark their e-mail
+          verified on their profile.
+        </Banner>
+      )}
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_8rem]">
+        <div className="relative col-span-2 sm:col-span-1">
+          <Input
+            label="Recipient"
+            type="search"
+            placeholder="Start of the address, e.g. omar@"
+            value={searchText}
+            onChange={(e) => onSearch(e.target.value)}
+          />
+          <Search
+            className="pointer-events-none absolute right-3 bottom-3 size-4 text-muted"
+            aria-hidden="true"
+          />
+        </div>
+        <Select
+          label="Status"
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value, page: 1 })}
+        >
+          <option value="">All</option>
+          {MAIL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {MAIL_STATUS_TEXT[s]}
+            </option>
+          ))}
+        </Select>
+        <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
+      </div>
+
+      {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
+      {data && data.mails.length > 0 && <MailCards mails={data.mails} onOpen={openMail} />}
+      <div className={data && data.mails.length > 0 ? 'hidden sm:block' : undefined}>
+        <Table
+          caption="Mail"
+          columns={columns(openMail)}
+          rows={data?.mails}
+          rowKey={(m) => m.id}
+          loading={list.isPending}
+          skeletonRows={Math.min(limit, 10)}
+          minWidth="min-w-[720px]"
+          empty={
+            filtered
+              ? 'No mail matches. Type the start of the address (omar@…) or clear the status filter.'
+              : 'No mail yet. Verification codes, password resets and answers to queries appear here as they are sent.'
+          }
+        />
+      </div>
+      {data && data.total > 0 && (
+        <Pager
+          page={data.currentPage}
+          totalPages={data.totalPages}
+          total={data.total}
+          fetching={list.isFetching}
+          onPage={(p) => update({ page: p })}
+          noun={['mail', 'mails']}
+        />
+      )}
+
+      <MailDialog id={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
