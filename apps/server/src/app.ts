@@ -21,11 +21,11 @@ import type { Api } from './http/types.js';
 import { validatorCompiler } from './http/validate.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
+import { achieversRoutes } from './modules/achievers/routes.js';
+import { createAchieversService } from './modules/achievers/service.js';
 import { adminAccountRoutes } from './modules/admin-account/routes.js';
 import { createAdminAccountService } from './modules/admin-account/service.js';
 import { createTrustedBrowsers } from './modules/admin-account/trusted.js';
-import { achieversRoutes } from './modules/achievers/routes.js';
-import { createAchieversService } from './modules/achievers/service.js';
 import { adminsRoutes } from './modules/admins/routes.js';
 import { createTeamService } from './modules/admins/service.js';
 import { auditLogRoutes } from './modules/audit-log/routes.js';
@@ -114,6 +114,7 @@ import { createWeb3Service } from './modules/web3/service.js';
 import { createWalletLinks } from './modules/web3/wallets.js';
 import { whatIfRoutes } from './modules/what-if/routes.js';
 import { createWhatIfService } from './modules/what-if/service.js';
+import { createPaidHashCheck } from './modules/withdrawals/payout-hash.js';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
 import { createWithdrawalsService } from './modules/withdrawals/service.js';
 
@@ -240,11 +241,20 @@ export async function buildApp(deps: AppDeps) {
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
   const topups = createTopupsService({ db, clock });
+  const chain = createChainAccess(config);
   const withdrawals = createWithdrawalsService({
     db,
     clock,
     publicUrl: config.PUBLIC_URL,
     fourEyesAbove: toMicro(config.FOUR_EYES_ABOVE_USDT)!,
+    // a pasted BEP20 payout hash is read from the chain when an RPC is configured (else its form only)
+    paidHash: config.CHAIN_RPC_56
+      ? createPaidHashCheck({
+          chain,
+          token: config.USDT_BEP20_CONTRACT,
+          confirmations: config.PAYOUT_CONFIRMATIONS,
+        })
+      : undefined,
   });
   const transfers = createTransfersService({ db, clock });
   const codes = createCodesService({ db, clock });
@@ -267,7 +277,6 @@ export async function buildApp(deps: AppDeps) {
   const reports = createReportsService({ db, clock });
   const payments = await setupPayments({ config, db, clock, jwtSecret: deps.jwtSecret, jobs, log: app.log });
   app.addHook('onClose', payments.close);
-  const chain = createChainAccess(config);
   const web3 = createWeb3Service({ db, clock, config, chain });
   const hotWallet = await loadHotWallet(config);
   if (hotWallet) app.log.info(`payouts: hot wallet ${hotWallet.address} on BNB Smart Chain`);

@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
+/** The member's password, asked again by every money action that sends money away (transfers, withdrawals). */
+export const passwordConfirmation = z.string().min(1, 'Enter your password to confirm').max(128);
+
 /** Move own earnings into own fund wallet; the password re-confirms the member. */
 export const transferToSelfBody = z.strictObject({
   amount: moneyInput,
-  password: z.string().min(1, 'Enter your password to confirm').max(128),
+  password: passwordConfirmation,
   user_id: z.coerce.number().int().positive().optional(),
 });
 
 /** Send fund to another member found by username or referral code (or id). */
 export const transferToFriendBody = z.strictObject({
   amount: moneyInput,
-  password: z.string().min(1, 'Enter your password to confirm').max(128),
+  password: passwordConfirmation,
   recipient: z.string().trim().min(1).max(64).optional(),
   to_user_id: z.coerce.number().int().positive().optional(),
 });

@@ -3,6 +3,7 @@ import { pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 import { payoutSummary } from './payouts.js';
 import { percent, type Settings } from './settings.js';
+import { passwordConfirmation } from './transfers.js';
 
 export const WITHDRAWAL_KINDS = ['profit', 'roi', 'principal', 'compound'] as const;
 export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
@@ -20,6 +21,8 @@ export const WITHDRAWAL_WALLET = {
 export const withdrawalRequestBody = z.strictObject({
   amount: moneyInput,
   network: z.enum(NETWORKS).default('BEP20'),
+  /** The member's password, asked again as for a transfer: money leaves the platform. */
+  password: passwordConfirmation,
   /** Must be the caller's own id when sent (the spec's clients send it). */
   user_id: z.coerce.number().int().positive().optional(),
 });
@@ -32,6 +35,32 @@ export const withdrawalDecisionBody = z.strictObject({
   tx_hash: z.string().trim().max(120).optional(),
   reason: z.string().trim().max(300).optional(),
 });
+
+/**
+ * The form of a payout transaction hash on each network: what an admin may paste to approve a paid
+ * withdrawal (compared without case; stored as typed, trimmed).
+ */
+export const PAYOUT_HASH_FORM = {
+  BEP20: { pattern: /^0x[0-9a-fA-F]{64}$/, text: '0x followed by 64 hexadecimal characters' },
+  TRC20: { pattern: /^[0-9a-fA-F]{64}$/, text: '64 hexadecimal characters, without 0x' },
+} as const satisfies Record<(typeof NETWORKS)[number], { pattern: RegExp; text: string }>;
+
+/** Why `hash` is not a transaction hash of `network`, or null when it has the network's form. */
+export function payoutHashProblem(network: (typeof NETWORKS)[number], hash: string): string | null {
+  const form = PAYOUT_HASH_FORM[network];
+  return form.pattern.test(hash.trim())
+    ? null
+    : `Not a ${network} transaction hash: a ${network} hash is ${form.text}`;
+}
+
+/** Four eyes: the finance admin who signed a large withdrawal off, and when (admins only). */
+export const withdrawalSignOff = z.object({
+  admin_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  at: z.string(),
+});
+export type WithdrawalSignOff = z.infer<typeof withdrawalSignOff>;
 
 export const withdrawal = z.object({
   id: z.number().int(),
@@ -49,9 +78,17 @@ export const withdrawal = z.object({
   reason: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
-  /** Admins who approved it so far, and how many must (two above the four-eyes amount). */
+  /**
+   * Admins who approved it so far (the sign-off, then the admin who paid or approved it), and how
+   * many must: two different finance admins above the four-eyes amount, else one.
+   */
   approvals: z.number().int(),
   approvals_needed: z.number().int(),
+  /**
+   * Above the four-eyes amount: who signed it off and when (null until then, and always null in a
+   * member's answers). Whoever signed it off may not pay or approve it.
+   */
+  sign_off: withdrawalSignOff.nullable(),
   /** Its on-chain payout from the hot wallet, if one was made (the latest). */
   payout: payoutSummary.nullable(),
 });

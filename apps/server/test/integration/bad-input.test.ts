@@ -39,7 +39,7 @@ describe('integers past the column', () => {
       ['GET', '/users/rewards?plan_id=2147483648'],
       ['POST', '/cto/pay', { id: 2 ** 31 }],
       ['POST', '/users/send/reward', { id: 2 ** 31, user_id: member.id }],
-      ['POST', '/withdrawalrequest/add', { amount: 1e30 }],
+      ['POST', '/withdrawalrequest/add', { amount: 1e30, password: 'MemberPass123' }],
     ] as const) {
       const token = url.startsWith('/withdrawalrequest') ? member.token : admin;
       const res = await t.call(method, url, { token, ...(body ? { body } : {}) });

@@ -10,6 +10,7 @@ import { reconcile } from '../../src/ledger/reconcile.js';
 import { SessionAuth } from '../../src/modules/auth/tokens.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { EconomyModel, type ModelMember, type PlanRule } from './economy-model.js';
+import { payoutHash } from './payout-hashes.js';
 
 const DAYS = Number(process.env.SIM_DAYS ?? 60);
 const MEMBERS = Number(process.env.SIM_MEMBERS ?? 200);
@@ -155,13 +156,13 @@ async function withdraw(m: ModelMember, wallet: 'roi' | 'earnings') {
   if (available < micro(10) || m.blocked) return;
   const amount = Number(available / 1_000_000n);
   const path = wallet === 'roi' ? '/withdrawalrequest/add/roiwithdrawal' : '/withdrawalrequest/add';
-  const res = await t.call('POST', path, { ...as(m), body: { amount } });
+  const res = await t.call('POST', path, { ...as(m), body: { amount, password: 'MemberPass123' } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.withdrawal.id;
   const approve = rand() < 0.7;
   const decide = wallet === 'roi' ? `/withdrawalrequest/update/roi/${id}` : `/withdrawalrequest/${id}`;
   const body = approve
-    ? { status: 'approved', tx_hash: `0x${'ab'.repeat(32)}` }
+    ? { status: 'approved', tx_hash: payoutHash(id) }
     : { status: 'rejected', reason: 'test' };
   expect((await t.call('PUT', decide, { token: admin, body })).status).toBe(200);
   if (approve) {

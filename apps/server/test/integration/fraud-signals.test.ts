@@ -173,7 +173,7 @@ describe('fraud signals', () => {
     // refused before anything else a withdrawal needs (b has no verified email, no address)
     const withdrawal = await t.call('POST', '/withdrawalrequest/add/roiwithdrawal', {
       token: b.token,
-      body: { amount: 0.5 },
+      body: { amount: 0.5, password: b.password },
     });
     expect(withdrawal.status).toBe(403);
     expect(withdrawal.body.message).toBe(HELD_MESSAGE);

@@ -15,6 +15,7 @@ import { reconcile } from '../../src/ledger/reconcile.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { SessionAuth } from '../../src/modules/auth/tokens.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { payoutHash } from './payout-hashes.js';
 import { insertMember, type TreeMember, U } from './referral-fixtures.js';
 
 const CLIENTS = 16;
@@ -173,11 +174,17 @@ async function operate(op: Op): Promise<number> {
       ).status;
     }
     case 'withdraw':
-      return (await call(m.token, 'POST', '/withdrawalrequest/add', { amount: 10 + Math.floor(rand() * 10) }))
-        .status;
+      return (
+        await call(m.token, 'POST', '/withdrawalrequest/add', {
+          amount: 10 + Math.floor(rand() * 10),
+          password: PASSWORD,
+        })
+      ).status;
     case 'principal':
       // lowers the member's earning limit while their uplines' claims pay them
-      return (await call(m.token, 'POST', '/withdrawalrequest/add/principle', { amount: 10 })).status;
+      return (
+        await call(m.token, 'POST', '/withdrawalrequest/add/principle', { amount: 10, password: PASSWORD })
+      ).status;
     case 'decide': {
       const { rows } = await t.db.query<{ id: bigint; kind: string }>(
         `SELECT id, kind FROM withdrawals WHERE status = 'pending' ORDER BY random() LIMIT 1`,
@@ -188,7 +195,7 @@ async function operate(op: Op): Promise<number> {
         w.kind === 'principal' ? `/withdrawalrequest/update/principle/${w.id}` : `/withdrawalrequest/${w.id}`;
       const body =
         rand() < 0.6
-          ? { status: 'approved', tx_hash: `0x${'cd'.repeat(32)}` }
+          ? { status: 'approved', tx_hash: payoutHash(`load-${w.id}`) }
           : { status: 'rejected', reason: 'load' };
       return (await call(await admin(), 'PUT', path, body)).status;
     }

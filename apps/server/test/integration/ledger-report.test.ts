@@ -39,7 +39,10 @@ beforeAll(async () => {
     b.id,
     `0x${'c'.repeat(40)}`,
   ]);
-  const w = await t.call('POST', '/withdrawalrequest/add', { token: b.token, body: { amount: 20 } });
+  const w = await t.call('POST', '/withdrawalrequest/add', {
+    token: b.token,
+    body: { amount: 20, password: b.password },
+  });
   expect(w.status).toBe(201);
 });
 afterAll(async () => t.close());

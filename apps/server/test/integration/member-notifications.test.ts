@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import type { TestApp } from '../helpers.js';
 import { createPayment, ipnBody, type PaymentsTest, sendIpn, setupPayments } from './payments-fixtures.js';
+import { payoutHash } from './payout-hashes.js';
 
 /**
  * Issue 14.6: a member hears of their own money in /user/notifications: a deposit credited (admin,
@@ -86,14 +87,18 @@ describe('notifications of a member’s own money', () => {
       body: { user_id: m.id, wallet: 'earnings', amount: 200, direction: 'credit', reason: 'test credit' },
     });
     const ask = async (amount: number) =>
-      (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount } })).body.withdrawal
-        .id;
+      (
+        await t.call('POST', '/withdrawalrequest/add', {
+          token: m.token,
+          body: { amount, password: m.password },
+        })
+      ).body.withdrawal.id;
     const paid = await ask(100);
     const refused = await ask(50);
     for (let i = 0; i < 2; i++) {
       await t.call('PUT', `/withdrawalrequest/${paid}`, {
         token: admin,
-        body: { status: 'approved', tx_hash: '0xpaid' },
+        body: { status: 'approved', tx_hash: payoutHash('notified') },
       });
       await t.call('PUT', `/withdrawalrequest/${refused}`, {
         token: admin,

@@ -60,7 +60,7 @@ async function memberWithPendingWithdrawal() {
   expect(credit.status, credit.raw).toBeLessThan(300);
   const withdrawal = await t.call('POST', '/withdrawalrequest/add', {
     token: member.token,
-    body: { amount: 20 },
+    body: { amount: 20, password: member.password },
   });
   expect(withdrawal.status, withdrawal.raw).toBeLessThan(300);
   return member;

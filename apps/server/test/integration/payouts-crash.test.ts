@@ -208,7 +208,10 @@ describe('payouts across crashes', () => {
         reason: 'payout crash test',
       });
       expect(credit.status).toBe(200);
-      const req = await api('POST', '/withdrawalrequest/add', token, { amount: 100 });
+      const req = await api('POST', '/withdrawalrequest/add', token, {
+        amount: 100,
+        password: 'Payee-Member-2026!',
+      });
       expect(req.status).toBe(201);
       requests.push({ id: req.body.withdrawal.id, address });
     }

@@ -46,7 +46,7 @@ beforeAll(async () => {
     PAYOUT_DAILY_MAX_USDT: '1500',
   });
   admin = await t.adminToken();
-  secondLogin = await addAdmin(t, 'payouts');
+  secondLogin = await addAdmin(t, 'payouts', ['finance']);
   second = (
     await call('POST', '/auth/adminsignin', {
       body: { email: secondLogin.email, password: secondLogin.password },
@@ -70,7 +70,10 @@ async function withdrawal(amount: number, earnings = amount) {
     body: { user_id: m.id, wallet: 'earnings', amount: earnings, direction: 'credit', reason: 'test credit' },
   });
   expect(credit.status, credit.raw).toBe(200);
-  const req = await call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount } });
+  const req = await call('POST', '/withdrawalrequest/add', {
+    token: m.token,
+    body: { amount, password: m.password },
+  });
   expect(req.status, req.raw).toBe(201);
   return { id: req.body.withdrawal.id as number, net: req.body.withdrawal.net as number, address, member: m };
 }
@@ -125,12 +128,12 @@ describe('on-chain payouts', () => {
     expect(wallet.body).toMatchObject({ configured: true, address: HOT, usdt: 3000 - 315, paid_today: 315 });
   });
 
-  it('needs two different admins above the four-eyes amount, and the audit log names both', async () => {
+  it('needs two different finance admins above the four-eyes amount: one signs off, another pays', async () => {
     const big = await withdrawal(1000); // net 900 > 500
     const alone = await pay([big.id]);
     expect(alone.body.results[0].ok).toBe(false);
-    expect(alone.body.results[0].message).toMatch(
-      /needs the approval of two different admins \(0 of 2 so far\)/,
+    expect(alone.body.results[0].message).toBe(
+      'This withdrawal pays 900.00 USDT, above the four-eyes amount of 500.00 USDT: two finance admins are needed. Nobody has signed it off yet: one finance admin signs it off first, then another pays it. Send nothing before that.',
     );
     const byHand = await call('PUT', `/withdrawalrequest/${big.id}`, {
       token: admin,
@@ -141,9 +144,17 @@ describe('on-chain payouts', () => {
     const first = await call('POST', `/withdrawalrequest/approval/${big.id}`, { token: admin });
     expect(first.status, first.raw).toBe(200);
     expect(first.body.message).toMatch(/1 of 2/);
-    expect(first.body.withdrawal).toMatchObject({ approvals: 1, approvals_needed: 2 });
-    // the same admin again counts once
-    expect((await pay([big.id])).body.results[0].ok).toBe(false);
+    expect(first.body.withdrawal).toMatchObject({
+      approvals: 1,
+      approvals_needed: 2,
+      sign_off: { email: 'admin@test.local', at: t.clock.now().toISOString() },
+    });
+    // the admin who signed it off may not pay it
+    const own = await pay([big.id]);
+    expect(own.body.results[0]).toMatchObject({ ok: false });
+    expect(own.body.results[0].message).toMatch(
+      /You signed it off on \d{4}-\d\d-\d\d \d\d:\d\d UTC, so another finance admin must pay it or approve it\.$/,
+    );
     const paid = await pay([big.id], second);
     expect(paid.body.results[0], JSON.stringify(paid.body)).toMatchObject({ ok: true });
     await confirm();
@@ -240,10 +251,10 @@ describe('on-chain payouts', () => {
     );
     // a member's session is not an admin's: refused before anything is read
     const member = await t.register(root.code);
-    expect((await pay([w.id], member.token)).status).toBe(401);
-    expect((await call('GET', '/withdrawalrequest/payout/wallet', { token: member.token })).status).toBe(401);
+    expect((await pay([w.id], member.token)).status).toBe(403);
+    expect((await call('GET', '/withdrawalrequest/payout/wallet', { token: member.token })).status).toBe(403);
     expect((await call('POST', `/withdrawalrequest/approval/${w.id}`, { token: member.token })).status).toBe(
-      401,
+      403,
     );
 
     const flying = await withdrawal(100);

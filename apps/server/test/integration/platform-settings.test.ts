@@ -78,7 +78,7 @@ describe('settings', () => {
     // the new minimum is what a request is held to
     const small = await t.call('POST', '/withdrawalrequest/add', {
       token: memberA.token,
-      body: { amount: 20 },
+      body: { amount: 20, password: memberA.password },
     });
     expect(small).toMatchObject({ status: 400, body: { message: 'The minimum withdrawal is 25.00 USDT' } });
 

@@ -81,7 +81,10 @@ describe('platform switches', () => {
       '/withdrawalrequest/add/principle',
       '/withdrawalrequest/addcompoundwithdrawal',
     ]) {
-      const refused = await t.call('POST', url, { token: memberA.token, body: { amount: 20 } });
+      const refused = await t.call('POST', url, {
+        token: memberA.token,
+        body: { amount: 20, password: memberA.password },
+      });
       expect(refused, url).toMatchObject({
         status: 403,
         body: { message: CLOSED_MESSAGES.withdrawals_open },
@@ -94,7 +97,10 @@ describe('platform switches', () => {
     expect(await wallet(memberA.id, 'earnings')).toEqual(earnings);
 
     await setSettings({ withdrawals_open: true });
-    const ok = await t.call('POST', '/withdrawalrequest/add', { token: memberA.token, body: { amount: 20 } });
+    const ok = await t.call('POST', '/withdrawalrequest/add', {
+      token: memberA.token,
+      body: { amount: 20, password: memberA.password },
+    });
     expect(ok.status).toBe(201);
     expect((await wallet(memberA.id, 'earnings'))!.pending).toBe(earnings!.pending + 20_000_000n);
     // tidy: the member cancels, the hold is released

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
+import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { rollUpBatch, rollUpTeams } from '../../src/modules/referral/rollup.js';
 import { createTopupsService } from '../../src/modules/topups/service.js';
 import { createWithdrawalsService } from '../../src/modules/withdrawals/service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { payoutHash } from './payout-hashes.js';
 import {
   addMember,
   adminActor,
@@ -17,6 +19,8 @@ import {
   type TreeMember,
   U,
 } from './referral-fixtures.js';
+
+const HOLDER_PASSWORD = 'HolderPass123';
 
 let t: TestApp;
 let admin: string;
@@ -96,16 +100,23 @@ describe('tree roll-up', () => {
         `SELECT owner_user_id AS id FROM accounts WHERE kind = 'principal' AND balance >= 100000000 ORDER BY id LIMIT 6`,
       )
     ).rows.map((r) => Number(r.id));
-    await t.db.query(`UPDATE users SET verify_at = $2, bep20 = $3 WHERE id = ANY($1)`, [
+    // a withdrawal request asks for the member's password: these members get a real one
+    await t.db.query(`UPDATE users SET verify_at = $2, bep20 = $3, password_hash = $4 WHERE id = ANY($1)`, [
       holders,
       now(),
       `0x${'d'.repeat(40)}`,
+      await hashPassword(HOLDER_PASSWORD),
     ]);
     const requests = [];
     for (const id of holders) {
       const amount = id % 2 ? 100n * U : 60n * U;
       requests.push(
-        await withdrawals.request(memberActor(id), 'principal', { amount, network: 'BEP20' }, null),
+        await withdrawals.request(
+          memberActor(id),
+          'principal',
+          { amount, network: 'BEP20', password: HOLDER_PASSWORD },
+          null,
+        ),
       );
     }
     await t.jobs.run('tree-rollup');
@@ -113,7 +124,7 @@ describe('tree roll-up', () => {
     await withdrawals.cancel(memberActor(holders[1]!), requests[1]!.id);
     await withdrawals.decide(adminAct, requests[2]!.id, 'principal', {
       status: 'approved',
-      tx_hash: '0xabc',
+      tx_hash: payoutHash('rollup'),
     });
 
     // admin edits of is_active, a move of a whole leg, and a delete of a member without money or team

@@ -1,5 +1,9 @@
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { payoutHash } from './payout-hashes.js';
+
+/** The payout hash the reports' paid withdrawal is approved with. */
+export const PAID_HASH = payoutHash('reports-paid');
 
 /**
  * Shared setup of the reports tests (reports-*.test.ts): the dashboard figures and period reports,
@@ -61,7 +65,10 @@ async function deposit(m: Member, amount: number, note: string) {
 const decideDeposit = async (id: number, status: 'approved' | 'rejected') =>
   expect((await t.call('PUT', `/deposite/${id}`, { token: admin, body: { status } })).status).toBe(200);
 async function withdraw(m: Member, amount: number) {
-  const res = await t.call('POST', '/withdrawalrequest/add/principle', { token: m.token, body: { amount } });
+  const res = await t.call('POST', '/withdrawalrequest/add/principle', {
+    token: m.token,
+    body: { amount, password: m.password },
+  });
   expect(res.status, res.raw).toBe(201);
   return res.body.withdrawal.id as number;
 }
@@ -122,7 +129,7 @@ export async function buildScenario() {
   const cancelled = await withdraw(a, 20);
   const decide = (id: number, body: Record<string, unknown>) =>
     t.call('PUT', `/withdrawalrequest/update/principle/${id}`, { token: admin, body });
-  expect((await decide(paid, { status: 'approved', tx_hash: '0xpaid' })).status).toBe(200);
+  expect((await decide(paid, { status: 'approved', tx_hash: PAID_HASH })).status).toBe(200);
   expect((await decide(rejected, { status: 'rejected', reason: 'check' })).status).toBe(200);
   expect((await t.call('DELETE', `/withdrawalrequest/${cancelled}`, { token: a.token })).status).toBe(200);
 }

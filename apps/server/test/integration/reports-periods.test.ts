@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, buildScenario, report, setupReports, t } from './reports-fixtures.js';
+import { admin, buildScenario, PAID_HASH, report, setupReports, t } from './reports-fixtures.js';
 
 /** The period reports (deposits, withdrawals, top-ups) over the scenario of reports-fixtures.ts. */
 beforeAll(async () => {
@@ -93,7 +93,7 @@ describe('period reports', () => {
       net: 80,
       wallet: 'Principal',
       network: 'BEP20',
-      tx_hash: '0xpaid',
+      tx_hash: PAID_HASH,
     });
     expect(r.series.at(-1)).toMatchObject({ period: '2026-11-04', count: 4, amount: 100 });
   });

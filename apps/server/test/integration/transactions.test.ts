@@ -32,7 +32,10 @@ beforeAll(async () => {
     b.id,
     `0x${'c'.repeat(40)}`,
   ]);
-  const w = await t.call('POST', '/withdrawalrequest/add', { token: b.token, body: { amount: 20 } });
+  const w = await t.call('POST', '/withdrawalrequest/add', {
+    token: b.token,
+    body: { amount: 20, password: b.password },
+  });
   withdrawalTransfer = (
     await t.db.query('SELECT hold_transfer FROM withdrawals WHERE id = $1', [w.body.withdrawal.id])
   ).rows[0].hold_transfer;

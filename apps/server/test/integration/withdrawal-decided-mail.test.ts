@@ -12,8 +12,12 @@ describe('withdrawal decided e-mail', () => {
       )
     ).rows;
   const request = async (amount: number) =>
-    (await t.call('POST', '/withdrawalrequest/add', { token: memberA.token, body: { amount } })).body
-      .withdrawal.id as number;
+    (
+      await t.call('POST', '/withdrawalrequest/add', {
+        token: memberA.token,
+        body: { amount, password: memberA.password },
+      })
+    ).body.withdrawal.id as number;
 
   it('is queued once when an admin approves, with the transaction hash', async () => {
     const start = (await mails(memberA.email)).length;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { payoutHash } from './payout-hashes.js';
 
 let t: TestApp;
 let admin: string;
@@ -57,7 +58,10 @@ const platformBalance = async (kind: string) =>
 describe('profit withdrawal', () => {
   it('holds the gross amount, then pays net and fee on approval', async () => {
     const m = await readyMember(200);
-    const req = await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 100 } });
+    const req = await t.call('POST', '/withdrawalrequest/add', {
+      token: m.token,
+      body: { amount: 100, password: m.password },
+    });
     expect(req.status).toBe(201);
     expect(req.body.withdrawal).toMatchObject({
       kind: 'profit',
@@ -86,7 +90,7 @@ describe('profit withdrawal', () => {
       Array.from({ length: 4 }, () =>
         t.call('PUT', `/withdrawalrequest/${id}`, {
           token: admin,
-          body: { status: 'approved', tx_hash: '0xabc' },
+          body: { status: 'approved', tx_hash: payoutHash('profit-1') },
         }),
       ),
     );
@@ -103,37 +107,46 @@ describe('profit withdrawal', () => {
 
   it('refuses a second approval with another payout hash (two admins paying twice), the same hash stays a retry', async () => {
     const m = await readyMember(100);
-    const id = (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 100 } }))
-      .body.withdrawal.id;
+    const id = (
+      await t.call('POST', '/withdrawalrequest/add', {
+        token: m.token,
+        body: { amount: 100, password: m.password },
+      })
+    ).body.withdrawal.id;
+    const paidWith = payoutHash('feed01');
     const first = await t.call('PUT', `/withdrawalrequest/${id}`, {
       token: admin,
-      body: { status: 'approved', tx_hash: '0xfeed01' },
+      body: { status: 'approved', tx_hash: paidWith },
     });
     expect(first.status).toBe(200);
     const payouts = await platformBalance('platform:payouts');
 
     const other = await t.call('PUT', `/withdrawalrequest/${id}`, {
       token: admin,
-      body: { status: 'approved', tx_hash: '0xbeef02' },
+      body: { status: 'approved', tx_hash: payoutHash('beef02') },
     });
     expect(other.status).toBe(409);
     expect(other.body.message).toBe(
-      'This withdrawal was already approved with payout transaction 0xfeed01; check that it was not paid twice',
+      `This withdrawal was already approved with payout transaction ${paidWith}; check that it was not paid twice`,
     );
     const same = await t.call('PUT', `/withdrawalrequest/${id}`, {
       token: admin,
-      body: { status: 'approved', tx_hash: ' 0xFEED01 ' },
+      body: { status: 'approved', tx_hash: ` 0x${paidWith.slice(2).toUpperCase()} ` },
     });
     expect(same.status).toBe(200);
-    expect(same.body.withdrawal).toMatchObject({ status: 'approved', tx_hash: '0xfeed01' });
+    expect(same.body.withdrawal).toMatchObject({ status: 'approved', tx_hash: paidWith });
     expect(await platformBalance('platform:payouts')).toBe(payouts);
     expect(await wallets(m.id)).toMatchObject({ earnings: [0, 0] });
   });
 
   it('gives everything back on rejection', async () => {
     const m = await readyMember(50);
-    const id = (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 50 } })).body
-      .withdrawal.id;
+    const id = (
+      await t.call('POST', '/withdrawalrequest/add', {
+        token: m.token,
+        body: { amount: 50, password: m.password },
+      })
+    ).body.withdrawal.id;
     const res = await t.call('PUT', `/withdrawalrequest/${id}`, {
       token: admin,
       body: { status: 'rejected', reason: 'address check' },
@@ -146,7 +159,10 @@ describe('profit withdrawal', () => {
     const m = await readyMember(1000);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 30 } }),
+        t.call('POST', '/withdrawalrequest/add', {
+          token: m.token,
+          body: { amount: 30, password: m.password },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(33);
@@ -163,30 +179,48 @@ describe('rules', () => {
   it('refuses below the minimum, without an address, unverified, blocked, or when closed', async () => {
     const m = await readyMember(100);
     expect(
-      (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 9.99 } })).body
-        .message,
+      (
+        await t.call('POST', '/withdrawalrequest/add', {
+          token: m.token,
+          body: { amount: 9.99, password: m.password },
+        })
+      ).body.message,
     ).toBe('The minimum withdrawal is 10.00 USDT');
     expect(
       (
         await t.call('POST', '/withdrawalrequest/add', {
           token: m.token,
-          body: { amount: 10, network: 'TRC20' },
+          body: { amount: 10, network: 'TRC20', password: m.password },
         })
       ).body.message,
     ).toBe('Add your TRC20 address in your profile before withdrawing');
     const unverified = await t.register(root.code);
     expect(
-      (await t.call('POST', '/withdrawalrequest/add', { token: unverified.token, body: { amount: 10 } })).body
-        .message,
+      (
+        await t.call('POST', '/withdrawalrequest/add', {
+          token: unverified.token,
+          body: { amount: 10, password: unverified.password },
+        })
+      ).body.message,
     ).toBe('Verify your email before withdrawing');
     await t.call('PUT', '/settings', { token: admin, body: { withdrawals_open: false } });
     expect(
-      (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 10 } })).body.message,
+      (
+        await t.call('POST', '/withdrawalrequest/add', {
+          token: m.token,
+          body: { amount: 10, password: m.password },
+        })
+      ).body.message,
     ).toMatch(/closed/);
     await t.call('PUT', '/settings', { token: admin, body: { withdrawals_open: true } });
     for (const amount of [-10, 0, 10.0000001, 'x', 2e9]) {
       expect(
-        (await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount } })).status,
+        (
+          await t.call('POST', '/withdrawalrequest/add', {
+            token: m.token,
+            body: { amount, password: m.password },
+          })
+        ).status,
       ).toBe(400);
     }
     expect(await wallets(m.id)).toMatchObject({ earnings: [100, 0] });
@@ -195,8 +229,12 @@ describe('rules', () => {
   it('lets members see and cancel only their own requests, and only admins decide', async () => {
     const a = await readyMember(100);
     const b = await readyMember(100);
-    const id = (await t.call('POST', '/withdrawalrequest/add', { token: a.token, body: { amount: 20 } })).body
-      .withdrawal.id;
+    const id = (
+      await t.call('POST', '/withdrawalrequest/add', {
+        token: a.token,
+        body: { amount: 20, password: a.password },
+      })
+    ).body.withdrawal.id;
     expect((await t.call('GET', `/withdrawalrequest/by/${id}`, { token: b.token })).status).toBe(403);
     expect((await t.call('DELETE', `/withdrawalrequest/${id}`, { token: b.token })).status).toBe(403);
     expect(
@@ -206,7 +244,7 @@ describe('rules', () => {
           body: { status: 'approved', tx_hash: 'x' },
         })
       ).status,
-    ).toBe(401);
+    ).toBe(403);
     expect((await t.call('GET', '/withdrawalrequest/list', { token: b.token })).body.allwithdrawals).toEqual(
       [],
     );
@@ -235,7 +273,7 @@ describe('principal withdrawal', () => {
     admin = await t.adminToken();
     const req = await t.call('POST', '/withdrawalrequest/add/principle', {
       token: m.token,
-      body: { amount: 1000 },
+      body: { amount: 1000, password: m.password },
     });
     expect(req.body.withdrawal).toMatchObject({ kind: 'principal', fee: 200, net: 800, fee_percent: 20 });
     const during = (await t.call('GET', `/users/${m.id}`, { token: m.token })).body.singleuser;
@@ -263,7 +301,7 @@ describe('principal withdrawal', () => {
     admin = await t.adminToken();
     const late = await t.call('POST', '/withdrawalrequest/add/principle', {
       token: m.token,
-      body: { amount: 400 },
+      body: { amount: 400, password: m.password },
     });
     expect(late.body.withdrawal).toMatchObject({ fee: 0, net: 400, fee_percent: 0 });
   });
@@ -284,7 +322,7 @@ describe('idempotency', () => {
         method: 'POST',
         url: '/api/v1/withdrawalrequest/add',
         headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': 'wd-retry-0001' },
-        payload: { amount },
+        payload: { amount, password: m.password },
       });
     const first = await send(40);
     const again = await send(40);
@@ -298,7 +336,10 @@ describe('idempotency', () => {
 describe('wallets', () => {
   it('shows available and held amounts per wallet, to the member and admins only', async () => {
     const m = await readyMember(100);
-    await t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 30 } });
+    await t.call('POST', '/withdrawalrequest/add', {
+      token: m.token,
+      body: { amount: 30, password: m.password },
+    });
     const res = await t.call('GET', `/users/${m.id}/wallets`, { token: m.token });
     expect(res.body).toEqual({
       wallets: { fund: 0, earnings: 70, roi: 0, principal: 0, compound: 0 },

@@ -15,6 +15,7 @@ import { createDepositsService } from '../deposits/service.js';
 import { createPlansService } from '../plans/service.js';
 import { createTopupsService } from '../topups/service.js';
 import { createWithdrawalsService } from '../withdrawals/service.js';
+import { DEMO_PASSWORD } from './demo-seed.js';
 
 const U = 1_000_000n;
 
@@ -136,7 +137,12 @@ async function paidWithdrawal(
     ip: 'demo-seed',
     roles: [],
   };
-  const requested = await withdrawals.request(memberActor, kind, { amount, network: 'BEP20' }, null);
+  const requested = await withdrawals.request(
+    memberActor,
+    kind,
+    { amount, network: 'BEP20', password: DEMO_PASSWORD },
+    null,
+  );
   await withdrawals.decide(admin, requested.id, kind, {
     status: 'approved',
     tx_hash: `0x${String(requested.id).padStart(64, 'd')}`,

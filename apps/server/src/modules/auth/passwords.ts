@@ -1,4 +1,6 @@
+import { MSG } from '@app/contracts/messages';
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../../errors.js';
 
 // @node-rs/argon2 defaults to argon2id (its Algorithm enum's default, value 2); parameters are
 // OWASP's second recommended set (19 MiB, 2 passes).
@@ -16,4 +18,13 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
   return verify(passwordHash, password).catch(() => false);
+}
+
+/**
+ * A money action that sends money away (a transfer, a withdrawal request) asks the member for their
+ * password again: 400 `Password is incorrect` when it does not match (the web app shows it at the
+ * password field). `user` null (unknown) is answered the same, after the same work.
+ */
+export async function confirmPassword(user: { password_hash: string | null } | null, password: string) {
+  if (!(await verifyPassword(user?.password_hash ?? null, password))) throw badRequest(MSG.passwordIncorrect);
 }

@@ -13,7 +13,7 @@ export function payoutsRoutes(app: Api, payouts: PayoutsService, withdrawals: Wi
     schema: {
       tags,
       description:
-        'Approve a pending withdrawal for payment (four eyes: above FOUR_EYES_ABOVE_USDT two different admins must).',
+        'Sign off a pending withdrawal whose net is above FOUR_EYES_ABOVE_USDT (four eyes, first step): another finance admin then pays it on chain or approves it with the payout hash. 409 below the amount (no sign-off needed) or when another admin already signed it off.',
       params: idParam,
       response: { 200: withdrawalResponse },
     },

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { confirmPassword } from '../auth/passwords.js';
 import { findById } from '../auth/repo.js';
 import { assertOpen } from '../settings/service.js';
 import { findMember } from '../topups/repo.js';
@@ -38,7 +38,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     if (!user) throw notFound(MSG.userNotFound);
     if (user.status === 'block') throw forbidden(MSG.blocked);
     if (!user.verify_at) throw forbidden('Verify your email before transferring');
-    if (!(await verifyPassword(user.password_hash, password))) throw badRequest('Password is incorrect');
+    await confirmPassword(user, password);
   }
 
   async function move(

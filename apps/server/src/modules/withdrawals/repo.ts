@@ -16,20 +16,38 @@ export interface WithdrawalRow {
   hold_transfer: string | null;
   tx_hash: string | null;
   reason: string | null;
+  decided_by: bigint | null;
   decided_at: Date | null;
   created_at: Date;
-  approvals: number;
+  /** Four eyes: the sign-off (the first that still counts, else the first), if any. */
+  sign_off_admin_id: bigint | null;
+  sign_off_name: string | null;
+  sign_off_email: string | null;
+  sign_off_at: Date | null;
+  /** Its admin still holds finance (or owner) and is not blocked: it counts for a payment now. */
+  sign_off_counts: boolean | null;
   payout_status: 'signed' | 'sent' | 'confirmed' | 'failed' | null;
   payout_tx_hash: string | null;
   payout_error: string | null;
+  payout_created_by: bigint | null;
 }
 
-/** A withdrawal with its member, its admins' approvals and its latest on-chain payout. */
+/** A sign-off counts while its admin may still do finance work. */
+const SIGN_OFF_COUNTS = `(au.role = 'admin' AND au.status = 'unblock' AND au.admin_roles && '{owner,finance}')`;
+
+/** A withdrawal with its member, its sign-off (four eyes) and its latest on-chain payout. */
 const SELECT = `SELECT w.*, u.username,
-         (SELECT count(*)::int FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id) AS approvals,
-         p.status AS payout_status, p.tx_hash AS payout_tx_hash, p.error AS payout_error
+         s.admin_id AS sign_off_admin_id, s.name AS sign_off_name, s.email AS sign_off_email,
+         s.created_at AS sign_off_at, s.counts AS sign_off_counts,
+         p.status AS payout_status, p.tx_hash AS payout_tx_hash, p.error AS payout_error,
+         p.created_by AS payout_created_by
     FROM withdrawals w JOIN users u ON u.id = w.user_id
-    LEFT JOIN LATERAL (SELECT status, tx_hash, error FROM payouts
+    LEFT JOIN LATERAL (SELECT a.admin_id, coalesce(nullif(au.fullname, ''), au.username) AS name, au.email,
+                              a.created_at, ${SIGN_OFF_COUNTS} AS counts
+                         FROM withdrawal_approvals a JOIN users au ON au.id = a.admin_id
+                        WHERE a.withdrawal_id = w.id AND a.step = 'sign_off'
+                        ORDER BY ${SIGN_OFF_COUNTS} DESC, a.created_at, a.admin_id LIMIT 1) s ON true
+    LEFT JOIN LATERAL (SELECT status, tx_hash, error, created_by FROM payouts
                         WHERE withdrawal_id = w.id ORDER BY id DESC LIMIT 1) p ON true`;
 
 export interface RequesterRow {
@@ -142,20 +160,29 @@ export async function contactOf(q: Queryable, userId: number | bigint) {
   return rows[0] ?? null;
 }
 
-/** An admin's approval (four eyes); false when this admin had already approved it. */
-export async function addApproval(q: Queryable, id: bigint, adminId: number, now: Date) {
+/** A finance admin's sign-off (four eyes, first step); false when this admin had already signed it off. */
+export async function addSignOff(q: Queryable, id: bigint, adminId: number, now: Date) {
+  // a payer's row kept from before sign-offs were told apart from payers (migration 029) becomes a sign-off
   const { rowCount } = await q.query(
-    `INSERT INTO withdrawal_approvals (withdrawal_id, admin_id, created_at) VALUES ($1, $2, $3)
-     ON CONFLICT DO NOTHING`,
+    `INSERT INTO withdrawal_approvals (withdrawal_id, admin_id, created_at, step) VALUES ($1, $2, $3, 'sign_off')
+     ON CONFLICT (withdrawal_id, admin_id) DO UPDATE SET step = 'sign_off', created_at = EXCLUDED.created_at
+      WHERE withdrawal_approvals.step <> 'sign_off'`,
     [id, adminId, now],
   );
   return rowCount === 1;
 }
 
-export async function approvers(q: Queryable, id: bigint): Promise<number[]> {
-  const { rows } = await q.query<{ admin_id: bigint }>(
-    'SELECT admin_id FROM withdrawal_approvals WHERE withdrawal_id = $1',
-    [id],
+/**
+ * Another withdrawal this payout transaction hash already approves (or pays on chain), compared
+ * without case or surrounding space; null when it is free.
+ */
+export async function hashUsedBy(q: Queryable, hash: string, exceptId: bigint): Promise<number | null> {
+  const { rows } = await q.query<{ id: bigint }>(
+    `SELECT id FROM withdrawals WHERE tx_hash IS NOT NULL AND lower(tx_hash) = lower($1) AND id <> $2
+     UNION ALL
+     SELECT withdrawal_id FROM payouts WHERE tx_hash = lower($1) AND withdrawal_id <> $2
+     LIMIT 1`,
+    [hash.trim(), exceptId],
   );
-  return rows.map((r) => Number(r.admin_id));
+  return rows[0] ? Number(rows[0].id) : null;
 }

@@ -39,7 +39,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
       config: { access: 'member' },
       schema: {
         tags,
-        description: `Request a ${kind} withdrawal.`,
+        description: `Request a ${kind} withdrawal; the member's password confirms it (400 'Password is incorrect').`,
         headers,
         body: withdrawalRequestBody,
         response: { 201: withdrawalResponse },
@@ -73,7 +73,7 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
       config: { access: 'admin', area: 'finance' },
       schema: {
         tags,
-        description: `Approve (with the payout transaction hash) or reject a ${kind} withdrawal.`,
+        description: `Approve (with the payout transaction hash: BEP20 0x + 64 hex, TRC20 64 hex; with an RPC a BEP20 hash is checked on chain, 409 with the reason) or reject a ${kind} withdrawal. Above FOUR_EYES_ABOVE_USDT only a finance admin other than the one who signed it off may approve it.`,
         params: idParam,
         body: withdrawalDecisionBody,
         response: { 200: withdrawalResponse },

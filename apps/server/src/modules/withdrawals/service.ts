@@ -4,7 +4,7 @@ import { WITHDRAWAL_WALLET, type WithdrawalKind, withdrawalFeePercent } from '@a
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
-import { type Db, type Tx, withTx } from '../../db/pool.js';
+import { type Db, type Queryable, withTx } from '../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { member, platform } from '../../ledger/accounts.js';
@@ -12,12 +12,16 @@ import { post, postOnce, settle, withReplay } from '../../ledger/ledger.js';
 import { activePlanOf } from '../../ledger/repo.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { withdrawalDecidedMail } from '../../mail/templates.js';
+import { confirmPassword } from '../auth/passwords.js';
+import { findById } from '../auth/repo.js';
 import { assertNotHeld } from '../fraud/service.js';
 import { notifyMembers, withdrawalDecided } from '../notifications/events.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
 import { createAdjust } from './adjust.js';
-import { approvalsNeeded, payoutInFlight, toDto } from './dto.js';
+import { payoutInFlight, toDto } from './dto.js';
+import { createFourEyes } from './four-eyes.js';
+import { assertHashForm, type PaidHashCheck } from './payout-hash.js';
 import * as repo from './repo.js';
 
 export { approvalsNeeded } from './dto.js';
@@ -30,69 +34,40 @@ export function createWithdrawalsService(deps: {
   publicUrl?: string;
   /** Micro-USDT; a net above it needs two admins (config FOUR_EYES_ABOVE_USDT). */
   fourEyesAbove?: bigint;
+  /** Reads a pasted BEP20 payout hash from the chain (only when an RPC is configured). */
+  paidHash?: PaidHashCheck | undefined;
 }) {
   const { db, clock } = deps;
   const fourEyesAbove = deps.fourEyesAbove ?? toMicro(1000)!;
   const dto = (w: repo.WithdrawalRow) => toDto(w, fourEyesAbove);
+  /** What `actor` is shown: a member's answer names no admin. */
+  const dtoFor = (actor: Actor) => (w: repo.WithdrawalRow) =>
+    toDto(w, fourEyesAbove, actor.audience !== 'admin');
   const adjust = createAdjust({ db, clock });
+  const { assertFourEyes, signOff } = createFourEyes({ db, clock, fourEyesAbove, dto });
 
   /**
-   * Four eyes: the acting admin plus those who approved before must be as many as the withdrawal
-   * needs; the acting admin's approval is then recorded (the audit log names each).
+   * What a manual approval with `hash` must pass, cheapest first: the network's hash form, four eyes,
+   * and the hash not already paying another withdrawal. The chain is read apart (see decide).
    */
-  async function assertFourEyes(tx: Tx, w: repo.WithdrawalRow, actor: Actor, now: Date) {
-    const needed = approvalsNeeded(w.net, fourEyesAbove);
-    const recorded = await repo.approvers(tx, w.id);
-    if (new Set([...recorded, actor.userId]).size < needed) {
-      throw conflict(
-        `This withdrawal pays ${formatUsdt(w.net)}, above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: it needs the approval of two different admins (${recorded.length} of 2 so far). ${recorded.length ? 'Another admin must pay it.' : 'Sign it off, then ask another admin to pay it.'}`,
-      );
-    }
-    await repo.addApproval(tx, w.id, actor.userId, now);
-  }
-
-  /** An admin approves a pending withdrawal for payment (the first of two above the four-eyes amount). */
-  async function signOff(actor: Actor, id: number) {
-    return withTx(db, async (tx) => {
-      const w = await repo.find(tx, id, true);
-      if (!w) throw notFound('Withdrawal request not found');
-      if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
-      const now = clock.now();
-      const added = await repo.addApproval(tx, w.id, actor.userId, now);
-      const after = dto((await repo.find(tx, id))!);
-      if (added) {
-        await recordAudit(tx, actor, {
-          action: 'withdrawal.approval',
-          targetType: 'withdrawal',
-          targetId: id,
-          after: {
-            approvals: after.approvals,
-            approvals_needed: after.approvals_needed,
-            admin_id: actor.userId,
-          },
-        });
-      }
-      const missing = after.approvals_needed - after.approvals;
-      return {
-        message: !added
-          ? 'You have already approved this withdrawal'
-          : missing > 0
-            ? `Approved by you (${after.approvals} of ${after.approvals_needed}); another admin must approve it before it is paid`
-            : 'Approved; it can be paid',
-        withdrawal: after,
-      };
-    });
+  async function assertApprovable(q: Queryable, w: repo.WithdrawalRow, actor: Actor, hash: string) {
+    assertHashForm(w.network, hash);
+    assertFourEyes(w, actor);
+    const used = await repo.hashUsedBy(q, hash, w.id);
+    if (used !== null) throw hashReused(used);
   }
 
   /** A request holds the gross amount on the wallet (pending transfer) until an admin decides. */
   async function request(
     actor: Actor,
     kind: WithdrawalKind,
-    body: { amount: bigint; network: 'BEP20' | 'TRC20'; user_id?: number | undefined },
+    body: { amount: bigint; network: 'BEP20' | 'TRC20'; password: string; user_id?: number | undefined },
     clientKey: string | null,
   ) {
     if (actor.audience !== 'member') throw forbidden('Withdrawals are requested by the member');
     if (body.user_id !== undefined && body.user_id !== actor.userId) throw forbidden(MSG.forbidden);
+    // the password first, as for a transfer, and outside the money transaction (argon2 takes a while)
+    await confirmPassword(await findById(db, actor.userId), body.password);
     return withReplay(
       db,
       async (tx) => {
@@ -164,14 +139,19 @@ export function createWithdrawalsService(deps: {
           const event = { amount: body.amount, refType: 'withdrawal', refId: String(id), now };
           await treeEvent(tx, { userId: actor.userId, kind: 'held', ...event });
         }
-        return dto((await repo.find(tx, id))!);
+        return dtoFor(actor)((await repo.find(tx, id))!);
       },
       // the same Idempotency-Key and request again: answer with the first request
-      async (transfers) => dto((await repo.find(db, Number(transfers[0]!.ref_id)))!),
+      async (transfers) => dtoFor(actor)((await repo.find(db, Number(transfers[0]!.ref_id)))!),
     );
   }
 
-  /** Approve (posts the hold: net to payouts, fee to fees) or reject (voids it: all back), once. */
+  /**
+   * Approve (posts the hold: net to payouts, fee to fees) or reject (voids it: all back), once. A
+   * manual approval names the payout transaction: its hash is checked (form, four eyes, not used
+   * before) and, with an RPC, read from the chain before the withdrawal is locked: an RPC may take
+   * seconds, and what a confirmed transaction says does not change.
+   */
   async function decide(
     actor: Actor,
     id: number,
@@ -186,12 +166,21 @@ export function createWithdrawalsService(deps: {
     /** Set only by the payout follower: the approval is the confirmed payout of this very withdrawal. */
     onChain = false,
   ) {
+    const hash = body.tx_hash?.trim() || undefined;
+    if (body.status === 'approved' && !onChain) {
+      if (!hash) throw badRequest('Enter the payout transaction hash to approve');
+      const w = await repo.find(db, id);
+      if (w && w.kind === expectedKind && w.status === 'pending' && !payoutInFlight(w)) {
+        await assertApprovable(db, w, actor, hash);
+        await deps.paidHash?.(w, hash);
+      }
+    }
     return withTx(db, async (tx) => {
       const w = await repo.find(tx, id, true);
       if (!w || w.kind !== expectedKind) throw notFound('Withdrawal request not found');
       if (w.status === body.status) {
         // the same approval again is a retry; another payout hash means a second payment was sent
-        if (w.status === 'approved' && body.tx_hash && !sameHash(body.tx_hash, w.tx_hash)) {
+        if (w.status === 'approved' && hash && !sameHash(hash, w.tx_hash)) {
           throw conflict(
             `This withdrawal was already approved with payout transaction ${w.tx_hash}; check that it was not paid twice`,
           );
@@ -210,8 +199,10 @@ export function createWithdrawalsService(deps: {
         throw badRequest('This request belongs to another member');
       const now = clock.now();
       if (body.status === 'approved') {
-        if (!body.tx_hash) throw badRequest('Enter the payout transaction hash to approve');
-        await assertFourEyes(tx, w, actor, now);
+        if (!hash) throw badRequest('Enter the payout transaction hash to approve');
+        // checked again under the lock (a sign-off or another approval may have come in between);
+        // the on-chain payout was checked when it was signed
+        if (!onChain) await assertApprovable(tx, w, actor, hash);
         await settle(tx, w.hold_transfer!, 'posted', now);
         const transfers = [
           {
@@ -221,7 +212,7 @@ export function createWithdrawalsService(deps: {
             amount: w.net,
             refType: 'withdrawal',
             refId: String(id),
-            meta: { tx_hash: body.tx_hash },
+            meta: { tx_hash: hash },
           },
           {
             kind: 'withdrawal_fee' as const,
@@ -244,13 +235,14 @@ export function createWithdrawalsService(deps: {
         }
         await releaseHold(tx, w, now);
       }
-      await repo.decide(tx, w.id, {
-        status: body.status,
-        by: actor.userId,
-        now,
-        txHash: body.tx_hash ?? null,
-        reason: body.reason ?? null,
-      });
+      const decision = { status: body.status, by: actor.userId, now, reason: body.reason ?? null };
+      await repo
+        .decide(tx, w.id, { ...decision, txHash: body.status === 'approved' ? hash! : null })
+        .catch(async (error: unknown) => {
+          // the unique index: another withdrawal took this hash since the check above
+          if ((error as { constraint?: string }).constraint !== 'withdrawals_tx_hash_once') throw error;
+          throw hashReused(await repo.hashUsedBy(db, hash!, w.id));
+        });
       const decided = (await repo.find(tx, id))!;
       const after = dto(decided);
       await notifyMembers(tx, [withdrawalDecided(w, body.status, body.reason ?? null)], now);
@@ -335,7 +327,7 @@ export function createWithdrawalsService(deps: {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, totals } = await repo.list(db, { ...f, userId });
     return {
-      allwithdrawals: rows.map(dto),
+      allwithdrawals: rows.map(dtoFor(actor)),
       ...pageFacts(totals.n, f),
       totals: {
         amount: fromMicro(totals.amount ?? 0n),
@@ -349,7 +341,7 @@ export function createWithdrawalsService(deps: {
     const w = await repo.find(db, id);
     if (!w) throw notFound('Withdrawal request not found');
     assertSelfOrAdmin(actor, Number(w.user_id));
-    return dto(w);
+    return dtoFor(actor)(w);
   }
 
   async function setCompoundShare(actor: Actor, percent: number, userId?: number) {
@@ -370,6 +362,11 @@ async function releaseHold(tx: Parameters<typeof treeEvent>[0], w: repo.Withdraw
   const event = { amount: w.amount, refType: 'withdrawal', refId: String(w.id), now };
   await treeEvent(tx, { userId: Number(w.user_id), kind: 'released', ...event });
 }
+
+const hashReused = (other: number | null) =>
+  conflict(
+    `This transaction hash is already used for withdrawal #${other ?? '?'}: one payout transaction pays one withdrawal`,
+  );
 
 /** Transaction hashes compare without case or surrounding space (0xABC and 0xabc are one payout). */
 function sameHash(a: string, b: string | null): boolean {
