@@ -7,28 +7,15 @@ import { z } from 'zod';
 import { email } from './common.js';
 import { adminPassword } from './passwords.js';
 
-/** The messages of these routes, and of the TOTP and settings rules this part added. */
-export const ACCOUNT_MSG = {
-  emailCodeSent: 'We sent a 6-digit code to the new address. Enter it here to confirm the change.',
-  emailChanged: 'Your e-mail address has been changed',
-  emailSame: 'This is already your e-mail address',
-  emailNoChange: 'No e-mail change is waiting for a code. Enter the new address again.',
-  passwordSame: 'The new password must differ from the current one',
-  trustedBrowserRevoked: 'This browser is no longer trusted',
-  trustedBrowserNotFound: 'No such trusted browser',
-  /** A TOTP code of the 30 s step already accepted (typically right after turning 2FA on). */
-  totpCodeUsed:
-    'This code was already used. Wait for the next code in your app (a few seconds) and enter it.',
-  totpEnrolFirstRole:
-    'Turn on two-factor authentication for your own account before requiring it for a role you hold',
-} as const;
-
-export const ADMIN_PASSWORD_HINT = 'At least 12 characters, not a common password';
+export { ACCOUNT_MSG } from './account-messages.js';
 
 const currentPassword = z.string().min(1, 'Enter your current password').max(128);
 
 /** POST /admin-account/password. A wrong current password is a 400 naming it. */
-export const adminPasswordBody = z.strictObject({ current_password: currentPassword, password: adminPassword });
+export const adminPasswordBody = z.strictObject({
+  current_password: currentPassword,
+  password: adminPassword,
+});
 export type AdminPasswordBody = z.infer<typeof adminPasswordBody>;
 
 /** POST /admin-account/email: the new address and the current password; a code goes to the new address. */

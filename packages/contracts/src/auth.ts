@@ -32,8 +32,7 @@ export const adminSigninBody = signinBody.extend({
 });
 export type AdminSigninBody = z.infer<typeof adminSigninBody>;
 
-/** How long "Trust this browser" spares an admin the code step. */
-export const TRUSTED_BROWSER_HOURS = 12;
+export { TRUSTED_BROWSER_HOURS } from './account-messages.js';
 
 /**
  * `role` (and the top-level `token` of the sign-in answers below, the same value as `auth.token` /
@@ -69,7 +68,11 @@ export const registerResponse = z.object({
   expireAt: z.string(),
 });
 /** A browser trusted at the code step: the web app keeps `token`; the server only its digest. */
-export const trustedBrowserGrant = z.object({ id: z.number().int(), token: z.string(), expires_at: z.string() });
+export const trustedBrowserGrant = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  expires_at: z.string(),
+});
 export type TrustedBrowserGrant = z.infer<typeof trustedBrowserGrant>;
 export const adminSessionResponse = z.object({
   admin: adminAuth,

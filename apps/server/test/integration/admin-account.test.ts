@@ -22,11 +22,8 @@ const sessionOf = (res: { status: number; body: { admin?: { token: string } }; r
 };
 
 const auditOf = async (adminId: number) =>
-  (
-    await t.db.query('SELECT action, before, after FROM audit_log WHERE admin_id = $1 ORDER BY id', [
-      adminId,
-    ])
-  ).rows;
+  (await t.db.query('SELECT action, before, after FROM audit_log WHERE admin_id = $1 ORDER BY id', [adminId]))
+    .rows;
 
 describe('an admin changes their own password', () => {
   it('needs the current password: a wrong one is a 400 naming it, and counts on the sign-in delays', async () => {
@@ -44,7 +41,9 @@ describe('an admin changes their own password', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/^current_password: /);
-    const count = await t.db.query('SELECT fails FROM login_throttle WHERE account_key = $1', [`user:${a.id}`]);
+    const count = await t.db.query('SELECT fails FROM login_throttle WHERE account_key = $1', [
+      `user:${a.id}`,
+    ]);
     expect(count.rows[0]?.fails).toBe(1);
     // the password is what it was
     sessionOf(await adminPasswordStep(t, a));
@@ -157,7 +156,9 @@ describe('an admin changes their own e-mail address', () => {
       pending_email: null,
     });
     // the code worked once
-    expect((await t.call('POST', '/admin-account/email/confirm', { token, body: { code } })).status).toBe(400);
+    expect((await t.call('POST', '/admin-account/email/confirm', { token, body: { code } })).status).toBe(
+      400,
+    );
 
     const notice = await lastMail(t.db, a.email);
     expect(notice).toMatchObject({ template: 'admin_email_changed' });
@@ -177,19 +178,29 @@ describe('an admin changes their own e-mail address', () => {
     const member = await t.register(root.code);
     for (const email of [ADMIN.email, member.email.toUpperCase()]) {
       expect(
-        await t.call('POST', '/admin-account/email', { token, body: { email, current_password: a.password } }),
+        await t.call('POST', '/admin-account/email', {
+          token,
+          body: { email, current_password: a.password },
+        }),
         email,
       ).toMatchObject({ status: 409, body: { message: MSG.emailTaken } });
     }
     expect(
-      await t.call('POST', '/admin-account/email', { token, body: { email: a.email, current_password: a.password } }),
+      await t.call('POST', '/admin-account/email', {
+        token,
+        body: { email: a.email, current_password: a.password },
+      }),
     ).toMatchObject({ status: 400, body: { message: ACCOUNT_MSG.emailSame } });
 
     // free when asked, taken by a registration before the code comes back
     const wanted = `later-${a.email}`;
     expect(
-      (await t.call('POST', '/admin-account/email', { token, body: { email: wanted, current_password: a.password } }))
-        .status,
+      (
+        await t.call('POST', '/admin-account/email', {
+          token,
+          body: { email: wanted, current_password: a.password },
+        })
+      ).status,
     ).toBe(200);
     const code = await codeMailedTo(wanted);
     await t.register(root.code, { email: wanted });
@@ -208,7 +219,10 @@ describe('an admin changes their own e-mail address', () => {
       await t.call('POST', '/admin-account/email/confirm', { token, body: { code: '123456' } }),
     ).toMatchObject({ status: 400, body: { message: ACCOUNT_MSG.emailNoChange } });
     const wanted = `late-${a.email}`;
-    await t.call('POST', '/admin-account/email', { token, body: { email: wanted, current_password: a.password } });
+    await t.call('POST', '/admin-account/email', {
+      token,
+      body: { email: wanted, current_password: a.password },
+    });
     const code = await codeMailedTo(wanted);
     t.clock.advance(10 * 60_000 + 1000);
     expect(await t.call('POST', '/admin-account/email/confirm', { token, body: { code } })).toMatchObject({

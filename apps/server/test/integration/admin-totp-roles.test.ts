@@ -37,7 +37,10 @@ describe('two-factor authentication required for some roles', () => {
     });
     expect(on.status, on.raw).toBe(200);
     expect(on.body.changed).toEqual(['admin_totp_required_roles']);
-    expect(on.body.settings).toMatchObject({ admin_totp_required: false, admin_totp_required_roles: ['finance'] });
+    expect(on.body.settings).toMatchObject({
+      admin_totp_required: false,
+      admin_totp_required_roles: ['finance'],
+    });
 
     // a session opened before is held at once, like a new one
     expect(await t.call('GET', '/users/stats', { token: financeToken })).toMatchObject({
@@ -69,7 +72,10 @@ describe('two-factor authentication required for some roles', () => {
     // lifted: the one still without it is free at once, in the session they have
     const bothToken = sessionOf(await adminPasswordStep(t, both));
     expect((await t.call('GET', '/users/stats', { token: bothToken })).status).toBe(403);
-    const off = await t.call('PUT', '/settings', { token: ownerToken, body: { admin_totp_required_roles: [] } });
+    const off = await t.call('PUT', '/settings', {
+      token: ownerToken,
+      body: { admin_totp_required_roles: [] },
+    });
     expect(off.status, off.raw).toBe(200);
     expect((await t.call('GET', '/users/stats', { token: bothToken })).status).toBe(200);
   });
@@ -100,14 +106,17 @@ describe('two-factor authentication required for some roles', () => {
         roles.join(),
       ).toMatchObject({ status: 409, body: { message: ACCOUNT_MSG.totpEnrolFirstRole } });
     }
-    const others = await t.call('PUT', '/settings', { token, body: { admin_totp_required_roles: ['content'] } });
+    const others = await t.call('PUT', '/settings', {
+      token,
+      body: { admin_totp_required_roles: ['content'] },
+    });
     expect(others.status, others.raw).toBe(200);
     expect((await t.call('GET', '/users/stats', { token })).status).toBe(200);
     // a role named twice or unknown is refused by the contract
     for (const roles of [['content', 'content'], ['janitor']]) {
-      expect((await t.call('PUT', '/settings', { token, body: { admin_totp_required_roles: roles } })).status).toBe(
-        400,
-      );
+      expect(
+        (await t.call('PUT', '/settings', { token, body: { admin_totp_required_roles: roles } })).status,
+      ).toBe(400);
     }
     await t.call('PUT', '/settings', { token, body: { admin_totp_required_roles: [] } });
   });

@@ -47,7 +47,10 @@ async function signIn(a: Admin, trust: boolean) {
     body: { ticket: step.body.ticket, code: codeAt(t, a.secret), ...(trust ? { trust_browser: true } : {}) },
   });
   t.clock.advance(30_000);
-  return { token: sessionOf(res), trusted: res.body.trusted_browser as { id: number; token: string; expires_at: string } };
+  return {
+    token: sessionOf(res),
+    trusted: res.body.trusted_browser as { id: number; token: string; expires_at: string },
+  };
 }
 
 describe('trusting a browser at the code step', () => {
@@ -90,7 +93,10 @@ describe('trusting a browser at the code step', () => {
     const a = await enrolled('trust-a');
     const b = await enrolled('trust-b');
     const { trusted } = await signIn(a, true);
-    expect(await passwordStep(b, trusted.token)).toMatchObject({ status: 200, body: { totp_required: true } });
+    expect(await passwordStep(b, trusted.token)).toMatchObject({
+      status: 200,
+      body: { totp_required: true },
+    });
     sessionOf(await passwordStep(a, trusted.token));
   });
 
@@ -158,13 +164,17 @@ describe('trusting a browser at the code step', () => {
     const other = await enrolled('trust-other');
     const theirs = await signIn(other, true);
     expect(
-      (await t.call('DELETE', `/admin-account/trusted-browsers/${theirs.trusted.id}`, { token: second.token }))
-        .status,
+      (
+        await t.call('DELETE', `/admin-account/trusted-browsers/${theirs.trusted.id}`, {
+          token: second.token,
+        })
+      ).status,
     ).toBe(404);
     sessionOf(await passwordStep(other, theirs.trusted.token));
 
     expect(
-      (await t.call('POST', '/totp/disable', { token: second.token, body: { code: codeAt(t, a.secret) } })).status,
+      (await t.call('POST', '/totp/disable', { token: second.token, body: { code: codeAt(t, a.secret) } }))
+        .status,
     ).toBe(200);
     const { secret } = await enrol(t, second.token);
     expect(secret).toBeTruthy();
@@ -188,7 +198,9 @@ describe('a code of the step already used', () => {
         await t.call('POST', '/auth/adminsignin/totp', { body: { ticket: step.body.ticket, code } }),
       ).toMatchObject({ status: 401, body: { message: ACCOUNT_MSG.totpCodeUsed } });
     }
-    const held = await t.db.query('SELECT fails FROM login_throttle WHERE account_key = $1', [`user:${a.id}`]);
+    const held = await t.db.query('SELECT fails FROM login_throttle WHERE account_key = $1', [
+      `user:${a.id}`,
+    ]);
     expect(held.rows[0]?.fails ?? 0).toBe(0);
     // a wrong code is still a wrong code
     const step = await passwordStep(a);
@@ -200,7 +212,9 @@ describe('a code of the step already used', () => {
 
     t.clock.advance(30_000);
     const fresh = sessionOf(
-      await t.call('POST', '/auth/adminsignin/totp', { body: { ticket: step.body.ticket, code: codeAt(t, secret) } }),
+      await t.call('POST', '/auth/adminsignin/totp', {
+        body: { ticket: step.body.ticket, code: codeAt(t, secret) },
+      }),
     );
     // turning it off with the code just used: the same message, not counted on the code delays
     for (let i = 0; i < 7; i++) {
@@ -209,8 +223,8 @@ describe('a code of the step already used', () => {
       ).toMatchObject({ status: 400, body: { message: ACCOUNT_MSG.totpCodeUsed } });
     }
     t.clock.advance(30_000);
-    expect((await t.call('POST', '/totp/disable', { token: fresh, body: { code: codeAt(t, secret) } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/totp/disable', { token: fresh, body: { code: codeAt(t, secret) } })).status,
+    ).toBe(200);
   });
 });

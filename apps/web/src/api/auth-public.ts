@@ -11,6 +11,7 @@ import type {
 } from '@app/contracts/auth';
 import type { messageResponse } from '@app/contracts/common';
 import type { z } from 'zod';
+import { forgetTrustedLogin, rememberTrusted, trustedTokenFor } from '../lib/trusted-browser';
 import { useAuthStore } from './auth-store';
 import { request } from './client';
 
@@ -27,22 +28,32 @@ export async function signin(body: SigninBody) {
   return data;
 }
 
-/** The password step: a session, or (two-factor authentication on) a ticket for adminSigninTotp. */
+/**
+ * The password step: a session, or (two-factor authentication on) a ticket for adminSigninTotp. A
+ * browser trusted at an earlier code step of this login sends its token and gets the session
+ * directly; a token the server no longer accepts is dropped.
+ */
 export async function adminSignin(body: SigninBody) {
+  const trusted = trustedTokenFor(body.email);
   const data = await request<z.infer<typeof adminSigninResponse>>('/auth/adminsignin', {
     method: 'POST',
-    body,
+    body: trusted ? { ...body, trusted_browser: trusted } : body,
   });
   if ('admin' in data) useAuthStore.getState().setAdmin(data.admin, data.expireAt);
+  else if (trusted) forgetTrustedLogin(body.email);
   return data;
 }
 
-/** The code step: a TOTP code or a recovery code with the ticket of the password step. */
-export async function adminSigninTotp(body: AdminTotpSigninBody) {
+/**
+ * The code step: a TOTP code or a recovery code with the ticket of the password step. With
+ * `trust_browser`, the token answered is kept for the next password steps of `login`.
+ */
+export async function adminSigninTotp({ login, ...body }: AdminTotpSigninBody & { login: string }) {
   const data = await request<z.infer<typeof adminSessionResponse>>('/auth/adminsignin/totp', {
     method: 'POST',
     body,
   });
+  if (data.trusted_browser) rememberTrusted(login, data.admin.id, data.trusted_browser);
   useAuthStore.getState().setAdmin(data.admin, data.expireAt);
   return data;
 }

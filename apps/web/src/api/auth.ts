@@ -3,6 +3,7 @@ import type { messageResponse } from '@app/contracts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import { forgetTrustedAdmin } from '../lib/trusted-browser';
 import { SIGNED_OUT, useAuthStore } from './auth-store';
 import { request } from './client';
 
@@ -31,7 +32,7 @@ export function useSignout(side: 'member' | 'admin') {
 
 /**
  * Ends every session of the signed-in member or admin, on every device; this tab is signed out
- * like after a normal sign-out.
+ * like after a normal sign-out. An admin's trusted browsers end too: this one forgets its token.
  */
 export function useSignoutEverywhere(side: 'member' | 'admin') {
   const queryClient = useQueryClient();
@@ -44,6 +45,8 @@ export function useSignoutEverywhere(side: 'member' | 'admin') {
       }),
     onSuccess: (data) => {
       toast.success(data.message);
+      const admin = useAuthStore.getState().admin;
+      if (side === 'admin' && admin) forgetTrustedAdmin(admin.id);
       clear(SIGNED_OUT);
       queryClient.clear();
     },

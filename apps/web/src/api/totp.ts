@@ -55,7 +55,7 @@ export function useTotpDisable() {
         queryKey: totpKeys.status,
         queryFn: () => request<TotpStatus>('/totp', { as: 'admin' }),
       });
-      useAuthStore.getState().setAdminTotpSetupRequired(status.required_for_all);
+      useAuthStore.getState().setAdminTotpSetupRequired(status.required);
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   ChartColumn,
   CircleDollarSign,
   CircleHelp,
+  CircleUserRound,
   ClipboardList,
   Coins,
   FileBarChart,
@@ -113,5 +114,6 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Settings', to: '/admin/settings', icon: Settings, area: 'owner' },
   { label: 'Team', to: '/admin/team', icon: UserCog, area: 'owner' },
   { label: 'Security', to: '/admin/security', icon: ShieldCheck, area: 'any' },
+  { label: 'Account', to: '/admin/account', icon: CircleUserRound, area: 'any' },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText, area: 'owner' },
 ];

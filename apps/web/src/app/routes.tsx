@@ -152,6 +152,7 @@ export const routes: RouteObject[] = [
           { path: 'reconcile', element: page(() => import('../features/admin/reconcile/ReconcilePage')) },
           { path: 'settings', element: page(() => import('../features/admin/settings/SettingsPage')) },
           { path: 'security', element: page(() => import('../features/admin/security/SecurityPage')) },
+          { path: 'account', element: page(() => import('../features/admin/account/AccountPage')) },
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
           { path: 'mail', element: page(() => import('../features/admin/mail/MailPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },

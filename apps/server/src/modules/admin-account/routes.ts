@@ -63,7 +63,12 @@ export function adminAccountRoutes(app: Api, account: AdminAccountService, trust
       description:
         'Confirms the e-mail change with the code sent to the new address (5 tries per code). Audited; the old address gets a notice.',
       body: adminEmailConfirmBody,
-      response: { 200: adminEmailConfirmResponse, 400: errorResponse, 409: errorResponse, 429: errorResponse },
+      response: {
+        200: adminEmailConfirmResponse,
+        400: errorResponse,
+        409: errorResponse,
+        429: errorResponse,
+      },
     },
     handler: async (req) => account.confirmEmailChange(actorOf(req), req.body.code),
   });
@@ -72,7 +77,7 @@ export function adminAccountRoutes(app: Api, account: AdminAccountService, trust
     config,
     schema: {
       tags,
-      description: 'Stops trusting one of the caller\'s browsers: its next sign-in asks for the code again.',
+      description: "Stops trusting one of the caller's browsers: its next sign-in asks for the code again.",
       params: browserParam,
       response: { 200: messageResponse, 404: errorResponse },
     },

@@ -11,7 +11,11 @@ import type { Clock } from '../../clock.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
-import { adminEmailChangedMail, adminEmailCodeMail, adminPasswordChangedMail } from '../../mail/account-templates.js';
+import {
+  adminEmailChangedMail,
+  adminEmailCodeMail,
+  adminPasswordChangedMail,
+} from '../../mail/account-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import * as users from '../auth/repo.js';
@@ -76,7 +80,11 @@ export function createAdminAccountService(deps: {
       // whoever knew the old password signed in elsewhere is out, and trusts no browser any more
       await sessions.revokeAll(tx, actor.userId, actor.sessionId);
       await repo.revokeTrustedBrowsers(tx, actor.userId, now);
-      await recordAudit(tx, actor, { action: 'admin.password.change', targetType: 'user', targetId: actor.userId });
+      await recordAudit(tx, actor, {
+        action: 'admin.password.change',
+        targetType: 'user',
+        targetId: actor.userId,
+      });
       await enqueueMail(tx, adminPasswordChangedMail(admin.email, admin.fullname, now, actor.ip));
     });
     return { message: SPEC_TEXT.passwordChanged };

@@ -145,7 +145,9 @@ export function createAuthService(deps: {
   ) {
     const { issued, trusted } = await withTx(db, async (tx) => ({
       issued: await startSessionIn(tx, user, 'admin', meta),
-      trusted: trustBrowser ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null) : undefined,
+      trusted: trustBrowser
+        ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null)
+        : undefined,
     }));
     return {
       admin: {

@@ -23,7 +23,12 @@ export function createEmailCodes(deps: { clock: Clock; secret: string }) {
       .digest('hex');
 
   /** A new code (to be mailed by the caller) replacing the open one; 429 within a minute of the last. */
-  async function issue(q: Queryable, userId: number, purpose: repo.CodePurpose, newEmail: string | null = null) {
+  async function issue(
+    q: Queryable,
+    userId: number,
+    purpose: repo.CodePurpose,
+    newEmail: string | null = null,
+  ) {
     const now = clock.now();
     const open = await repo.latestOpen(q, userId, false, purpose);
     if (open && now.getTime() - open.created_at.getTime() < RESEND_AFTER_MS) {
@@ -31,7 +36,15 @@ export function createEmailCodes(deps: { clock: Clock; secret: string }) {
     }
     const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
     const expiresAt = new Date(now.getTime() + OTP_RULES.ttlMinutes * 60_000);
-    await repo.replaceOpen(q, userId, digest(userId, purpose, code, newEmail), now, expiresAt, purpose, newEmail);
+    await repo.replaceOpen(
+      q,
+      userId,
+      digest(userId, purpose, code, newEmail),
+      now,
+      expiresAt,
+      purpose,
+      newEmail,
+    );
     return { code, expiresAt, minutes: OTP_RULES.ttlMinutes };
   }
 

@@ -39,11 +39,10 @@ export async function replaceOpen(
   purpose: CodePurpose = 'verify',
   newEmail: string | null = null,
 ) {
-  await q.query('UPDATE email_otps SET used_at = $2 WHERE user_id = $1 AND purpose = $3 AND used_at IS NULL', [
-    userId,
-    now,
-    purpose,
-  ]);
+  await q.query(
+    'UPDATE email_otps SET used_at = $2 WHERE user_id = $1 AND purpose = $3 AND used_at IS NULL',
+    [userId, now, purpose],
+  );
   await q.query(
     `INSERT INTO email_otps (user_id, code_hash, expires_at, created_at, purpose, new_email)
      VALUES ($1, $2, $3, $4, $5, $6)`,

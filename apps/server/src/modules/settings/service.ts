@@ -82,7 +82,9 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
           !totpRequiredFor(before, actor.roles) &&
           !(await hasTotp(tx, actor.userId))
         )
-          throw conflict(changes.admin_totp_required === true ? MSG.totpEnrolFirst : ACCOUNT_MSG.totpEnrolFirstRole);
+          throw conflict(
+            changes.admin_totp_required === true ? MSG.totpEnrolFirst : ACCOUNT_MSG.totpEnrolFirstRole,
+          );
         await repo.upsert(tx, changes, deps.clock.now());
         const after = await readSettings(tx);
         await recordAudit(tx, actor, {

@@ -104,7 +104,8 @@ export function createTotpService(deps: {
     if (outcome instanceof AppError) {
       // only a wrong code counts; a refusal that checked no code (nothing to enable) or a code of a
       // step already used does not
-      if (outcome.httpStatus !== 400 || outcome.code === 'totp_used') await throttle.refund(totpKey(actor.userId));
+      if (outcome.httpStatus !== 400 || outcome.code === 'totp_used')
+        await throttle.refund(totpKey(actor.userId));
       throw outcome;
     }
     await throttle.clear(db, totpKey(actor.userId));

@@ -20,6 +20,7 @@ export function SignOutEverywhereCard({ side }: { side: 'member' | 'admin' }) {
         <p className="text-sm text-muted">
           Lost a phone or signed in on a shared computer? End every session of this account on every device,
           including this one. You can sign in again straight away.
+          {side === 'admin' && ' Browsers you trusted at sign-in will ask for your code again.'}
         </p>
         <div>
           <Button variant="secondary" onClick={() => setAsking(true)}>

@@ -48,12 +48,9 @@ export default function SecurityPage() {
             <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
           ) : status.data ? (
             status.data.enabled ? (
-              <TotpOff
-                codesLeft={status.data.recovery_codes_left}
-                requiredForAll={status.data.required_for_all}
-              />
+              <TotpOff codesLeft={status.data.recovery_codes_left} required={status.data.required} />
             ) : (
-              <TotpSetup requiredForAll={status.data.required_for_all} onEnabled={setCodes} />
+              <TotpSetup required={status.data.required} onEnabled={setCodes} />
             )
           ) : (
             !status.error && <PageSpinner label="Loading two-factor authentication" />

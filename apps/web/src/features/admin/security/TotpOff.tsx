@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/Input';
 type DisableInput = z.input<typeof totpDisableBody>;
 
 /** Two-factor authentication is on: what is left of the recovery codes, and turning it off with a code. */
-export function TotpOff({ codesLeft, requiredForAll }: { codesLeft: number; requiredForAll: boolean }) {
+export function TotpOff({ codesLeft, required }: { codesLeft: number; required: boolean }) {
   const disable = useTotpDisable();
   const [open, setOpen] = useState(false);
   const {
@@ -55,10 +55,10 @@ export function TotpOff({ codesLeft, requiredForAll }: { codesLeft: number; requ
           aria-label="Turn off two-factor authentication"
           className="flex flex-col gap-3"
         >
-          {requiredForAll && (
+          {required && (
             <Banner tone="error">
-              The platform requires two-factor authentication: after turning it off you must set it up again
-              before doing anything else.
+              The platform requires two-factor authentication for your account: after turning it off you must
+              set it up again before doing anything else.
             </Banner>
           )}
           {disable.isError && <Banner tone="error">{errorMessage(disable.error)}</Banner>}

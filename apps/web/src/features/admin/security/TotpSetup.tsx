@@ -20,10 +20,11 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * code from the app turns two-factor authentication on and hands back the recovery codes.
  */
 export function TotpSetup({
-  requiredForAll,
+  required,
   onEnabled,
 }: {
-  requiredForAll: boolean;
+  /** The platform requires it of this admin (of every admin, or of a role they hold). */
+  required: boolean;
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
   const setup = useTotpSetup();
@@ -48,7 +49,7 @@ export function TotpSetup({
           Two-factor authentication asks for a 6-digit code from an authenticator app (Google Authenticator,
           Microsoft Authenticator, 1Password, Aegis…) after your password, so a stolen password alone no
           longer opens the back-office.
-          {requiredForAll && ' The platform requires it for every administrator.'}
+          {required && ' The platform requires it for your account.'}
         </p>
         {setup.isError && <Banner tone="error">{errorMessage(setup.error)}</Banner>}
         <div>

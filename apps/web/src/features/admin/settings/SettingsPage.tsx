@@ -17,7 +17,6 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { Toggle } from '../../../components/ui/Toggle';
 import { cn } from '../../../lib/cn';
 import { CompensationCard } from './CompensationCard';
-import { TotpRequirementCard } from './TotpRequirementCard';
 import {
   changesBetween,
   fieldOfError,
@@ -31,6 +30,7 @@ import {
   settingsForm,
   toForm,
 } from './settings-form';
+import { TotpRequirementCard } from './TotpRequirementCard';
 
 export default function SettingsPage() {
   const settings = useSettings('admin');

@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG, TRUSTED_BROWSER_HOURS } from '@app/contracts/account-messages';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { errorMessage } from '../../../api/client';
 import { useReturnTo } from '../../../app/guards';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { Input } from '../../../components/ui/Input';
+import { Checkbox, Input } from '../../../components/ui/Input';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
@@ -29,12 +30,12 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const action = useAction(adminSignin);
   // with two-factor authentication on, the password step answers a ticket for the code step
-  const [ticket, setTicket] = useState<string | null>(null);
+  const [step, setStep] = useState<{ ticket: string; login: string } | null>(null);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.signinBody,
     (body) =>
       action.run(body, (data) => {
-        if ('ticket' in data) setTicket(data.ticket);
+        if ('ticket' in data) setStep({ ticket: data.ticket, login: body.email });
         else navigate(returnTo, { replace: true });
       }),
   );
@@ -59,11 +60,12 @@ export default function AdminLoginPage() {
         </>
       }
     >
-      {ticket ? (
+      {step ? (
         <CodeStep
-          ticket={ticket}
+          ticket={step.ticket}
+          login={step.login}
           onDone={() => navigate(returnTo, { replace: true })}
-          onRestart={() => setTicket(null)}
+          onRestart={() => setStep(null)}
         />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -100,21 +102,30 @@ export default function AdminLoginPage() {
   );
 }
 
-/** The second step: a code from the authenticator app, or one of the recovery codes. */
+/**
+ * The second step: a code from the authenticator app, or one of the recovery codes; optionally,
+ * this browser is trusted for 12 hours (the next sign-ins of this login skip this step).
+ */
 function CodeStep({
   ticket,
+  login,
   onDone,
   onRestart,
 }: {
   ticket: string;
+  login: string;
   onDone: () => void;
   onRestart: () => void;
 }) {
   const action = useAction(adminSigninTotp);
+  const [trust, setTrust] = useState(false);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.adminTotpCodeForm,
-    ({ code }) => action.run({ ticket, code }, onDone),
+    ({ code }) => action.run({ ticket, code, login, ...(trust ? { trust_browser: true } : {}) }, onDone),
   );
+  const failure = action.error ? errorMessage(action.error) : null;
+  // a code of the step just used (right after turning 2FA on) is about the field: wait for the next one
+  const codeUsed = failure === ACCOUNT_MSG.totpCodeUsed;
   return (
     <form
       onSubmit={onSubmit}
@@ -125,15 +136,21 @@ function CodeStep({
       <p className="text-sm text-muted">
         Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
       </p>
-      {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+      {failure && !codeUsed ? <Banner tone="error">{failure}</Banner> : null}
       <Input
         label="Authentication code"
         name="code"
         autoComplete="one-time-code"
         autoFocus
         maxLength={40}
-        error={errors.code}
+        error={errors.code ?? (codeUsed ? failure : undefined)}
         onChange={() => clear('code')}
+      />
+      <Checkbox
+        label={`Trust this browser for ${TRUSTED_BROWSER_HOURS} hours`}
+        hint="Sign-ins here skip this step until then. Not on a shared computer."
+        checked={trust}
+        onChange={(e) => setTrust(e.target.checked)}
       />
       <Button type="submit" busy={action.pending} className="w-full">
         Verify and sign in

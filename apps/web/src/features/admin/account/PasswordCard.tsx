@@ -1,0 +1,102 @@
+import { ADMIN_PASSWORD_HINT } from '@app/contracts/account-messages';
+import { adminPasswordBody } from '@app/contracts/admin-account';
+import { MSG } from '@app/contracts/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useChangeAdminPassword } from '../../../api/admin-account';
+import { errorMessage } from '../../../api/client';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input } from '../../../components/ui/Input';
+import { SuccessPopup } from '../../../components/ui/SuccessPopup';
+
+// The contract's body (the admin password rule) plus a confirmation that never leaves the page.
+const passwordForm = adminPasswordBody
+  .extend({ confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+type PasswordInput = z.input<typeof passwordForm>;
+
+/** A server refusal about one field goes under it: `password: ...`, or the wrong current password. */
+function fieldOf(message: string): { field: 'current_password' | 'password'; message: string } | null {
+  if (message === MSG.currentPasswordWrong) return { field: 'current_password', message };
+  const named = /^(current_password|password): (.+)$/.exec(message);
+  return named ? { field: named[1] as 'current_password' | 'password', message: named[2]! } : null;
+}
+
+/** The admin's own password: the current one, then a new one under the admin rule. */
+export function PasswordCard() {
+  const change = useChangeAdminPassword();
+  const [done, setDone] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordInput, unknown, z.output<typeof passwordForm>>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { current_password: '', password: '', confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(({ current_password, password }) =>
+    change.mutate(
+      { current_password, password },
+      {
+        onSuccess: (data) => {
+          reset();
+          setDone(data.message);
+        },
+        onError: (error) => {
+          const field = fieldOf(errorMessage(error));
+          if (field) setError(field.field, { message: field.message }, { shouldFocus: true });
+        },
+      },
+    ),
+  );
+  const failure = change.isError ? errorMessage(change.error) : null;
+
+  return (
+    <Card title="Password">
+      <form onSubmit={onSubmit} noValidate aria-label="Change password" className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          Changing it signs you out on every other device and stops trusting the browsers you trusted at
+          sign-in. You stay signed in here.
+        </p>
+        {failure && !fieldOf(failure) && <Banner tone="error">{failure}</Banner>}
+        <Input
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={ADMIN_PASSWORD_HINT}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Input
+            label="Repeat new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+            {...register('confirm')}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" busy={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+      <SuccessPopup message={done} clear={() => setDone('')} />
+    </Card>
+  );
+}

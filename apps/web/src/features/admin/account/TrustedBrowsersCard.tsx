@@ -1,0 +1,95 @@
+import type { TrustedBrowser } from '@app/contracts/admin-account';
+import { TRUSTED_BROWSER_HOURS } from '@app/contracts/auth';
+import { MonitorSmartphone } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useRevokeTrustedBrowser } from '../../../api/admin-account';
+import { errorMessage } from '../../../api/client';
+import { Badge } from '../../../components/ui/Badge';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { formatDateTime, formatPast, formatRelative } from '../../../lib/format';
+
+/** "Chrome on Windows" from a user agent: enough to recognise one's own browsers. */
+export function browserName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const browser =
+    [
+      ['Edg/', 'Edge'],
+      ['OPR/', 'Opera'],
+      ['Firefox/', 'Firefox'],
+      ['Chrome/', 'Chrome'],
+      ['Safari/', 'Safari'],
+    ].find(([mark]) => userAgent.includes(mark!))?.[1] ?? 'A browser';
+  const system =
+    [
+      ['Android', 'Android'],
+      ['iPhone', 'iPhone'],
+      ['iPad', 'iPad'],
+      ['Windows', 'Windows'],
+      ['Mac OS X', 'macOS'],
+      ['CrOS', 'ChromeOS'],
+      ['Linux', 'Linux'],
+    ].find(([mark]) => userAgent.includes(mark!))?.[1] ?? null;
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/**
+ * The browsers where this admin ticked "Trust this browser" at the code step: each skips the code
+ * until it expires; stopping the trust asks for the code again there.
+ */
+export function TrustedBrowsersCard({
+  browsers,
+  thisBrowser,
+}: {
+  browsers: TrustedBrowser[];
+  thisBrowser: number | undefined;
+}) {
+  const revoke = useRevokeTrustedBrowser();
+  return (
+    <Card title="Trusted browsers">
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted">
+          Where you ticked “Trust this browser for {TRUSTED_BROWSER_HOURS} hours” when entering your code,
+          signing in asks only for your password until then. A password change or signing out everywhere ends
+          them all.
+        </p>
+        {revoke.isError && <Banner tone="error">{errorMessage(revoke.error)}</Banner>}
+        {browsers.length === 0 ? (
+          <p className="rounded-lg bg-subtle px-3 py-4 text-center text-sm text-muted">
+            No browser is trusted. Every sign-in asks for your code.
+          </p>
+        ) : (
+          <ul aria-label="Trusted browsers" className="flex flex-col divide-y divide-line">
+            {browsers.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="flex min-w-0 items-start gap-3">
+                  <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+                  <div className="min-w-0 text-sm">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-fg">
+                      <span title={b.user_agent ?? undefined}>{browserName(b.user_agent)}</span>
+                      {b.id === thisBrowser && <Badge tone="green">This browser</Badge>}
+                    </p>
+                    <p className="text-xs text-muted">
+                      Trusted <span title={formatDateTime(b.created_at)}>{formatPast(b.created_at)}</span> ·
+                      expires <span title={formatDateTime(b.expires_at)}>{formatRelative(b.expires_at)}</span>
+                      {b.last_used_at && <> · last used {formatPast(b.last_used_at)}</>}
+                    </p>
+                  </div>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={revoke.isPending && revoke.variables === b.id}
+                  onClick={() => revoke.mutate(b.id, { onSuccess: (data) => toast.success(data.message) })}
+                >
+                  Stop trusting
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
