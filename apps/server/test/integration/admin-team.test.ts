@@ -10,7 +10,7 @@ import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../src/modules/admins/bootstrap.js';
 import { ADMIN, createTestApp, lastMail, type TestApp } from '../helpers.js';
-import { addAdmin, adminPasswordStep, enrol } from './admin-fixtures.js';
+import { addAdmin, adminPasswordStep, codeAt, enrol } from './admin-fixtures.js';
 
 let t: TestApp;
 let owner: string;
@@ -142,9 +142,20 @@ describe('admin team', () => {
     // roles hold at once, on the session already open
     expect((await t.call('GET', '/tickets', { token: joined.token })).status).toBe(200);
 
-    await enrol(t, joined.token);
+    const { secret } = await enrol(t, joined.token);
+    // they trust this browser at their next sign-in: an owner's reset takes that away too
+    const step = await adminPasswordStep(t, { email: 'content-one@test.local', password: STRONG });
+    const trusted = await t.call('POST', '/auth/adminsignin/totp', {
+      body: { ticket: step.body.ticket, code: codeAt(t, secret), trust_browser: true },
+    });
+    expect(trusted.status, trusted.raw).toBe(200);
     const reset = await t.call('POST', `/admins/${id}/reset-2fa`, { token: owner });
     expect(reset.status).toBe(200);
+    const { rows: open } = await t.db.query(
+      'SELECT 1 FROM admin_trusted_browsers WHERE admin_id = $1 AND revoked_at IS NULL',
+      [id],
+    );
+    expect(open).toHaveLength(0);
     expect((await t.call('GET', '/admins/me', { token: joined.token })).status).toBe(401);
     const back = await adminPasswordStep(t, { email: 'content-one@test.local', password: STRONG });
     expect(back.body.admin?.token).toBeTruthy(); // no code asked: 2FA is off

@@ -19,6 +19,7 @@ import type { Actor } from '../../http/access.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { adminInvitationMail } from '../../mail/templates.js';
 import { newLinkToken, tokenDigest } from '../../secrets.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import { newReferralCode } from '../auth/identifiers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../auth/repo.js';
@@ -192,6 +193,8 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
     return withTx(db, async (tx) => {
       if (!(await repo.findAdmin(tx, id))) throw notFound('No administrator has this id');
       await sessions.revokeAll(tx, id, id === actor.userId ? actor.sessionId : undefined);
+      // as their own "sign out everywhere" does: no browser skips the code step afterwards
+      await revokeTrustedBrowsers(tx, id, clock.now());
       await recordAudit(tx, actor, { action: 'admin.sessions_end', targetType: 'admin', targetId: id });
       return { message: 'Their sessions have ended' };
     });
@@ -203,6 +206,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
       if (!(await repo.findAdmin(tx, id))) throw notFound('No administrator has this id');
       await removeTotp(tx, id);
       await sessions.revokeAll(tx, id);
+      await revokeTrustedBrowsers(tx, id, clock.now());
       await recordAudit(tx, actor, { action: 'admin.totp_reset', targetType: 'admin', targetId: id });
       return {
         message: 'Two-factor authentication is off for this administrator; their sessions have ended',
