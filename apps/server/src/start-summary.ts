@@ -23,7 +23,7 @@ export function localUrl(host: string, port: number) {
 export function startSummary(f: StartFacts): string {
   const rows: Array<[string, string]> = [['Open', `${f.localUrl}/admin-login`]];
   if (f.publicUrl.replace(/\/+$/, '') !== f.localUrl)
-    rows.push(['Public URL', `${f.publicUrl} (PUBLIC_URL)`]);
+    rows.push(['Public URL', `${f.publicUrl} (PUBLIC_URL, the address in mails)`]);
   rows.push(['Admin e-mail', f.adminEmail]);
   if (f.password) rows.push(['Password', `${f.password.value} (${f.password.note})`]);
   if (f.setup)

@@ -4,6 +4,7 @@
  * A scenario is a set of manifest entries (the HTML entry and the lazily loaded route chunks the
  * visit needs); each one counts with all the chunks it imports statically, each file once.
  * Run by `npm run build -w @app/web` after `vite build`; exits 1 when a budget is exceeded.
+ * `--quiet` (the build of `npm start`): prints the tables only when a budget is exceeded.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,7 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const KB = 1024;
+const quiet = process.argv.includes('--quiet');
 const PUBLIC_PAGES = [
   'home/HomePage',
   'auth/LoginPage',
@@ -73,23 +75,27 @@ const rows = scenarios.map(({ name, budget, entries }) => {
   };
 });
 
-console.log('\nJS budgets (gzip, first visit):');
-console.table(rows);
+if (!quiet || failed) {
+  console.log('\nJS budgets (gzip, first visit):');
+  console.table(rows);
+}
 
-// Not part of a first paint, shown so it stays visible: the contract schemas (zod) the public forms
-// fetch right after the page has painted (src/features/public/auth/useSchemaForm.ts).
-const deferred = closure(['src/features/public/auth/schemas.ts']).filter(
-  (file) => !closure(['index.html']).includes(file),
-);
-console.log(
-  `Public form validation, fetched after paint: ${kb(deferred.reduce((sum, file) => sum + gzipSize(file), 0))}\n`,
-);
+if (!quiet) {
+  // Not part of a first paint, shown so it stays visible: the contract schemas (zod) the public forms
+  // fetch right after the page has painted (src/features/public/auth/useSchemaForm.ts).
+  const deferred = closure(['src/features/public/auth/schemas.ts']).filter(
+    (file) => !closure(['index.html']).includes(file),
+  );
+  console.log(
+    `Public form validation, fetched after paint: ${kb(deferred.reduce((sum, file) => sum + gzipSize(file), 0))}\n`,
+  );
 
-const lazyOnly = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith('.js') && !key.endsWith('.html'))
-  .map(([key, chunk]) => ({ chunk: key, 'gzip JS': kb(gzipSize(chunk.file)) }));
-console.log('Lazily loaded chunks (own size, without shared imports):');
-console.table(lazyOnly);
+  const lazyOnly = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith('.js') && !key.endsWith('.html'))
+    .map(([key, chunk]) => ({ chunk: key, 'gzip JS': kb(gzipSize(chunk.file)) }));
+  console.log('Lazily loaded chunks (own size, without shared imports):');
+  console.table(lazyOnly);
+}
 
 if (failed) {
   console.error('A JS budget is exceeded (UI.md). Move code out of the first-visit chunks or lazy-load it.');

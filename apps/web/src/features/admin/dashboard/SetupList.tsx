@@ -19,6 +19,12 @@ function DocsRef({ docs }: { docs: string }) {
   );
 }
 
+/** The name of the back-office page a fix is on, for its link ("/admin/account" -> "Account"). */
+function pageName(path: string) {
+  const last = path.split('/').filter(Boolean).at(-1) ?? path;
+  return last.charAt(0).toUpperCase() + last.slice(1).replace(/-/g, ' ');
+}
+
 function OpenItem({
   item,
   mayDismiss,
@@ -32,18 +38,19 @@ function OpenItem({
 }) {
   return (
     <li
-      className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+      className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
       data-setup-item={item.id}
     >
-      <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-0.5">
         <span className="text-sm font-medium text-fg">{item.title}</span>
         <span className="text-sm text-muted">{item.explanation}</span>
-        {item.docs && <DocsRef docs={item.docs} />}
+        {/* a page to go to says enough; the rest is server configuration, told in the docs */}
+        {!item.path && item.docs && <DocsRef docs={item.docs} />}
       </div>
       <div className="flex shrink-0 items-center gap-2">
         {item.path && (
-          <Link to={item.path} className={buttonClass('secondary', 'sm')} aria-label={`${item.title}: open`}>
-            Open <ChevronRight className="size-4" aria-hidden="true" />
+          <Link to={item.path} className={buttonClass('secondary', 'sm')}>
+            Go to {pageName(item.path)} <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
         )}
         {mayDismiss && (

@@ -1,5 +1,4 @@
 import { MAIL_STATUS_TEXT, MAIL_STATUSES, type MailSummary } from '@app/contracts/mail-log';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useMailList } from '../../../api/mail';
@@ -123,19 +122,14 @@ export default function MailPage() {
       )}
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_8rem]">
-        <div className="relative col-span-2 sm:col-span-1">
-          <Input
-            label="Recipient"
-            type="search"
-            placeholder="Start of the address, e.g. omar@"
-            value={searchText}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-          <Search
-            className="pointer-events-none absolute right-3 bottom-3 size-4 text-muted"
-            aria-hidden="true"
-          />
-        </div>
+        <Input
+          label="Recipient"
+          type="search"
+          className="col-span-2 sm:col-span-1"
+          placeholder="Start of the address, e.g. omar@"
+          value={searchText}
+          onChange={(e) => onSearch(e.target.value)}
+        />
         <Select
           label="Status"
           value={status ?? ''}

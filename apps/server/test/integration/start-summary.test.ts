@@ -1,0 +1,116 @@
+/**
+ * The end of a first start's output (issue 27.5): after the server listens, a plain-text summary with
+ * where to open it, the admin's e-mail and the generated password; the password in no JSON log line.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localUrl, startSummary } from '../../src/start-summary.js';
+import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { randomPort, startServer, waitForOutput } from '../server-process.js';
+
+const serverUrl = inject('pgServerUrl');
+const database = `t_start_${randomBytes(4).toString('hex')}`;
+let dataDir: string;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'earnhub-start-'));
+});
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the start summary', () => {
+  it('says where to open the app and in which order, with the padding lined up', () => {
+    expect(localUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(localUrl('::1', 3000)).toBe('http://[::1]:3000');
+    const text = startSummary({
+      localUrl: 'http://localhost:3000',
+      publicUrl: 'https://earn.example.org/',
+      adminEmail: 'owner@example.org',
+      password: null,
+      setup: { open: 0, total: 10 },
+    });
+    expect(text.split('\n')).toEqual([
+      '',
+      'EarnHub is running.',
+      '',
+      '  Open:         http://localhost:3000/admin-login',
+      '  Public URL:   https://earn.example.org/ (PUBLIC_URL, the address in mails)',
+      '  Admin e-mail: owner@example.org',
+      '  Setup:        nothing left to do',
+      '',
+    ]);
+  });
+
+  it('ends the first start with the generated password, which no JSON log line carries', async () => {
+    const port = randomPort(4700);
+    const server = startServer({
+      port,
+      env: {
+        DATABASE_URL: withDatabase(serverUrl, database),
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: 'first-owner@test.local',
+        ADMIN_PASSWORD: undefined,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'info',
+      },
+    });
+    try {
+      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      const output = server.output();
+      const password = /Password: +(\S+) \(generated now and shown only this once/.exec(output)?.[1];
+      expect(password, output).toMatch(/^[\w-]{16}$/);
+      const summary = output.slice(output.indexOf('EarnHub is running.'));
+      expect(summary).toContain(`Open:         http://127.0.0.1:${port}/admin-login`);
+      expect(summary).toContain('Admin e-mail: first-owner@test.local');
+      expect(summary).not.toContain('Public URL');
+      // after the server listens, and nothing but plain text
+      expect(output.indexOf('ready in')).toBeLessThan(output.indexOf('EarnHub is running.'));
+      expect(summary.split('\n').some((line) => line.startsWith('{'))).toBe(false);
+      const jsonLines = output.split('\n').filter((line) => line.startsWith('{'));
+      expect(jsonLines.length).toBeGreaterThan(0);
+      expect(jsonLines.some((line) => line.includes(password!))).toBe(false);
+
+      const signin = await fetch(`${server.base}/api/v1/auth/adminsignin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'first-owner@test.local', password }),
+      });
+      expect(signin.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+
+    // a later start prints the summary again, without a password
+    const again = startServer({
+      port,
+      env: {
+        DATABASE_URL: withDatabase(serverUrl, database),
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'first-owner@test.local',
+        ADMIN_PASSWORD: undefined,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+    });
+    try {
+      await waitForOutput(again, /Setup: +\d+ of 10 items still open/);
+      expect(again.output()).toContain('Admin e-mail: first-owner@test.local');
+      expect(again.output()).not.toContain('Password:');
+    } finally {
+      await again.stop();
+    }
+  });
+});

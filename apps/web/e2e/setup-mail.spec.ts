@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { api, clientNavigate, registerMember, rootSession, shoot, signInAdmin } from './support';
+
+/**
+ * An operator's first day (issue 27.5, 27.6): the dashboard's setup list, and mail read in the
+ * back-office when no mail server is set (this server has no SMTP_URL).
+ */
+test('the dashboard lists what setup is left; an owner dismisses an item and brings it back', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  const setup = page.getByRole('region', { name: 'Finish setting up' });
+  await expect(setup).toBeVisible();
+  await expect(setup.getByTestId('setup-progress')).toHaveText(/^\d+ of 10 done$/);
+  // no SMTP_URL here: the mail item is open and leads to the Mail screen
+  const mailItem = setup.locator('[data-setup-item="mail"]');
+  await expect(mailItem).toContainText('Connect a mail server');
+  await expect(mailItem).toContainText('read them under Admin → Mail');
+  await expect(mailItem.getByRole('link', { name: 'Go to Mail' })).toHaveAttribute('href', '/admin/mail');
+  // configured on this server: the chain RPC and deposit address, the admin's own address
+  await expect(setup.locator('[data-setup-item="wallet-deposits"]')).toHaveCount(0);
+  await expect(setup.locator('[data-setup-item="admin-email"]')).toHaveCount(0);
+  const backups = setup.locator('[data-setup-item="backups"]');
+  await expect(backups).toContainText('No scheduled backups yet: see docs/operations.md.');
+  await shoot(page, 'setup-list');
+
+  await backups.getByRole('button', { name: 'Dismiss: Schedule backups' }).click();
+  await expect(page.getByText('Dismissed: it no longer shows as open')).toBeVisible();
+  await expect(backups).toHaveCount(0);
+  await setup.getByText('Dismissed (1)').click();
+  await setup.getByRole('button', { name: 'Show again: Schedule backups' }).click();
+  await expect(setup.locator('[data-setup-item="backups"]')).toBeVisible();
+});
+
+test('Admin → Mail shows a verification code mail, and support can mark the e-mail verified', async ({
+  page,
+}) => {
+  const root = await rootSession();
+  const member = await registerMember(root.auth.refferal_code, 'Mina Nomail');
+  const sent = await api('/otp/send', {
+    token: member.auth.token,
+    body: { userId: member.auth.id, email: member.email },
+  });
+  expect(sent.status).toBe(200);
+
+  await signInAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Admin navigation' })
+    .getByRole('link', { name: 'Mail' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Mail', exact: true })).toBeVisible();
+  await expect(page.getByText('No mail server is set (SMTP_URL)')).toBeVisible();
+  await page.getByLabel('Recipient').fill(member.email);
+  await expect(page).toHaveURL(/search=/);
+  const row = page.getByRole('row').filter({ hasText: member.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/Your verification code: \d{6}/);
+  // no mail server: the outbox writes it to the log and keeps it here
+  await expect(row.getByText('Logged only')).toBeVisible();
+  await shoot(page, 'mail-list');
+
+  await row.getByRole('button', { name: /^Read the mail to/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('mail-body')).toContainText(/Your email verification code is \d{6}\./);
+  await shoot(page, 'mail-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // a member who cannot read their mail: support marks the address verified on the profile
+  await clientNavigate(page, `/admin/check/profile/${member.auth.id}`);
+  await expect(page.getByRole('button', { name: 'Mark e-mail verified' })).toBeVisible();
+  await shoot(page, 'profile-verify-email');
+  await page.getByRole('button', { name: 'Mark e-mail verified' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark verified' }).click();
+  await expect(page.getByText('E-mail marked as verified')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark e-mail verified' })).toHaveCount(0);
+  await expect(page.locator('[data-fact="Verify At"]')).not.toHaveText('—');
+});
