@@ -1,9 +1,7 @@
 /**
  * The messages of the admin's own account (admin-account.ts) and of the TOTP and settings rules it
- * added. Without zod, like messages.ts, so the admin sign-in page can match on them within its budget.
+ * added. Imports nothing (like messages.ts), so the admin sign-in page can match on them within its budget.
  */
-import { PASSWORD_RULES } from './password-rules.js';
-
 export const ACCOUNT_MSG = {
   emailCodeSent: 'We sent a 6-digit code to the new address. Enter it here to confirm the change.',
   emailChanged: 'Your e-mail address has been changed',
@@ -21,6 +19,3 @@ export const ACCOUNT_MSG = {
 
 /** How long "Trust this browser" at the admin code step spares that admin the step. */
 export const TRUSTED_BROWSER_HOURS = 12;
-
-/** Shown under the new-password field of an administrator. */
-export const ADMIN_PASSWORD_HINT = `At least ${PASSWORD_RULES.adminMin} characters, not a common password`;

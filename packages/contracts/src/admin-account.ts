@@ -5,9 +5,13 @@
  */
 import { z } from 'zod';
 import { email } from './common.js';
+import { PASSWORD_RULES } from './password-rules.js';
 import { adminPassword } from './passwords.js';
 
 export { ACCOUNT_MSG } from './account-messages.js';
+
+/** Shown under the new-password field of an administrator. */
+export const ADMIN_PASSWORD_HINT = `At least ${PASSWORD_RULES.adminMin} characters, not a common password`;
 
 const currentPassword = z.string().min(1, 'Enter your current password').max(128);
 

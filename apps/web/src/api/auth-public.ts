@@ -11,7 +11,6 @@ import type {
 } from '@app/contracts/auth';
 import type { messageResponse } from '@app/contracts/common';
 import type { z } from 'zod';
-import { forgetTrustedLogin, rememberTrusted, trustedTokenFor } from '../lib/trusted-browser';
 import { useAuthStore } from './auth-store';
 import { request } from './client';
 
@@ -34,6 +33,8 @@ export async function signin(body: SigninBody) {
  * directly; a token the server no longer accepts is dropped.
  */
 export async function adminSignin(body: SigninBody) {
+  // loaded when used, so the member pages that share this file do not carry it
+  const { forgetTrustedLogin, trustedTokenFor } = await import('../lib/trusted-browser');
   const trusted = trustedTokenFor(body.email);
   const data = await request<z.infer<typeof adminSigninResponse>>('/auth/adminsignin', {
     method: 'POST',
@@ -53,7 +54,10 @@ export async function adminSigninTotp({ login, ...body }: AdminTotpSigninBody & 
     method: 'POST',
     body,
   });
-  if (data.trusted_browser) rememberTrusted(login, data.admin.id, data.trusted_browser);
+  if (data.trusted_browser) {
+    const { rememberTrusted } = await import('../lib/trusted-browser');
+    rememberTrusted(login, data.admin.id, data.trusted_browser);
+  }
   useAuthStore.getState().setAdmin(data.admin, data.expireAt);
   return data;
 }

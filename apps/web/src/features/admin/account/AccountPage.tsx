@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAdminAccount } from '../../../api/admin-account';
 import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
+import { useTotpStatus } from '../../../api/totp';
 import { ADMIN_SECURITY } from '../../../app/guards';
 import { Banner } from '../../../components/ui/Banner';
 import { buttonClass } from '../../../components/ui/Button';
@@ -20,6 +21,7 @@ import { TrustedBrowsersCard } from './TrustedBrowsersCard';
 export default function AccountPage() {
   const admin = useAdmin();
   const account = useAdminAccount();
+  const totp = useTotpStatus();
   return (
     <div className="flex flex-col gap-6">
       <title>Account · EarnHub admin</title>
@@ -42,6 +44,7 @@ export default function AccountPage() {
           <TrustedBrowsersCard
             browsers={account.data.trusted_browsers}
             thisBrowser={admin ? trustedIdOf(admin.id) : undefined}
+            totpOn={totp.data?.enabled ?? true}
           />
         </div>
       ) : (

@@ -53,10 +53,8 @@ function StartStep({ onSent }: { onSent: () => void }) {
   });
   const onSubmit = handleSubmit((body) =>
     start.mutate(body, {
-      onSuccess: (data) => {
-        toast.success(data.message);
-        onSent();
-      },
+      // the code step's banner says where the code went
+      onSuccess: () => onSent(),
       onError: (error) => {
         const message = errorMessage(error);
         if (message === MSG.currentPasswordWrong)

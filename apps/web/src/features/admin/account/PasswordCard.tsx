@@ -1,5 +1,4 @@
-import { ADMIN_PASSWORD_HINT } from '@app/contracts/account-messages';
-import { adminPasswordBody } from '@app/contracts/admin-account';
+import { ADMIN_PASSWORD_HINT, adminPasswordBody } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

@@ -41,9 +41,12 @@ export function browserName(userAgent: string | null): string {
 export function TrustedBrowsersCard({
   browsers,
   thisBrowser,
+  totpOn,
 }: {
   browsers: TrustedBrowser[];
   thisBrowser: number | undefined;
+  /** Without two-factor authentication there is no code step for a browser to skip. */
+  totpOn: boolean;
 }) {
   const revoke = useRevokeTrustedBrowser();
   return (
@@ -57,7 +60,9 @@ export function TrustedBrowsersCard({
         {revoke.isError && <Banner tone="error">{errorMessage(revoke.error)}</Banner>}
         {browsers.length === 0 ? (
           <p className="rounded-lg bg-subtle px-3 py-4 text-center text-sm text-muted">
-            No browser is trusted. Every sign-in asks for your code.
+            {totpOn
+              ? 'No browser is trusted. Every sign-in asks for your code.'
+              : 'Two-factor authentication is off, so signing in asks for no code. Turn it on first.'}
           </p>
         ) : (
           <ul aria-label="Trusted browsers" className="flex flex-col divide-y divide-line">

@@ -1,19 +1,24 @@
-import { ACCOUNT_MSG, TRUSTED_BROWSER_HOURS } from '@app/contracts/account-messages';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { adminSignin, adminSigninTotp } from '../../../api/auth-public';
+import { adminSignin } from '../../../api/auth-public';
 import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useReturnTo } from '../../../app/guards';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
-import { Checkbox, Input } from '../../../components/ui/Input';
+import { Input } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
 
 const ADMIN_HOME = '/admin/dashboard';
+
+// The code step shows only after the password step of an admin with 2FA: loaded then (fetched in the
+// background after the page paints), so the first visit stays within its budget (UI.md).
+const loadCodeStep = () => import('./AdminCodeStep');
+const CodeStep = lazy(loadCodeStep);
 
 /** The return address as a person reads it (an e-mail in a search shows its @). */
 function readable(path: string) {
@@ -40,6 +45,11 @@ export default function AdminLoginPage() {
       }),
   );
 
+  useEffect(() => {
+    const timer = setTimeout(() => void loadCodeStep(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   if (admin && !action.pending && !action.data) return <Navigate to={returnTo} replace />;
 
   return (
@@ -61,12 +71,14 @@ export default function AdminLoginPage() {
       }
     >
       {step ? (
-        <CodeStep
-          ticket={step.ticket}
-          login={step.login}
-          onDone={() => navigate(returnTo, { replace: true })}
-          onRestart={() => setStep(null)}
-        />
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <CodeStep
+            ticket={step.ticket}
+            login={step.login}
+            onDone={() => navigate(returnTo, { replace: true })}
+            onRestart={() => setStep(null)}
+          />
+        </Suspense>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {/* a reload or a new tab ends the admin session (spec section 3): say that nothing is lost */}
@@ -99,65 +111,5 @@ export default function AdminLoginPage() {
         </form>
       )}
     </AuthCard>
-  );
-}
-
-/**
- * The second step: a code from the authenticator app, or one of the recovery codes; optionally,
- * this browser is trusted for 12 hours (the next sign-ins of this login skip this step).
- */
-function CodeStep({
-  ticket,
-  login,
-  onDone,
-  onRestart,
-}: {
-  ticket: string;
-  login: string;
-  onDone: () => void;
-  onRestart: () => void;
-}) {
-  const action = useAction(adminSigninTotp);
-  const [trust, setTrust] = useState(false);
-  const { errors, onSubmit, clear } = useSchemaForm(
-    (s) => s.adminTotpCodeForm,
-    ({ code }) => action.run({ ticket, code, login, ...(trust ? { trust_browser: true } : {}) }, onDone),
-  );
-  const failure = action.error ? errorMessage(action.error) : null;
-  // a code of the step just used (right after turning 2FA on) is about the field: wait for the next one
-  const codeUsed = failure === ACCOUNT_MSG.totpCodeUsed;
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Two-factor authentication"
-      className="flex flex-col gap-4"
-    >
-      <p className="text-sm text-muted">
-        Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
-      </p>
-      {failure && !codeUsed ? <Banner tone="error">{failure}</Banner> : null}
-      <Input
-        label="Authentication code"
-        name="code"
-        autoComplete="one-time-code"
-        autoFocus
-        maxLength={40}
-        error={errors.code ?? (codeUsed ? failure : undefined)}
-        onChange={() => clear('code')}
-      />
-      <Checkbox
-        label={`Trust this browser for ${TRUSTED_BROWSER_HOURS} hours`}
-        hint="Sign-ins here skip this step until then. Not on a shared computer."
-        checked={trust}
-        onChange={(e) => setTrust(e.target.checked)}
-      />
-      <Button type="submit" busy={action.pending} className="w-full">
-        Verify and sign in
-      </Button>
-      <button type="button" onClick={onRestart} className={`${linkClass} self-center text-sm`}>
-        Use another account
-      </button>
-    </form>
   );
 }
