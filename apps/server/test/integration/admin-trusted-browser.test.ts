@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
 import { revokeTrustedBrowsers } from '../../src/modules/admin-account/trusted.js';
 import { resetByEmail } from '../../src/modules/totp/repo.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, lastMail, type TestApp } from '../helpers.js';
 import { addAdmin, codeAt, enrol } from './admin-fixtures.js';
 
 /**
@@ -121,6 +121,18 @@ describe('trusting a browser at the code step', () => {
         })
       ).status,
     ).toBe(200);
+    expect((await passwordStep({ ...a, password: next }, trusted.token)).body).toMatchObject({
+      totp_required: true,
+    });
+  });
+
+  it('is revoked by a password reset link', async () => {
+    const a = await enrolled('trust-reset-link');
+    const { trusted } = await signIn(a, true);
+    expect((await t.call('POST', '/pass/forget', { body: { email: a.email } })).status).toBe(200);
+    const link = /token=([A-Za-z0-9_-]+)/.exec((await lastMail(t.db, a.email))!.body_text)![1]!;
+    const next = 'Reset passphrase for admin 3';
+    expect((await t.call('POST', '/pass/reset', { body: { token: link, password: next } })).status).toBe(200);
     expect((await passwordStep({ ...a, password: next }, trusted.token)).body).toMatchObject({
       totp_required: true,
     });

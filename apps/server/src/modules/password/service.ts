@@ -7,6 +7,7 @@ import { badRequest } from '../../errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { resetMail } from '../../mail/templates.js';
 import { newLinkToken, tokenDigest } from '../../secrets.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as users from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
@@ -52,6 +53,8 @@ export function createPasswordService(deps: {
       if (problem) throw badRequest(problem);
       await repo.useReset(tx, tokenDigest(token), open.user_id, passwordHash, now);
       await deps.sessions.revokeAll(tx, Number(open.user_id));
+      // an admin's browsers trusted to skip the 2FA code are not trusted after a reset either
+      if (holder?.role === 'admin') await revokeTrustedBrowsers(tx, Number(open.user_id), now);
     });
     return { message: MSG.passwordReset };
   }
