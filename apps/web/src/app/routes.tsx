@@ -26,6 +26,10 @@ export const routes: RouteObject[] = [
       { path: 'registration', element: page(() => import('../features/public/auth/RegistrationPage')) },
       { path: 'forgot-password', element: page(() => import('../features/public/auth/ForgotPasswordPage')) },
       { path: 'reset-password', element: page(() => import('../features/public/auth/ResetPasswordPage')) },
+      {
+        path: 'admin-invitation/:token',
+        element: page(() => import('../features/public/auth/AdminInvitationPage')),
+      },
       { path: 'unauthorized', element: page(() => import('../features/public/system/UnauthorizedPage')) },
       { path: '*', element: page(() => import('../features/public/system/NotFoundPage')) },
     ],
@@ -155,6 +159,7 @@ export const routes: RouteObject[] = [
           { path: 'account', element: page(() => import('../features/admin/account/AccountPage')) },
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
           { path: 'mail', element: page(() => import('../features/admin/mail/MailPage')) },
+          { path: 'team', element: page(() => import('../features/admin/team/TeamPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
           { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },
           { path: 'income', element: page(() => import('../features/admin/income/AdminIncomePage')) },

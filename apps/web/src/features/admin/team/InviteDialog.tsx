@@ -1,0 +1,140 @@
+import { INVITATION_HOURS, inviteBody } from '@app/contracts/admins';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type InviteResult, useInviteAdmin } from '../../../api/admins';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { CopyButton } from '../../../components/ui/CopyButton';
+import { EditorForm } from '../../../components/ui/EditorDialog';
+import { Input } from '../../../components/ui/Input';
+import { Modal } from '../../../components/ui/Modal';
+import { RoleCheckboxes, roleNames } from './roles';
+
+/**
+ * Invite an admin: e-mail, name and roles. The answer carries the one-time link, shown with a copy
+ * button: it was e-mailed, but without a mail server the owner passes it on themself.
+ */
+export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const invite = useInviteAdmin();
+  const close = () => {
+    if (invite.isPending) return;
+    invite.reset();
+    onClose();
+  };
+  const sent = invite.data;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={sent ? 'Invitation sent' : 'Invite admin'}
+      description={
+        sent
+          ? undefined
+          : 'They receive a link by e-mail to choose a password. The roles decide what they can use.'
+      }
+      className="max-w-lg"
+    >
+      {open &&
+        (sent ? (
+          <InviteSent sent={sent} onDone={close} />
+        ) : (
+          <InviteForm
+            pending={invite.isPending}
+            error={invite.error}
+            cancel={close}
+            onValid={(body) => invite.mutate(body)}
+          />
+        ))}
+    </Modal>
+  );
+}
+
+type InviteInput = z.input<typeof inviteBody>;
+type InviteOutput = z.output<typeof inviteBody>;
+
+function InviteForm({
+  pending,
+  error,
+  cancel,
+  onValid,
+}: {
+  pending: boolean;
+  error: unknown;
+  cancel: () => void;
+  onValid: (body: InviteOutput) => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<InviteInput, unknown, InviteOutput>({
+    resolver: zodResolver(inviteBody),
+    defaultValues: { email: '', fullname: '', roles: [] },
+  });
+  return (
+    <EditorForm
+      label="Invite admin"
+      editing={{ pending, error, cancel }}
+      onSubmit={handleSubmit(onValid)}
+      submitLabel="Send invitation"
+    >
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="off"
+        disabled={pending}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label="Name"
+        autoComplete="off"
+        disabled={pending}
+        error={errors.fullname?.message}
+        {...register('fullname')}
+      />
+      <Controller
+        name="roles"
+        control={control}
+        render={({ field }) => (
+          <RoleCheckboxes
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.roles?.message}
+            disabled={pending}
+          />
+        )}
+      />
+    </EditorForm>
+  );
+}
+
+function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }) {
+  const { invitation, link } = sent;
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <Banner tone="success">
+        We e-mailed the link to {invitation.email} ({roleNames(invitation.roles)}). It works once, for{' '}
+        {INVITATION_HOURS} hours.
+      </Banner>
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium text-fg">Invitation link</span>
+        <div className="flex items-start gap-1 rounded-lg border border-line bg-subtle px-3 py-2">
+          <code data-testid="invite-link" className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
+            {link}
+          </code>
+          <CopyButton value={link} label="Link" />
+        </div>
+        <p className="text-xs text-muted">
+          Without a mail server the e-mail does not leave: copy the link and pass it on yourself, privately.
+          Anyone holding it can set the password.
+        </p>
+      </div>
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useAdminMay, useAdminMe } from '../../../api/admin-me';
+import type { Invitation, TeamMember } from '../../../api/admins';
+import { useTeam } from '../../../api/admins';
+import { errorMessage } from '../../../api/client';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { InviteDialog } from './InviteDialog';
+import { AdminActionDialog, type PendingAction, RolesDialog, WithdrawDialog } from './TeamDialogs';
+import { AdminsList, InvitationsList } from './TeamLists';
+
+/**
+ * The back-office team (GET /admins): every admin with their roles, status, 2FA and last sign-in,
+ * and the open invitations. Owners invite, withdraw, change roles, block, end sessions and reset
+ * 2FA; an auditor reads the same page without the buttons.
+ */
+export default function TeamPage() {
+  const team = useTeam();
+  const me = useAdminMe();
+  const isOwner = useAdminMay('owner', true);
+  const [inviting, setInviting] = useState(false);
+  const [roles, setRoles] = useState<TeamMember | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
+  const invitations = team.data?.invitations;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Team · EarnHub admin</title>
+      <PageHeader
+        title="Team"
+        description="Who works in the back-office, with which roles, and the invitations not yet accepted."
+        actions={
+          isOwner && (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus className="size-4" aria-hidden="true" /> Invite admin
+            </Button>
+          )
+        }
+      />
+      {me.data && !isOwner && (
+        <Banner tone="notice">You can read the team; only an owner can invite admins or change them.</Banner>
+      )}
+      {team.isError && <Banner tone="error">{errorMessage(team.error)}</Banner>}
+
+      <section aria-labelledby="admins-heading" className="flex flex-col gap-3">
+        <h2 id="admins-heading" className="text-lg font-semibold text-fg">
+          Admins
+          {team.data && (
+            <span className="ml-2 text-sm font-normal text-muted">{team.data.admins.length}</span>
+          )}
+        </h2>
+        <AdminsList
+          admins={team.data?.admins}
+          loading={team.isPending}
+          meId={me.data?.id}
+          onAction={
+            isOwner
+              ? (admin, action) => (action === 'roles' ? setRoles(admin) : setPending({ admin, action }))
+              : undefined
+          }
+        />
+      </section>
+
+      <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
+        <h2 id="invitations-heading" className="text-lg font-semibold text-fg">
+          Open invitations
+          {invitations && <span className="ml-2 text-sm font-normal text-muted">{invitations.length}</span>}
+        </h2>
+        <InvitationsList
+          invitations={invitations}
+          loading={team.isPending}
+          onWithdraw={isOwner ? setWithdrawing : undefined}
+        />
+      </section>
+
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <RolesDialog admin={roles} onClose={() => setRoles(null)} />
+      <AdminActionDialog target={pending} onClose={() => setPending(null)} />
+      <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
+    </div>
+  );
+}
