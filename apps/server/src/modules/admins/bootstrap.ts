@@ -50,7 +50,11 @@ export async function ensureAdmin(
       now: clock.now(),
     });
     if (opts.password) log.info({ email }, 'created the first admin from ADMIN_EMAIL / ADMIN_PASSWORD');
-    else log.warn({ email }, 'created the first admin with a generated password: the start summary shows it once');
+    else
+      log.warn(
+        { email },
+        'created the first admin with a generated password: the start summary shows it once',
+      );
     return { id: Number(id), email, generatedPassword: opts.password ? null : password };
   });
 }
