@@ -53,7 +53,7 @@ test('an admin finds two members sharing a payout address, holds them, then rele
   // a held member's withdrawal request is refused with the review message
   const refused = await api<{ message: string }>('/withdrawalrequest/add', {
     token: pair[0]!.auth.token,
-    body: { amount: 10, network: 'BEP20' },
+    body: { amount: 10, network: 'BEP20', password: pair[0]!.password },
   });
   expect(refused.status).toBe(403);
   expect(refused.data.message).toBe(HELD);
@@ -66,7 +66,7 @@ test('an admin finds two members sharing a payout address, holds them, then rele
   await shoot(page, 'admin-fraud-held');
   const after = await api<{ message: string }>('/withdrawalrequest/add', {
     token: pair[0]!.auth.token,
-    body: { amount: 10, network: 'BEP20' },
+    body: { amount: 10, network: 'BEP20', password: pair[0]!.password },
   });
   expect(after.data.message).not.toBe(HELD);
 });

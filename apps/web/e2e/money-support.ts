@@ -6,7 +6,6 @@ import { api, type NewMember, registerMember, sql } from './support';
 /** Screenshots of the money screens, looked at after each run. */
 export const SHOTS = '/tmp/shots2';
 export const BEP20 = `0x${'ab'.repeat(20)}`;
-export const TX_HASH = `0x${'cd'.repeat(32)}`;
 
 export async function expectNoSeriousViolations(page: Page, name: string) {
   // axe reads a toast fading in or out as low contrast: scan once no toast is on screen (they last 2-3 s)

@@ -1,6 +1,10 @@
 import type { Wallets } from '@app/contracts/users';
 import { expect, test } from '@playwright/test';
-import { BEP20, SHOTS, singleUser, TX_HASH, withdrawingMember } from './money-support';
+import { parseUnits } from 'viem';
+import { e2eChainPort } from '../../server/test/evm/addresses';
+import { type LocalChain, startLocalChain } from '../../server/test/evm/local-chain';
+import { BASE_URL } from '../playwright.config';
+import { BEP20, SHOTS, singleUser, withdrawingMember } from './money-support';
 import {
   adminToken,
   api,
@@ -11,6 +15,16 @@ import {
   uniq,
   useMemberSession,
 } from './support';
+
+// The server reads a pasted BEP20 payout hash from the chain (CHAIN_RPC_56): the admin's payout is a
+// real transfer on the local EVM standing in for BNB Smart Chain.
+let chain: LocalChain;
+test.beforeAll(async () => {
+  chain = await startLocalChain({ port: e2eChainPort(Number(new URL(BASE_URL).port)) });
+});
+test.afterAll(async () => {
+  await chain?.close();
+});
 
 test('deposit, plan, top-up and withdrawals: admin and member screens agree on every balance', async ({
   page,
@@ -132,12 +146,23 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await withdraw.getByLabel('Amount (USDT)').fill('5');
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   await expect(withdraw.getByText('The minimum withdrawal is 10.00 USDT')).toBeVisible();
+  await expect(withdraw.getByText('Enter your password to confirm')).toBeVisible();
+  // a wrong password: the request is refused at the password field, the dialog closes, nothing is held
+  await withdraw.getByLabel('Amount (USDT)').fill('30');
+  await withdraw.getByLabel('Your password').fill('not-my-password');
+  await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
+  await member.getByRole('dialog').getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(member.getByRole('dialog')).toHaveCount(0);
+  await expect(withdraw.getByText('Password is incorrect')).toBeVisible();
+  await expect(withdraw.getByLabel('Your password')).toBeFocused();
+  await member.screenshot({ path: `${SHOTS}/member-withdrawal-wrong-password.png` });
   const keys: Array<string | undefined> = [];
   for (const [amount, fee, net] of [
     ['30', '3.00 USDT', '27.00 USDT'],
     ['20', '2.00 USDT', '18.00 USDT'],
   ] as const) {
     await withdraw.getByLabel('Amount (USDT)').fill(amount);
+    await withdraw.getByLabel('Your password').fill(buyer.password);
     await expect(withdraw.getByTestId('quote-fee')).toHaveText(fee);
     await expect(withdraw.getByTestId('quote-net')).toHaveText(net);
     await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
@@ -174,7 +199,17 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await expect(approve.getByText('27.00 USDT')).toBeVisible();
   await approve.getByRole('button', { name: 'Approve and mark paid' }).click();
   await expect(approve.getByText('Enter the payout transaction hash to approve')).toBeVisible();
-  await approve.getByLabel('Payout transaction hash').fill(TX_HASH);
+  await approve.getByLabel('Payout transaction hash').fill('0xpaid');
+  await approve.getByRole('button', { name: 'Approve and mark paid' }).click();
+  await expect(
+    approve.getByText(
+      'Not a BEP20 transaction hash: a BEP20 hash is 0x followed by 64 hexadecimal characters',
+    ),
+  ).toBeVisible();
+  // the admin pays by hand: 27 USDT to the member's address, confirmed on chain
+  const paid = (await chain.mint(BEP20 as `0x${string}`, parseUnits('27', 18))).transactionHash;
+  await chain.mine(3);
+  await approve.getByLabel('Payout transaction hash').fill(paid);
   await page.screenshot({ path: `${SHOTS}/admin-withdrawal-approve.png` });
   await approve.getByRole('button', { name: 'Approve and mark paid' }).click();
   await expect(pendingOf('30.00 USDT')).toHaveCount(0); // decided: gone from the pending list
@@ -187,7 +222,7 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await expect(pendingOf('20.00 USDT')).toHaveCount(0);
   await page.getByLabel('Status').selectOption('all');
   const decided = page.getByRole('row').filter({ hasText: buyerName });
-  await expect(decided.filter({ hasText: 'Approved' })).toContainText(TX_HASH.slice(0, 10));
+  await expect(decided.filter({ hasText: 'Approved' })).toContainText(paid.slice(0, 10));
   await expect(decided.filter({ hasText: 'Rejected' })).toContainText('Address could not be verified');
   await page.screenshot({ path: `${SHOTS}/admin-withdrawals.png`, fullPage: true });
 

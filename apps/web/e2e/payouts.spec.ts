@@ -1,7 +1,9 @@
 /**
  * /admin/withdrawals pays withdrawals on chain, as an admin would: the hot wallet panel (balances
  * read from a real local EVM), two requests chosen and paid in one batch, marked paid once the
- * blocks confirm them; a request above the four-eyes amount needs a sign-off first.
+ * blocks confirm them. A request above the four-eyes amount needs two finance admins: the approve
+ * dialog says so before anything is sent and offers the sign-off; the admin who signed it off finds
+ * paying and approving disabled, with the reason; a second finance admin pays it.
  */
 import { expect, test } from '@playwright/test';
 import { erc20Abi, parseUnits } from 'viem';
@@ -10,7 +12,17 @@ import { e2eChainPort, HOT_WALLET_ADDRESS } from '../../server/test/evm/addresse
 import { type LocalChain, startLocalChain } from '../../server/test/evm/local-chain';
 import { BASE_URL } from '../playwright.config';
 import { expectNoSeriousViolations, withdrawingMember } from './money-support';
-import { adminToken, api, clientNavigate, rootSession, shoot, signInAdmin, uniq } from './support';
+import {
+  ADMIN,
+  adminToken,
+  api,
+  clientNavigate,
+  rootSession,
+  shoot,
+  signInAdmin,
+  sql,
+  uniq,
+} from './support';
 
 let chain: LocalChain;
 
@@ -39,7 +51,7 @@ async function request(amount: number, admin: string, sponsor: string) {
   });
   const asked = await api<{ withdrawal: { id: number; username: string } }>('/withdrawalrequest/add', {
     token: member.auth.token,
-    body: { amount, network: 'BEP20' },
+    body: { amount, network: 'BEP20', password: member.password },
   });
   expect(asked.status).toBe(201);
   return { ...asked.data.withdrawal, address };
@@ -58,6 +70,7 @@ const tokensOf = async (address: `0x${string}`) =>
 
 test('an admin pays two withdrawals on chain in one batch; a big one needs a second admin', async ({
   page,
+  browser,
 }) => {
   const root = await rootSession();
   const admin = await adminToken();
@@ -71,10 +84,39 @@ test('an admin pays two withdrawals on chain in one batch; a big one needs a sec
   await expect(page.getByTestId('hot-wallet-address')).toHaveText(HOT_WALLET_ADDRESS);
   await expect(page.getByTestId('hot-wallet-usdt')).toHaveText('1,000.00 USDT');
 
-  // four eyes: the big one shows 0 of 2; this admin signs off, a second admin must pay it
-  await expect(page.getByTestId(`approvals-${big.id}`)).toHaveText('Approvals 0 of 2');
-  await page.getByRole('button', { name: `Sign off withdrawal ${big.id} of ${big.username}` }).click();
-  await expect(page.getByTestId(`approvals-${big.id}`)).toHaveText('Approvals 1 of 2');
+  // four eyes, before anything is sent: the big one is not signed off, so it cannot be paid yet, and
+  // the approve dialog says two finance admins are needed, offers the sign-off and no hash field
+  const bigRow = page.getByRole('row').filter({ hasText: big.username });
+  await expect(page.getByTestId(`four-eyes-${big.id}`)).toHaveText('Two finance admins: not signed off yet');
+  await expect(
+    page.getByRole('button', { name: `Pay withdrawal ${big.id} of ${big.username} on chain` }),
+  ).toBeDisabled();
+  await expect(bigRow).toContainText('Needs a sign-off first; then another finance admin pays it');
+  await page.getByRole('button', { name: `Approve withdrawal ${big.id} of ${big.username}` }).click();
+  const approveDialog = page.getByRole('dialog');
+  await expect(approveDialog).toContainText(
+    'Send nothing yet: it needs a sign-off first, then another finance admin sends it.',
+  );
+  const explainer = approveDialog.getByTestId('four-eyes-explainer');
+  await expect(explainer).toContainText('Two finance admins are needed');
+  await expect(explainer).toContainText(
+    'This withdrawal pays 540.00 USDT, above the four-eyes amount of 500.00 USDT. First one finance admin signs it off; then another finance admin sends the money and records the transaction hash.',
+  );
+  await expect(explainer).toContainText('Nobody has signed it off yet: send nothing now.');
+  await expect(approveDialog.getByLabel('Payout transaction hash')).toHaveCount(0);
+  await shoot(page, 'admin-four-eyes-dialog');
+  await approveDialog.getByRole('button', { name: 'Sign off' }).click();
+  await expect(approveDialog).toHaveCount(0);
+
+  // signed off by this admin: who and when on the row; paying and approving are not theirs to do
+  await expect(page.getByTestId(`four-eyes-${big.id}`)).toContainText('Signed off by you');
+  await expect(
+    page.getByRole('button', { name: `Pay withdrawal ${big.id} of ${big.username} on chain` }),
+  ).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: `Approve withdrawal ${big.id} of ${big.username}` }),
+  ).toBeDisabled();
+  await expect(bigRow).toContainText('You signed it off: another finance admin pays it');
   await expectNoSeriousViolations(page, 'withdrawals with the hot wallet');
   await shoot(page, 'admin-payouts');
 
@@ -106,14 +148,54 @@ test('an admin pays two withdrawals on chain in one batch; a big one needs a sec
   await page.getByLabel('Status').selectOption('approved');
   await expect(page.getByRole('row').filter({ hasText: one.username })).toContainText('Approved');
 
-  // the same admin cannot pay the big one alone
-  await page.getByLabel('Status').selectOption('pending');
-  await page.getByRole('button', { name: `Pay withdrawal ${big.id} of ${big.username} on chain` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Pay 540.00 USDT' }).click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Nothing was paid' })).toBeVisible();
-  await expect(
-    page.getByRole('dialog').getByText(/Not paid: .*needs the approval of two different admins/),
-  ).toBeVisible();
-  await shoot(page, 'admin-payout-four-eyes');
-  expect(await tokensOf(big.address)).toBe(0);
+  // the server agrees: the admin who signed it off cannot pay it
+  const own = await api<{ results: Array<{ ok: boolean; message: string }> }>('/withdrawalrequest/payout', {
+    token: admin,
+    body: { ids: [big.id] },
+  });
+  expect(own.data.results[0]).toMatchObject({ ok: false });
+  expect(own.data.results[0]!.message).toMatch(
+    /You signed it off on .*, so another finance admin must pay it/,
+  );
+
+  // a second finance admin signs in, sees who signed it off, and pays it
+  const finance = await financeAdmin();
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await second.goto('/admin-login');
+  await second.getByLabel('Email').fill(finance.email);
+  await second.getByLabel('Password').fill(finance.password);
+  await second.getByRole('button', { name: 'Sign in to back-office' }).click();
+  await expect(second).toHaveURL(/\/admin\/dashboard$/);
+  await clientNavigate(second, '/admin/withdrawals');
+  await expect(second.getByTestId(`four-eyes-${big.id}`)).toContainText(`Signed off by`);
+  await expect(second.getByTestId(`four-eyes-${big.id}`)).toContainText(ADMIN.email);
+  await second.getByRole('button', { name: `Approve withdrawal ${big.id} of ${big.username}` }).click();
+  await expect(second.getByRole('dialog').getByTestId('four-eyes-explainer')).toContainText(
+    'It is signed off: you are the second admin and may send it now.',
+  );
+  await expect(second.getByRole('dialog').getByLabel('Payout transaction hash')).toBeVisible();
+  await shoot(second, 'admin-four-eyes-second');
+  await second.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await second.getByRole('button', { name: `Pay withdrawal ${big.id} of ${big.username} on chain` }).click();
+  await second.getByRole('dialog').getByRole('button', { name: 'Pay 540.00 USDT' }).click();
+  await expect(second.getByRole('dialog').getByRole('heading', { name: 'Payouts sent' })).toBeVisible();
+  await second.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await chain.mine(3);
+  await expect(second.getByRole('row').filter({ hasText: big.username })).toHaveCount(0, { timeout: 30_000 });
+  expect(await tokensOf(big.address)).toBe(540);
+  await context.close();
 });
+
+/** A second admin holding finance only, with the e2e admin's password (inserted as an operator would). */
+async function financeAdmin() {
+  const email = `finance-${uniq()}@e2e.test`.toLowerCase();
+  await sql(
+    `INSERT INTO users (username, email, password_hash, fullname, phone, role, refferal_code, created_at,
+                        updated_at, admin_roles)
+     SELECT $1, $2, password_hash, 'Fran Ledger', '', 'admin', $3, now(), now(), '{finance}'
+       FROM users WHERE email = $4`,
+    [email.split('@')[0], email, `ADM${uniq().toUpperCase()}`.slice(0, 16), ADMIN.email],
+  );
+  return { email, password: ADMIN.password };
+}

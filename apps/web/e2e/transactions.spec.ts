@@ -59,7 +59,7 @@ async function memberWithHistory(): Promise<{ member: NewMember; username: strin
   expect(credit.status, credit.data.message).toBe(200);
   const withdrawal = await api('/withdrawalrequest/add', {
     token: member.auth.token,
-    body: { amount: 20 },
+    body: { amount: 20, password: member.password },
   });
   expect(withdrawal.status, withdrawal.data.message).toBe(201);
   const username = (await singleUser(member.auth.id, admin)).username;

@@ -4,6 +4,7 @@ import { moneyInput } from './money.js';
 import { payoutSummary } from './payouts.js';
 import { percent, type Settings } from './settings.js';
 import { passwordConfirmation } from './transfers.js';
+import { chainById } from './web3.js';
 
 export const WITHDRAWAL_KINDS = ['profit', 'roi', 'principal', 'compound'] as const;
 export type WithdrawalKind = (typeof WITHDRAWAL_KINDS)[number];
@@ -51,6 +52,18 @@ export function payoutHashProblem(network: (typeof NETWORKS)[number], hash: stri
   return form.pattern.test(hash.trim())
     ? null
     : `Not a ${network} transaction hash: a ${network} hash is ${form.text}`;
+}
+
+/**
+ * Where the member and the admins look a payout up: the network's block explorer. Null for a hash
+ * of another form (one recorded before hashes were checked).
+ */
+export function payoutExplorerUrl(network: (typeof NETWORKS)[number], hash: string): string | null {
+  if (payoutHashProblem(network, hash)) return null;
+  const trimmed = hash.trim();
+  return network === 'BEP20'
+    ? `${chainById(56)!.explorer.url}/tx/${trimmed}`
+    : `https://tronscan.org/#/transaction/${trimmed}`;
 }
 
 /** Four eyes: the finance admin who signed a large withdrawal off, and when (admins only). */

@@ -1,4 +1,5 @@
 import { formatUsdt } from '@app/contracts/money';
+import { payoutExplorerUrl } from '@app/contracts/withdrawals';
 
 /** The e-mails the product sends. Plain text: every client shows it, nothing to escape. */
 export interface Mail {
@@ -81,7 +82,7 @@ export function withdrawalDecidedMail(
     amount: bigint;
     fee: bigint;
     net: bigint;
-    network: string;
+    network: 'BEP20' | 'TRC20';
     address: string;
     status: 'approved' | 'rejected';
     tx_hash: string | null;
@@ -91,6 +92,12 @@ export function withdrawalDecidedMail(
 ): Mail {
   const what = `${WITHDRAWAL_KIND_TEXT[w.kind]} withdrawal #${w.id}`;
   const more = link ? `\nYour withdrawals: ${link}\n` : '';
+  // the payout on the network's block explorer (a hash of another form, from before they were checked: none)
+  const explorer = w.tx_hash ? payoutExplorerUrl(w.network, w.tx_hash) : null;
+  const chainName = w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON';
+  const lookUp = explorer
+    ? `See it on the ${chainName} explorer: ${explorer}`
+    : `You can look the transaction up on a ${chainName} explorer with this hash.`;
   if (w.status === 'approved') {
     return {
       to,
@@ -100,7 +107,7 @@ export function withdrawalDecidedMail(
         `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been approved and paid.\n\n` +
         `Amount: ${usdtText(w.amount)}\nFee: ${usdtText(w.fee)}\nSent: ${usdtText(w.net)}\n` +
         `To: ${w.address} (${w.network})\nTransaction hash: ${w.tx_hash ?? '-'}\n` +
-        `\nYou can look the transaction up on a ${w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON'} explorer with this hash.\n${more}`,
+        `\n${lookUp}\n${more}`,
     };
   }
   return {

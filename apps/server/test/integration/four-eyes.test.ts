@@ -77,7 +77,10 @@ describe('four eyes', () => {
   it('a support admin may not sign off; a finance admin does, and the answer names them and the time', async () => {
     const big = await withdrawal(1000); // net 900 > 500
     const bySupport = await signOff(big.id, admins.support.token);
-    expect(bySupport).toMatchObject({ status: 403, body: { message: MSG.adminRoleMissing } });
+    expect(bySupport).toMatchObject({
+      status: 403,
+      body: { message: 'Your admin roles do not cover this. Ask an owner for the role it needs.' },
+    });
 
     const first = await signOff(big.id, admins.a.token);
     expect(first.status, first.raw).toBe(200);

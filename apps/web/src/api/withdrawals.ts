@@ -70,7 +70,9 @@ export function useRequestWithdrawal() {
       kind,
       body,
       key,
-    }: Keyed<{ amount: number; network: (typeof NETWORKS)[number] }> & { kind: WithdrawalKind }) =>
+    }: Keyed<{ amount: number; network: (typeof NETWORKS)[number]; password: string }> & {
+      kind: WithdrawalKind;
+    }) =>
       request<WithdrawalResult>(REQUEST_PATH[kind], {
         method: 'POST',
         body,

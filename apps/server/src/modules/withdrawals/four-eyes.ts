@@ -35,7 +35,7 @@ export function createFourEyes(deps: {
    * sign-off yet, or `actor` signed it off), 403 without the finance role.
    */
   function assertFourEyes(w: repo.WithdrawalRow, actor: Actor) {
-    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.adminRoleMissing);
+    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.forbidden);
     if (approvalsNeeded(w.net, fourEyesAbove) < 2) return;
     const signOff = signOffOf(w);
     if (!signOff?.counts) {
@@ -53,7 +53,7 @@ export function createFourEyes(deps: {
 
   /** The first step: a finance admin signs off a pending withdrawal above the four-eyes amount. */
   async function signOff(actor: Actor, id: number) {
-    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.adminRoleMissing);
+    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.forbidden);
     return withTx(db, async (tx) => {
       const w = await repo.find(tx, id, true);
       if (!w) throw notFound('Withdrawal request not found');

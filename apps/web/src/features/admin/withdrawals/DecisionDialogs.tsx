@@ -1,10 +1,17 @@
-import { WITHDRAWAL_WALLET, type Withdrawal, withdrawalDecisionBody } from '@app/contracts/withdrawals';
+import {
+  PAYOUT_HASH_FORM,
+  payoutHashProblem,
+  WITHDRAWAL_WALLET,
+  type Withdrawal,
+  withdrawalDecisionBody,
+} from '@app/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
-import { useDecideWithdrawal } from '../../../api/withdrawals';
+import { useApproveForPayment, useDecideWithdrawal } from '../../../api/withdrawals';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { CopyButton } from '../../../components/ui/CopyButton';
@@ -14,15 +21,22 @@ import { Money } from '../../../components/ui/Money';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { formatPercent } from '../../../lib/money';
 import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+import { type FourEyes, FourEyesExplainer, fourEyesOf } from './FourEyes';
 
-// The contract's decision fields, required for the decision at hand (the server's words).
-const approveForm = z.object({
-  tx_hash: z
-    .string()
-    .trim()
-    .min(1, 'Enter the payout transaction hash to approve')
-    .pipe(withdrawalDecisionBody.shape.tx_hash.unwrap()),
-});
+// The contract's decision fields, required for the decision at hand (the server's words); the hash
+// has the form of the withdrawal's network.
+const approveForm = (network: Withdrawal['network']) =>
+  z.object({
+    tx_hash: z
+      .string()
+      .trim()
+      .min(1, 'Enter the payout transaction hash to approve')
+      .pipe(withdrawalDecisionBody.shape.tx_hash.unwrap())
+      .superRefine((hash, ctx) => {
+        const problem = payoutHashProblem(network, hash);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  });
 const rejectForm = z.object({
   reason: z
     .string()
@@ -38,15 +52,28 @@ interface Props {
   onClose: () => void;
 }
 
+/** What the approve dialog asks of this admin, before anything is sent. */
+const APPROVE_TEXT: Record<FourEyes['step'], string> = {
+  one: 'Send the net amount to the address below first, then record the transaction hash here.',
+  unsigned: 'Send nothing yet: it needs a sign-off first, then another finance admin sends it.',
+  mine: 'You signed it off: another finance admin sends the money and records the hash.',
+  other: 'Send the net amount to the address below first, then record the transaction hash here.',
+};
+
 /** Approve (with the payout transaction hash) or reject (with a reason) one pending request. */
 export function DecisionDialog({ target, onClose }: Props) {
   const decide = useDecideWithdrawal();
+  const signOff = useApproveForPayment();
+  const adminId = useAdmin()?.id;
+  const busy = decide.isPending || signOff.isPending;
   const close = () => {
-    if (decide.isPending) return;
+    if (busy) return;
     decide.reset();
+    signOff.reset();
     onClose();
   };
   const approving = target?.decision === 'approved';
+  const state = target ? fourEyesOf(target.w, adminId) : ({ step: 'one' } as const);
   return (
     <Modal
       open={target !== null}
@@ -54,13 +81,31 @@ export function DecisionDialog({ target, onClose }: Props) {
       title={approving ? 'Approve this withdrawal?' : 'Reject this withdrawal?'}
       description={
         approving
-          ? 'Send the net amount to the address below first, then record the transaction hash here.'
+          ? APPROVE_TEXT[state.step]
           : 'The held amount goes back to the member’s wallet, and they see your reason.'
       }
     >
       {target &&
         (approving ? (
-          <ApproveForm key={target.w.id} w={target.w} decide={decide} onDone={onClose} onCancel={close} />
+          state.step === 'unsigned' || state.step === 'mine' ? (
+            <NotYours
+              key={target.w.id}
+              w={target.w}
+              state={state}
+              signOff={signOff}
+              onDone={onClose}
+              onCancel={close}
+            />
+          ) : (
+            <ApproveForm
+              key={target.w.id}
+              w={target.w}
+              state={state}
+              decide={decide}
+              onDone={onClose}
+              onCancel={close}
+            />
+          )
         ) : (
           <RejectForm key={target.w.id} w={target.w} decide={decide} onDone={onClose} onCancel={close} />
         ))}
@@ -131,13 +176,63 @@ function Actions({
   );
 }
 
-function ApproveForm({ w, decide, onDone, onCancel }: FormProps) {
+/**
+ * Above the four-eyes amount, when this admin may not send the money: nobody signed it off yet (the
+ * dialog offers the sign-off, and says to send nothing), or they signed it off themselves.
+ */
+function NotYours({
+  w,
+  state,
+  signOff,
+  onDone,
+  onCancel,
+}: {
+  w: Withdrawal;
+  state: FourEyes;
+  signOff: ReturnType<typeof useApproveForPayment>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const sign = () =>
+    signOff.mutate(w.id, {
+      onSuccess: (data) => {
+        toast.success(data.message);
+        onDone();
+      },
+    });
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      {signOff.isError && <Banner tone="error">{errorMessage(signOff.error)}</Banner>}
+      <FourEyesExplainer w={w} state={state} />
+      <Facts w={w} approving />
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        {state.step === 'unsigned' ? (
+          <>
+            <Button variant="secondary" onClick={onCancel} disabled={signOff.isPending}>
+              Cancel
+            </Button>
+            <Button busy={signOff.isPending} onClick={sign}>
+              Sign off
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" onClick={onCancel}>
+            Close
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ApproveForm({ w, state, decide, onDone, onCancel }: FormProps & { state: FourEyes }) {
+  const schema = approveForm(w.network);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof approveForm>, unknown, z.output<typeof approveForm>>({
-    resolver: zodResolver(approveForm),
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: { tx_hash: '' },
   });
   const onSubmit = handleSubmit(({ tx_hash }) =>
@@ -154,12 +249,14 @@ function ApproveForm({ w, decide, onDone, onCancel }: FormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Approve withdrawal">
       {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+      <FourEyesExplainer w={w} state={state} />
       <Facts w={w} approving />
       <Input
         label="Payout transaction hash"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x…"
+        placeholder={w.network === 'BEP20' ? '0x…' : '64 hexadecimal characters'}
+        hint={`A ${w.network} hash is ${PAYOUT_HASH_FORM[w.network].text}.`}
         autoFocus
         error={errors.tx_hash?.message}
         {...register('tx_hash')}

@@ -14,8 +14,8 @@ export function HotWalletPanel() {
   if (!w) return null;
   const fourEyes = (
     <>
-      Withdrawals paying more than <Money value={w.four_eyes_above} /> need the approval of two different
-      admins.
+      Withdrawals paying more than <Money value={w.four_eyes_above} /> need two finance admins: one signs it
+      off, then another pays it.
     </>
   );
   if (!w.configured) {

@@ -6,195 +6,29 @@ import {
 } from '@app/contracts/withdrawals';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { useAdminMay } from '../../../api/admin-me';
+import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useApproveForPayment, useHotWallet, useWithdrawalList } from '../../../api/withdrawals';
-import { WithdrawalStatus } from '../../../components/money/WithdrawalStatus';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { StatCard } from '../../../components/ui/Card';
-import { CopyButton } from '../../../components/ui/CopyButton';
 import { Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
-import { type Column, Table } from '../../../components/ui/Table';
-import { When } from '../../../components/ui/When';
+import { Table } from '../../../components/ui/Table';
 import { formatCount } from '../../../lib/format';
-import { formatPercent } from '../../../lib/money';
 import { DECISION_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { DecisionDialog, type DecisionTarget } from './DecisionDialogs';
+import { fourEyesOf, payBlockedReason } from './FourEyes';
 import { HotWalletPanel } from './HotWalletPanel';
 import { PayoutDialog } from './PayoutDialog';
+import { WithdrawalCards } from './WithdrawalCards';
+import { inFlight, type RowActions, withdrawalColumns } from './WithdrawalColumns';
 
 type Status = (typeof WITHDRAWAL_STATUS)[number];
-
-/** A payout transaction may still move money: nothing else may be decided on the request. */
-const inFlight = (w: Withdrawal) => w.payout?.status === 'signed' || w.payout?.status === 'sent';
-
-interface Actions {
-  onDecide: (target: DecisionTarget) => void;
-  onPay: (chosen: Withdrawal[]) => void;
-  onApprove: (w: Withdrawal) => void;
-  /** Payable from the hot wallet now (configured, BEP20, pending, nothing in flight). */
-  payable: (w: Withdrawal) => boolean;
-  selected: Set<number>;
-  onSelect: (w: Withdrawal, on: boolean) => void;
-}
-
-function columns(a: Actions, showKind: boolean): Array<Column<Withdrawal>> {
-  return [
-    {
-      key: 'select',
-      header: <span className="sr-only">Choose for payout</span>,
-      cell: (w) =>
-        a.payable(w) ? (
-          <input
-            type="checkbox"
-            className="size-4 accent-[var(--color-accent)]"
-            checked={a.selected.has(w.id)}
-            onChange={(e) => a.onSelect(w, e.target.checked)}
-            aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
-          />
-        ) : null,
-    },
-    { key: 'date', header: 'Requested', cell: (w) => <When iso={w.created_at} stacked /> },
-    {
-      key: 'member',
-      header: 'Member',
-      cell: (w) => (
-        <span className="flex flex-col">
-          <Link
-            to={`/admin/check/profile/${w.user_id}`}
-            className="font-medium text-accent-text hover:underline"
-          >
-            {w.username}
-          </Link>
-          {showKind && <span className="text-xs text-muted">{WITHDRAWAL_KIND_LABEL[w.kind].text}</span>}
-        </span>
-      ),
-    },
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: 'text-right',
-      cell: (w) => (
-        <span className="flex flex-col items-end">
-          <Money value={w.amount} />
-          <span className="text-xs whitespace-nowrap text-muted">
-            fee <Money value={w.fee} /> ({formatPercent(w.fee_percent)})
-          </span>
-        </span>
-      ),
-    },
-    {
-      key: 'net',
-      header: 'Net',
-      className: 'text-right',
-      cell: (w) => <Money value={w.net} className="font-medium" />,
-    },
-    {
-      key: 'address',
-      header: 'Pay to',
-      cell: (w) => (
-        <span className="flex items-center gap-1">
-          <span className="flex min-w-0 flex-col">
-            <span className="text-xs font-medium">{w.network}</span>
-            <span className="max-w-28 truncate font-mono text-xs text-muted" title={w.address}>
-              {w.address}
-            </span>
-          </span>
-          <CopyButton value={w.address} label="Address" />
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (w) =>
-        w.status === 'pending' ? (
-          <div className="flex flex-col items-start gap-2">
-            <WithdrawalStatus w={w} />
-            <PayoutFacts w={w} />
-            {!inFlight(w) && (
-              <div className="flex flex-wrap gap-2">
-                {a.payable(w) && (
-                  <Button
-                    size="sm"
-                    onClick={() => a.onPay([w])}
-                    aria-label={`Pay withdrawal ${w.id} of ${w.username} on chain`}
-                  >
-                    Pay on chain
-                  </Button>
-                )}
-                {w.approvals_needed > 1 && w.approvals < w.approvals_needed && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => a.onApprove(w)}
-                    aria-label={`Sign off withdrawal ${w.id} of ${w.username}`}
-                  >
-                    Sign off
-                  </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => a.onDecide({ w, decision: 'approved' })}
-                  aria-label={`Approve withdrawal ${w.id} of ${w.username}`}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  className="text-red-700 dark:text-red-400"
-                  onClick={() => a.onDecide({ w, decision: 'rejected' })}
-                  aria-label={`Reject withdrawal ${w.id} of ${w.username}`}
-                >
-                  Reject
-                </Button>
-              </div>
-            )}
-          </div>
-        ) : (
-          <WithdrawalStatus w={w} />
-        ),
-    },
-  ];
-}
-
-/** Four eyes and the on-chain payout of a pending request, in words. */
-function PayoutFacts({ w }: { w: Withdrawal }) {
-  return (
-    <>
-      {w.approvals_needed > 1 && (
-        <span className="text-xs text-muted" data-testid={`approvals-${w.id}`}>
-          Approvals {w.approvals} of {w.approvals_needed}
-        </span>
-      )}
-      {w.payout && w.payout.status !== 'confirmed' && (
-        <span className="flex max-w-56 flex-col text-xs">
-          <span className={w.payout.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-muted'}>
-            {PAYOUT_TEXT[w.payout.status]}
-            {w.payout.error ? `: ${w.payout.error}` : ''}
-          </span>
-          <span className="truncate font-mono text-muted" title={w.payout.tx_hash}>
-            {w.payout.tx_hash}
-          </span>
-        </span>
-      )}
-    </>
-  );
-}
-
-const PAYOUT_TEXT = {
-  signed: 'Payout signed, being sent',
-  sent: 'Payout sent, waiting for confirmations',
-  confirmed: 'Paid on chain',
-  failed: 'Payout failed, nothing was paid',
-} as const;
 
 interface Props {
   title: string;
@@ -218,20 +52,31 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
   const [paying, setPaying] = useState<Withdrawal[] | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const wallet = useHotWallet();
-  const approve = useApproveForPayment();
+  const signOff = useApproveForPayment();
+  const adminId = useAdmin()?.id;
+  const mayDecide = useAdminMay('finance');
   const data = list.data;
+  const walletOn = wallet.data?.configured === true;
   const payable = (w: Withdrawal) =>
-    wallet.data?.configured === true && w.status === 'pending' && w.network === 'BEP20' && !inFlight(w);
+    walletOn &&
+    mayDecide &&
+    w.status === 'pending' &&
+    w.network === 'BEP20' &&
+    !inFlight(w) &&
+    payBlockedReason(fourEyesOf(w, adminId)) === null;
   const chosen = (data?.allwithdrawals ?? []).filter((w) => selected.has(w.id) && payable(w));
-  const actions: Actions = {
+  const actions: RowActions = {
     onDecide: setTarget,
     onPay: setPaying,
-    onApprove: (w) =>
-      approve.mutate(w.id, {
+    onSignOff: (w) =>
+      signOff.mutate(w.id, {
         onSuccess: (result) => toast.success(result.message),
         onError: (error) => toast.error(errorMessage(error)),
       }),
+    walletOn,
     payable,
+    adminId,
+    mayDecide,
     selected,
     onSelect: (w, on) =>
       setSelected((before) => {
@@ -344,19 +189,25 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
         </div>
       )}
 
-      <Table
-        caption={title}
-        columns={columns(actions, !fixedKind)}
-        rows={data?.allwithdrawals}
-        rowKey={(w) => w.id}
-        loading={list.isPending}
-        skeletonRows={Math.min(limit, 10)}
-        empty={
-          status === 'pending'
-            ? 'Nothing waiting for a decision. New requests appear here as members make them.'
-            : 'No request matches these filters. Try another status or kind.'
-        }
-      />
+      {/* loading and empty states are the table's at every width; rows become cards on phones */}
+      <div className={data?.allwithdrawals.length ? 'hidden sm:block' : undefined}>
+        <Table
+          caption={title}
+          columns={withdrawalColumns(actions, !fixedKind)}
+          rows={data?.allwithdrawals}
+          rowKey={(w) => w.id}
+          loading={list.isPending}
+          skeletonRows={Math.min(limit, 10)}
+          empty={
+            status === 'pending'
+              ? 'Nothing waiting for a decision. New requests appear here as members make them.'
+              : 'No request matches these filters. Try another status or kind.'
+          }
+        />
+      </div>
+      {data && data.allwithdrawals.length > 0 && (
+        <WithdrawalCards rows={data.allwithdrawals} a={actions} caption={title} showKind={!fixedKind} />
+      )}
       {data && data.total > 0 && (
         <Pager
           page={data.currentPage}

@@ -1,11 +1,12 @@
 import { transferToFriendBody, transferToSelfBody } from '@app/contracts/transfers';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type InputHTMLAttributes, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { type TransferWire, useTransfer } from '../../../api/transfers';
+import { isWrongPassword, PasswordInput } from '../../../components/money/ConfirmPassword';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -31,8 +32,11 @@ const recipient = z
   .min(1, "Enter the member's username or referral code")
   .pipe(transferToFriendBody.shape.recipient.unwrap());
 
-/** Sends a reviewed transfer once confirmed; one Idempotency-Key per submission. */
-function useConfirmTransfer(onDone: () => void) {
+/**
+ * Sends a reviewed transfer once confirmed; one Idempotency-Key per submission. A wrong password
+ * closes the review and goes back to the form's password field (`onWrongPassword`).
+ */
+function useConfirmTransfer(onDone: () => void, onWrongPassword: (message: string) => void) {
   const transfer = useTransfer();
   const keys = useIdempotencyKey();
   const [review, setReview] = useState<{ body: TransferWire; rows: SummaryRow[] } | null>(null);
@@ -46,6 +50,12 @@ function useConfirmTransfer(onDone: () => void) {
           toast.success(data.message);
           setReview(null);
           onDone();
+        },
+        onError: (error) => {
+          if (!isWrongPassword(error)) return;
+          transfer.reset();
+          setReview(null);
+          onWrongPassword(error.message);
         },
       },
     );
@@ -83,19 +93,6 @@ function TransferReview({
   );
 }
 
-function PasswordInput({ error, ...rest }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Input
-      label="Your password"
-      type="password"
-      autoComplete="current-password"
-      hint="Confirms that it is you."
-      error={error}
-      {...rest}
-    />
-  );
-}
-
 function FormCard({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <Card title={title}>
@@ -126,12 +123,20 @@ export function ToFundForm({
     register,
     handleSubmit,
     reset,
+    setError,
+    setFocus,
     formState: { errors },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', password: '' },
   });
-  const state = useConfirmTransfer(() => reset());
+  const state = useConfirmTransfer(
+    () => reset(),
+    (message) => {
+      setError('password', { message });
+      setFocus('password');
+    },
+  );
 
   const onSubmit = handleSubmit(({ amount, password }) =>
     state.setReview({
@@ -187,12 +192,20 @@ export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: bool
     register,
     handleSubmit,
     reset,
+    setError,
+    setFocus,
     formState: { errors },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { recipient: '', amount: '', password: '' },
   });
-  const state = useConfirmTransfer(() => reset());
+  const state = useConfirmTransfer(
+    () => reset(),
+    (message) => {
+      setError('password', { message });
+      setFocus('password');
+    },
+  );
 
   const onSubmit = handleSubmit(({ recipient: to, amount, password }) =>
     state.setReview({

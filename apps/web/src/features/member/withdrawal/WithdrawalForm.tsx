@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
+import { isWrongPassword, PasswordInput } from '../../../components/money/ConfirmPassword';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -108,14 +109,14 @@ interface WithdrawalFormProps {
 export function WithdrawalForm({ user, settings, wallets, disabled }: WithdrawalFormProps) {
   const request = useRequestWithdrawal();
   const keys = useIdempotencyKey();
-  const [review, setReview] = useState<Quote | null>(null);
+  const [review, setReview] = useState<(Quote & { password: string }) | null>(null);
   // a request changes the wallets, the history and the limits: the spec 2.10 Success dialog reloads the page
   const [done, setDone] = useState<string | null>(null);
 
   const schema = useMemo(
     () =>
       withdrawalRequestBody
-        .pick({ network: true })
+        .pick({ network: true, password: true })
         .extend({
           kind: z.enum(WITHDRAWAL_KINDS),
           amount: amountText(withdrawalRequestBody.shape.amount),
@@ -152,6 +153,8 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
     watch,
     setValue,
     reset,
+    setError,
+    setFocus,
     formState: { errors, isSubmitted },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -159,6 +162,7 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
       kind: 'profit',
       network: user.bep20 || !user.trc20 ? 'BEP20' : 'TRC20',
       amount: '',
+      password: '',
     },
   });
   const kind = watch('kind');
@@ -168,11 +172,11 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
   const feeNow = withdrawalFeePercent(kind, settings, daysSince(user.activation_date));
 
   const onSubmit = handleSubmit((v) =>
-    setReview(quote(v.kind, v.network, v.amount, user, settings, wallets)),
+    setReview({ ...quote(v.kind, v.network, v.amount, user, settings, wallets), password: v.password }),
   );
   const confirm = () => {
     if (!review) return;
-    const body = { amount: toWire(review.amount), network: review.network };
+    const body = { amount: toWire(review.amount), network: review.network, password: review.password };
     request.mutate(
       { kind: review.kind, body, key: keys.for({ kind: review.kind, ...body }) },
       {
@@ -180,7 +184,15 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
           keys.done();
           setReview(null);
           setDone(data.message);
-          reset({ kind: review.kind, network: review.network, amount: '' });
+          reset({ kind: review.kind, network: review.network, amount: '', password: '' });
+        },
+        // a wrong password goes back to its field, out of the dialog that has none
+        onError: (error) => {
+          if (!isWrongPassword(error)) return;
+          request.reset();
+          setReview(null);
+          setError('password', { message: error.message });
+          setFocus('password');
         },
       },
     );
@@ -261,6 +273,8 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
             </p>
           )}
         </div>
+
+        <PasswordInput error={errors.password?.message} {...register('password')} />
 
         <div className="flex justify-end">
           <Button type="submit" disabled={disabled}>
