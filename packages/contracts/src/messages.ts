@@ -35,8 +35,6 @@ export const MSG = {
   sponsorInvalid: 'Sponsor referral code not found',
   emailTaken: 'This email is already registered',
   currentPasswordWrong: 'Current password is incorrect',
-  /** A money action (transfer, withdrawal request) re-confirms the member's password: shown at its field. */
-  passwordIncorrect: 'Password is incorrect',
   currentPasswordRequired: 'Enter your current password to set a new one',
   otpInvalid: 'The code is incorrect',
   otpExpired: 'The code has expired. Request a new one.',

@@ -4,6 +4,8 @@ import { moneyInput } from './money.js';
 
 /** The member's password, asked again by every money action that sends money away (transfers, withdrawals). */
 export const passwordConfirmation = z.string().min(1, 'Enter your password to confirm').max(128);
+/** The answer (400) to a wrong one; the web app shows it at the password field. Outside MSG: no public page needs it. */
+export const PASSWORD_INCORRECT = 'Password is incorrect';
 
 /** Move own earnings into own fund wallet; the password re-confirms the member. */
 export const transferToSelfBody = z.strictObject({

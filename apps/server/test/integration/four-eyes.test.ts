@@ -5,7 +5,7 @@
  * approve; the withdrawal's answer names who signed off and when, for admins only. And a withdrawal
  * request asks for the member's password, as a transfer does.
  */
-import { MSG } from '@app/contracts/messages';
+import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';
@@ -196,7 +196,7 @@ describe('a withdrawal request asks for the password', () => {
     const ask = (body: Record<string, unknown>) =>
       t.call('POST', '/withdrawalrequest/add', { token: m.token, body: { amount: 100, ...body } });
     const wrong = await ask({ password: 'NotMyPassword1' });
-    expect(wrong).toMatchObject({ status: 400, body: { message: MSG.passwordIncorrect } });
+    expect(wrong).toMatchObject({ status: 400, body: { message: PASSWORD_INCORRECT } });
     expect((await ask({ password: '' })).body.message).toBe('password: Enter your password to confirm');
     expect((await ask({})).status).toBe(400);
     const held = await t.db.query<{ balance: bigint; pending: bigint }>(

@@ -4,7 +4,7 @@
  * (ganache posing as BNB Smart Chain, with the USDT stand-in the tests deploy): a confirmed USDT
  * Transfer of exactly the net amount to the member's address, used by one withdrawal only.
  */
-import { MSG } from '@app/contracts/messages';
+import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
 import { parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,6 @@ describe('a pasted BEP20 hash is read from the chain', () => {
       token: w.member.token,
       body: { amount: 10, password: 'wrong-password-1' },
     });
-    expect(refused).toMatchObject({ status: 400, body: { message: MSG.passwordIncorrect } });
+    expect(refused).toMatchObject({ status: 400, body: { message: PASSWORD_INCORRECT } });
   });
 });

@@ -1,4 +1,4 @@
-import { MSG } from '@app/contracts/messages';
+import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
 import { hash, verify } from '@node-rs/argon2';
 import { badRequest } from '../../errors.js';
 
@@ -26,5 +26,5 @@ export async function verifyPassword(passwordHash: string | null, password: stri
  * password field). `user` null (unknown) is answered the same, after the same work.
  */
 export async function confirmPassword(user: { password_hash: string | null } | null, password: string) {
-  if (!(await verifyPassword(user?.password_hash ?? null, password))) throw badRequest(MSG.passwordIncorrect);
+  if (!(await verifyPassword(user?.password_hash ?? null, password))) throw badRequest(PASSWORD_INCORRECT);
 }

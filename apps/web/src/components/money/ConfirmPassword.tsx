@@ -1,4 +1,4 @@
-import { MSG } from '@app/contracts/messages';
+import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
 import type { InputHTMLAttributes } from 'react';
 import { ApiError } from '../../api/client';
 import { Input } from '../ui/Input';
@@ -28,5 +28,5 @@ export function PasswordInput({
  * field, with the field, rather than in the confirmation dialog, which has no field to correct.
  */
 export function isWrongPassword(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 400 && error.message === MSG.passwordIncorrect;
+  return error instanceof ApiError && error.status === 400 && error.message === PASSWORD_INCORRECT;
 }
