@@ -1,6 +1,7 @@
 import type { TeamResponse } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
 import { PASSWORD_MSG } from '@app/contracts/password-rules';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken, api, clientNavigate, shoot, signInAdmin, uniq } from './support';
@@ -81,7 +82,7 @@ test('the owner invites a support admin, who joins by the link; roles change, a 
     await mine.getByLabel('Owner').uncheck();
     await mine.getByLabel('Auditor').check();
     await mine.getByRole('button', { name: 'Save roles' }).click();
-    await expect(mine.getByRole('alert')).toContainText(MSG.lastOwner);
+    await expect(mine.getByRole('alert')).toContainText(TEAM_MSG.lastOwner);
     await mine.getByRole('button', { name: 'Cancel' }).click();
     await expect(mine).toBeHidden();
   }
@@ -122,7 +123,7 @@ test('the owner invites a support admin, who joins by the link; roles change, a 
   // The link is spent: opened again, it says so and shows no form.
   const spent = await theirs.newPage();
   await spent.goto(link);
-  await expect(spent.getByText(MSG.invitationUnusable)).toBeVisible();
+  await expect(spent.getByText(TEAM_MSG.invitationUnusable)).toBeVisible();
   await expect(spent.getByLabel('Repeat password')).toHaveCount(0);
   await shoot(spent, 'team-invitation-spent');
   await spent.close();
@@ -138,7 +139,7 @@ test('the owner invites a support admin, who joins by the link; roles change, a 
   expect(session.status).toBe(200);
   const refused = await api('/withdrawalrequest/list', { token: session.data.admin.token });
   expect(refused.status).toBe(403);
-  expect(refused.data.message).toBe(MSG.adminRoleMissing);
+  expect(refused.data.message).toBe(TEAM_MSG.adminRoleMissing);
   await clientNavigate(them, '/admin/withdrawals');
   // the menu's own refusal, or the server's 403 on the page
   await expect(them.getByText(/not part of your roles|do not cover this/).first()).toBeVisible();

@@ -1,3 +1,8 @@
+// The messages the web app's first download compares against live apart (session-messages.ts)
+import { SESSION_ENDED, SIGNED_OUT, TOTP_SETUP_REQUIRED } from './session-messages.js';
+
+export { SESSION_ENDED, SIGNED_OUT, TOTP_SETUP_REQUIRED };
+
 /** Texts fixed by the product spec (sections 2, 4, 8), spelled exactly as written there. */
 export const SPEC_TEXT = {
   successDialogTitle: 'Successfull',
@@ -13,7 +18,7 @@ export const SPEC_TEXT = {
 /** Server messages shared by both sides, so the web app can match on them in tests. */
 export const MSG = {
   registered: 'Registration successful',
-  signedOut: 'Signed out',
+  signedOut: SIGNED_OUT,
   userUpdated: 'User updated successfully',
   userDeleted: 'User deleted successfully',
   otpSent: 'A verification code has been sent to your email',
@@ -26,9 +31,8 @@ export const MSG = {
   notAdmin: 'This account cannot sign in to the back-office',
   adminUseAdminLogin: 'Administrators sign in on the admin login page',
   unauthenticated: 'Please sign in to continue',
-  sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionEnded: SESSION_ENDED,
   forbidden: 'You are not allowed to do this',
-  adminRoleMissing: 'Your admin roles do not cover this. Ask an owner for the role it needs.',
   notFound: 'Not found',
   userNotFound: 'User not found',
   sponsorRequired: 'A sponsor referral code is required to register',
@@ -54,17 +58,12 @@ export const MSG = {
   // Back-office protection (self/last-admin lockout, TOTP, sign-out everywhere, sign-in delays)
   selfLockout: 'You cannot block or delete your own administrator account',
   lastAdmin: 'This is the last active administrator: the back-office would have nobody left to run it',
-  lastOwner: 'This is the last active owner: nobody could manage the team or the settings. Make another admin an owner first.',
-  adminOnlyByOwner: 'Only an owner can change an administrator account',
-  invitationUnusable: 'This invitation link has expired, was withdrawn or was already used. Ask an owner for a new one.',
-  invitationEmailTaken: 'This e-mail already belongs to an account',
   signedOutEverywhere: 'Signed out on every device',
   accountDelayed: 'Too many failed sign-ins for this account.',
   totpCodeNeeded: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   totpInvalid: 'The code is incorrect or has already been used',
   totpTicketInvalid: 'This sign-in has expired. Enter your password again.',
-  totpSetupRequired:
-    'Two-factor authentication is required for administrators: set it up on the Security page first',
+  totpSetupRequired: TOTP_SETUP_REQUIRED,
   totpAlreadyOn: 'Two-factor authentication is already on',
   totpNotStarted: 'Start the set-up again: no authenticator is waiting for its first code',
   totpNotOn: 'Two-factor authentication is not on',

@@ -6,6 +6,7 @@
 
 import { type AdminAreas, type AdminRole, adminMay } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 
@@ -89,7 +90,7 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionVer
     if (session.audience === 'admin') {
       const area = request.routeOptions.config.area ?? 'owner';
       if (!adminMay(session.roles, area, isWrite(request.method, request.routeOptions.config.reads)))
-        throw forbidden(MSG.adminRoleMissing);
+        throw forbidden(TEAM_MSG.adminRoleMissing);
     }
     request.actor = { ...session, ip: request.ip };
   });

@@ -6,7 +6,7 @@
  * operation. The count of violations must be 0.
  */
 import { ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
-import { MSG } from '@app/contracts/messages';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiDocument, type Operation, operationsOf, requestsFor } from '../fuzz/openapi-requests.js';
 import { stateWatcher } from '../fuzz/state-checksum.js';
@@ -93,7 +93,7 @@ describe('access matrix', () => {
       for (const role of ADMIN_ROLES.filter((r) => !allowed.includes(r))) {
         const res = await send(op, admins.get(role)!.token);
         calls += 1;
-        if (res.statusCode !== 403 || messageOf(res.body) !== MSG.adminRoleMissing) {
+        if (res.statusCode !== 403 || messageOf(res.body) !== TEAM_MSG.adminRoleMissing) {
           violations.push(`${name} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}, expected 403`);
         }
       }
@@ -107,7 +107,7 @@ describe('access matrix', () => {
       for (const role of allowed) {
         const res = await send(op, admins.get(role)!.token);
         calls += 1;
-        if (res.statusCode === 403 && messageOf(res.body) === MSG.adminRoleMissing) {
+        if (res.statusCode === 403 && messageOf(res.body) === TEAM_MSG.adminRoleMissing) {
           violations.push(`${name} as ${role}: refused for its roles, but x-admin-roles lists it`);
         }
         if (res.statusCode >= 500) violations.push(`${name} as ${role}: ${res.statusCode}`);

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MSG } from '@app/contracts/messages';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../src/modules/admins/bootstrap.js';
 import { ADMIN, createTestApp, lastMail, type TestApp } from '../helpers.js';
@@ -82,7 +83,7 @@ describe('admin team', () => {
     );
     const again = await t.call('POST', `/admin-invitations/${link}`, { body: { password: STRONG } });
     expect(again.status).toBe(404);
-    expect(again.body.message).toBe(MSG.invitationUnusable);
+    expect(again.body.message).toBe(TEAM_MSG.invitationUnusable);
 
     const late = await t.call('POST', '/admins/invitations', {
       token: owner,
@@ -119,7 +120,7 @@ describe('admin team', () => {
     expect(await call(auditor.token, 'PUT', '/settings', { min_withdrawal: 10 })).toBe(403);
     expect(await call(finance.token, 'GET', '/admins')).toBe(403);
     const refused = await t.call('GET', '/tickets', { token: finance.token });
-    expect(refused.body.message).toBe(MSG.adminRoleMissing);
+    expect(refused.body.message).toBe(TEAM_MSG.adminRoleMissing);
     // a member holding a valid session is told they may not, not that their session ended
     const member = await t.register(root.code);
     const asMember = await t.call('GET', '/tickets', { token: member.token });
@@ -187,7 +188,7 @@ describe('admin team', () => {
       body: { roles: ['finance'] },
     });
     expect(demote.status).toBe(409);
-    expect(demote.body.message).toBe(MSG.lastOwner);
+    expect(demote.body.message).toBe(TEAM_MSG.lastOwner);
     const second = await addAdmin(t, 'owner2');
     const signin = await adminPasswordStep(t, second);
     const block = await t.call('PATCH', `/admins/${ownerId}`, {

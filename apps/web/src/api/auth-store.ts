@@ -1,6 +1,6 @@
 import type { AdminAuth, MemberAuth } from '@app/contracts/auth';
 import { AUTH_STORAGE_KEY } from '@app/contracts/client';
-import { MSG } from '@app/contracts/messages';
+import { SIGNED_OUT as SIGNED_OUT_TEXT } from '@app/contracts/session-messages';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -59,7 +59,7 @@ export type Side = 'member' | 'admin';
  * `message` after a deliberate sign-out. The guards use it to tell "signed out on purpose" (go to the
  * login page and start fresh) from "session ended" (come back to the same page after signing in).
  */
-export const SIGNED_OUT: string = MSG.signedOut;
+export const SIGNED_OUT: string = SIGNED_OUT_TEXT;
 
 export function useSignedOutOnPurpose(): boolean {
   return useAuthStore((s) => s.message === SIGNED_OUT);

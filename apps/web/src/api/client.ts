@@ -1,4 +1,4 @@
-import { MSG } from '@app/contracts/messages';
+import { SESSION_ENDED, TOTP_SETUP_REQUIRED } from '@app/contracts/session-messages';
 import toast from 'react-hot-toast';
 import { type Side, tokenFor, useAuthStore } from './auth-store';
 
@@ -58,7 +58,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (options.as) {
     const token = tokenFor(options.as);
     // An expired session is signed out here rather than sent and refused.
-    if (!token) return signOutSide(options.as, MSG.sessionEnded);
+    if (!token) return signOutSide(options.as, SESSION_ENDED);
     headers.Authorization = `Bearer ${token}`;
   }
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
@@ -88,7 +88,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (response.status === 401 && options.as) return signOutSide(options.as, message);
     // the platform now requires two-factor authentication of this admin: the admin guard takes
     // them to the Security page
-    if (response.status === 403 && options.as === 'admin' && message === MSG.totpSetupRequired)
+    if (response.status === 403 && options.as === 'admin' && message === TOTP_SETUP_REQUIRED)
       useAuthStore.getState().setAdminTotpSetupRequired(true);
     throw new ApiError(message, response.status, fromServer);
   }
@@ -151,7 +151,7 @@ export async function downloadAdminCsv(
   fallbackName: string,
 ): Promise<string> {
   const token = tokenFor('admin');
-  if (!token) throw new ApiError(MSG.sessionEnded, 401);
+  if (!token) throw new ApiError(SESSION_ENDED, 401);
   const params = new URLSearchParams({ ...query, format: 'csv' });
   let response: Response;
   try {

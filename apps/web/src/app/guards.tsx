@@ -1,4 +1,4 @@
-import { MSG } from '@app/contracts/messages';
+import { SESSION_ENDED } from '@app/contracts/session-messages';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -13,8 +13,8 @@ function useSignOutAtExpiry(side: 'member' | 'admin') {
     if (!(left > 0)) return;
     const timer = setTimeout(
       () => {
-        clear(MSG.sessionEnded);
-        toast.error(MSG.sessionEnded, { id: `session-${side}` });
+        clear(SESSION_ENDED);
+        toast.error(SESSION_ENDED, { id: `session-${side}` });
       },
       Math.min(left, 2 ** 31 - 1),
     );

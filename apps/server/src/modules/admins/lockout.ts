@@ -5,6 +5,7 @@
  */
 import type { AdminRole } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import type { Tx } from '../../db/pool.js';
 import { conflict } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
@@ -36,5 +37,5 @@ export async function assertOwnersRemain(
   const changed = { ...target, active: after.active ?? target.active, roles: after.roles ?? target.roles };
   const afterwards = admins.map((a) => (a.id === targetId ? changed : a)).filter((a) => a.active);
   if (afterwards.length === 0) throw conflict(MSG.lastAdmin);
-  if (!afterwards.some((a) => a.roles.includes('owner'))) throw conflict(MSG.lastOwner);
+  if (!afterwards.some((a) => a.roles.includes('owner'))) throw conflict(TEAM_MSG.lastOwner);
 }

@@ -11,6 +11,7 @@ import {
   type TeamMember,
 } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { type Db, withTx } from '../../db/pool.js';
@@ -71,7 +72,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
     const token = newLinkToken();
     const link = `${deps.publicUrl.replace(/\/$/, '')}/admin-invitation/${token}`;
     const invitation = await withTx(db, async (tx) => {
-      if (await repo.emailTaken(tx, body.email)) throw conflict(MSG.invitationEmailTaken);
+      if (await repo.emailTaken(tx, body.email)) throw conflict(TEAM_MSG.invitationEmailTaken);
       const now = clock.now();
       await repo.withdrawOpenFor(tx, body.email, now);
       const row = await repo.insertInvitation(tx, {
@@ -118,7 +119,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
 
   async function preview(token: string) {
     const row = await repo.usableInvitation(db, tokenDigest(token), clock.now());
-    if (!row) throw notFound(MSG.invitationUnusable);
+    if (!row) throw notFound(TEAM_MSG.invitationUnusable);
     return { email: row.email, roles: row.roles };
   }
 
@@ -128,8 +129,8 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
     return withTx(db, async (tx) => {
       const now = clock.now();
       const row = await repo.usableInvitation(tx, tokenDigest(token), now, true);
-      if (!row) throw notFound(MSG.invitationUnusable);
-      if (await repo.emailTaken(tx, row.email)) throw conflict(MSG.invitationEmailTaken);
+      if (!row) throw notFound(TEAM_MSG.invitationUnusable);
+      if (await repo.emailTaken(tx, row.email)) throw conflict(TEAM_MSG.invitationEmailTaken);
       const id = await insertUser(tx, {
         username: `admin-${newReferralCode().toLowerCase()}`,
         email: row.email,

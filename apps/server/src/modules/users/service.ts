@@ -1,6 +1,7 @@
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
 import { passwordProblem } from '@app/contracts/passwords';
+import { TEAM_MSG } from '@app/contracts/team-messages';
 import type { User } from '@app/contracts/users';
 import {
   type AdminUpdateBody,
@@ -150,7 +151,8 @@ export function createUsersService(deps: {
       if (!(await repo.lockUser(tx, id))) throw notFound(MSG.userNotFound);
       const before = (await repo.findView(tx, id))!;
       // an admin account (its e-mail, password, status) is the team's: owners change it
-      if (before.role === 'admin' && !actor.roles.includes('owner')) throw forbidden(MSG.adminOnlyByOwner);
+      if (before.role === 'admin' && !actor.roles.includes('owner'))
+        throw forbidden(TEAM_MSG.adminOnlyByOwner);
       if (body.role !== undefined && body.role !== before.role) throw badRequest(MSG.roleNotEditable);
       if (body.business_balance !== undefined && body.business_balance !== before.business_balance) {
         throw badRequest(MSG.balanceOnLedger);

@@ -1,0 +1,13 @@
+/**
+ * What the server answers about the back-office team and its roles. Apart from MSG: the web app
+ * only shows these as the server sends them, so they stay out of every page's first download.
+ */
+export const TEAM_MSG = {
+  adminRoleMissing: 'Your admin roles do not cover this. Ask an owner for the role it needs.',
+  lastOwner:
+    'This is the last active owner: nobody could manage the team or the settings. Make another admin an owner first.',
+  adminOnlyByOwner: 'Only an owner can change an administrator account',
+  invitationUnusable:
+    'This invitation link has expired, was withdrawn or was already used. Ask an owner for a new one.',
+  invitationEmailTaken: 'This e-mail already belongs to an account',
+} as const;
