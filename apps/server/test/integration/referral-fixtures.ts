@@ -92,7 +92,13 @@ export const memberActor = (userId: number): Actor => ({
 
 export async function adminActor(t: TestApp): Promise<Actor> {
   const { rows } = await t.db.query<{ id: bigint }>(`SELECT id FROM users WHERE role = 'admin' LIMIT 1`);
-  return { userId: Number(rows[0]!.id), audience: 'admin', sessionId: 'test', ip: '127.0.0.1', roles: ['owner'] };
+  return {
+    userId: Number(rows[0]!.id),
+    audience: 'admin',
+    sessionId: 'test',
+    ip: '127.0.0.1',
+    roles: ['owner'],
+  };
 }
 
 export interface Figures {
