@@ -1,5 +1,6 @@
 import type { AdminRole } from '@app/contracts/admins';
 import type { Queryable } from '../../db/pool.js';
+import { newUsername } from '../auth/identifiers.js';
 
 export interface LockedAdmin {
   id: number;
@@ -152,4 +153,13 @@ export async function setRolesAndStatus(
       WHERE id = $1 AND role = 'admin'`,
     [id, change.roles ?? null, change.status ?? null, now],
   );
+}
+
+/** A readable username from the name (as members get: "farah4821"), not taken yet. */
+export async function freeUsername(q: Queryable, fullname: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const username = newUsername(fullname, attempt);
+    const { rowCount } = await q.query('SELECT 1 FROM users WHERE username = $1', [username]);
+    if (!rowCount) return username;
+  }
 }

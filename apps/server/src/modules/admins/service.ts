@@ -132,7 +132,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
       if (!row) throw notFound(TEAM_MSG.invitationUnusable);
       if (await repo.emailTaken(tx, row.email)) throw conflict(TEAM_MSG.invitationEmailTaken);
       const id = await insertUser(tx, {
-        username: `admin-${newReferralCode().toLowerCase()}`,
+        username: await repo.freeUsername(tx, row.fullname),
         email: row.email,
         passwordHash,
         fullname: row.fullname,
