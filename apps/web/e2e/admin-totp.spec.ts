@@ -17,8 +17,8 @@ async function newAdmin() {
   const id = uniq();
   const email = `totp-${id}@e2e.test`;
   await sql(
-    `INSERT INTO users (username, email, password_hash, fullname, role, refferal_code)
-     SELECT $1, $2, password_hash, 'TOTP Admin', 'admin', $3 FROM users WHERE email = $4`,
+    `INSERT INTO users (username, email, password_hash, fullname, role, refferal_code, admin_roles)
+     SELECT $1, $2, password_hash, 'TOTP Admin', 'admin', $3, '{owner}' FROM users WHERE email = $4`,
     [`totp-${id}`, email, `ADM${id.toUpperCase()}`, ADMIN.email],
   );
   return { email, password: ADMIN.password };
