@@ -69,7 +69,14 @@ if (config.WORKER) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms on port ${config.PORT}`);
-process.stdout.write(`${startSummary(await startFacts())}\n`);
+const facts = await startFacts();
+// the log is written asynchronously: flushed first, so the summary really is the last thing printed
+await new Promise<void>((resolve) => {
+  const log = app.log as unknown as { flush?: (done: () => void) => void };
+  if (log.flush) log.flush(() => resolve());
+  else resolve();
+});
+process.stdout.write(`${startSummary(facts)}\n`);
 
 /** What the summary says: where to open it, who signs in, and how much setup is left. */
 async function startFacts(): Promise<StartFacts> {
