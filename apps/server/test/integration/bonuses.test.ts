@@ -183,13 +183,13 @@ describe('claiming bonuses', () => {
       status: 403,
       body: { message: BONUS_MSG.ownOnly },
     });
-    expect((await claim(a, 'daily_login', f.admin())).status).toBe(401);
+    expect((await claim(a, 'daily_login', f.admin())).status).toBe(403);
     expect((await claim(a, 'daily_login')).status).toBe(200);
     const body = { title: 'x', bonus_type: 'x_bonus', amount: 1 };
     expect((await unprefixed('POST', '/bonus', undefined, body)).status).toBe(401);
-    expect((await unprefixed('POST', '/bonus', a.token, body)).status).toBe(401);
-    expect((await unprefixed('DELETE', '/bonus/1', a.token)).status).toBe(401);
-    expect((await t.call('PUT', '/bonus/1', { token: a.token, body: { amount: 9 } })).status).toBe(401);
+    expect((await unprefixed('POST', '/bonus', a.token, body)).status).toBe(403);
+    expect((await unprefixed('DELETE', '/bonus/1', a.token)).status).toBe(403);
+    expect((await t.call('PUT', '/bonus/1', { token: a.token, body: { amount: 9 } })).status).toBe(403);
     expect((await t.call('POST', '/bonus', { token: f.admin(), body })).status).toBe(404); // no versioned create
   });
 });

@@ -26,7 +26,7 @@ it('marks every answer to a signed-in caller no-store, refusals included', async
   expect(anonymous.statusCode).toBe(401);
   expect(anonymous.headers['cache-control']).toBe('no-store');
   const wrongAudience = await get('/api/v1/users/list', m.token);
-  expect(wrongAudience.statusCode).toBe(401);
+  expect(wrongAudience.statusCode).toBe(403);
   expect(wrongAudience.headers['cache-control']).toBe('no-store');
 });
 

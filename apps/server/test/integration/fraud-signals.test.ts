@@ -196,7 +196,7 @@ describe('fraud signals', () => {
     const again = (await scanAndList()).find((x) => x.id === open.id)!;
     expect(again.status).toBe('dismissed'); // a new scan does not reopen it
     expect((await t.call('POST', `/fraud/flags/${open.id}/hold`, { token: f.admin() })).status).toBe(409);
-    expect((await t.call('GET', '/fraud/flags', { token: a.token })).status).toBe(401);
-    expect((await t.call('POST', '/fraud/scan', { token: a.token })).status).toBe(401);
+    expect((await t.call('GET', '/fraud/flags', { token: a.token })).status).toBe(403);
+    expect((await t.call('POST', '/fraud/scan', { token: a.token })).status).toBe(403);
   });
 });

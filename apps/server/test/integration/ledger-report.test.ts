@@ -50,10 +50,10 @@ afterAll(async () => t.close());
 const report = () => t.call('GET', '/ledger/reconcile', { token: admin });
 
 describe('GET /ledger/reconcile', () => {
-  it('is for admins only: anonymous 401, members 401 (member tokens are not admin tokens)', async () => {
+  it('is for admins only: anonymous 401, members 403 (a member session is not an admin session)', async () => {
     expect((await t.call('GET', '/ledger/reconcile')).status).toBe(401);
-    expect((await t.call('GET', '/ledger/reconcile', { token: a.token })).status).toBe(401);
-    expect((await t.call('GET', '/ledger/reconcile', { token: b.token })).status).toBe(401);
+    expect((await t.call('GET', '/ledger/reconcile', { token: a.token })).status).toBe(403);
+    expect((await t.call('GET', '/ledger/reconcile', { token: b.token })).status).toBe(403);
     expect((await t.call('GET', '/ledger/reconcile', { token: 'not-a-token' })).status).toBe(401);
     expect((await report()).status).toBe(200);
   });

@@ -23,7 +23,7 @@ describe('settings', () => {
       fee_roi_percent: 5,
     });
     expect((await t.call('PUT', '/settings', { token: a.token, body: { withdrawal_min: 1 } })).status).toBe(
-      401,
+      403,
     );
     const res = await t.call('PUT', '/settings', { token: admin, body: { withdrawal_min: 20 } });
     expect(res.status).toBe(200);
@@ -72,7 +72,7 @@ describe('plans', () => {
           body: { name: 'X', min_amount: 1, max_amount: 2 },
         })
       ).status,
-    ).toBe(401);
+    ).toBe(403);
     expect((await t.call('DELETE', `/plans/${id}`, { token: admin })).status).toBe(200);
     expect((await t.call('GET', `/plans/${id}`, { token: a.token })).status).toBe(404);
   });
@@ -160,10 +160,10 @@ describe('admin deposits', () => {
     expect((await t.call('GET', `/deposite/by/${other.id}`, { token: b.token })).status).toBe(403);
     expect(
       (await t.call('POST', '/deposite/add', { token: b.token, body: { user_id: b.id, amount: 5 } })).status,
-    ).toBe(401);
+    ).toBe(403);
     expect(
       (await t.call('PUT', `/deposite/${other.id}`, { token: b.token, body: { status: 'approved' } })).status,
-    ).toBe(401);
+    ).toBe(403);
   });
 
   it('records a deposit once per Idempotency-Key, even when the retries race', async () => {

@@ -39,7 +39,7 @@ describe('settings', () => {
     const rows = await auditRows();
     expect((await t.call('PUT', '/settings', { body: { withdrawals_open: false } })).status).toBe(401);
     for (const token of [memberA.token, memberB.token]) {
-      expect((await setSettings({ withdrawals_open: false }, token)).status).toBe(401);
+      expect((await setSettings({ withdrawals_open: false }, token)).status).toBe(403);
     }
     expect((await t.call('GET', '/settings/public')).body.settings.signin_open).toBe(true);
     expect((await t.call('GET', '/settings', { token: admin })).body.settings.withdrawals_open).toBe(true);

@@ -73,7 +73,7 @@ describe('CSV export', () => {
   });
 
   it('refuses members and bad filters as the JSON report does', async () => {
-    expect((await csv('deposits?format=csv', a.token)).statusCode).toBe(401);
+    expect((await csv('deposits?format=csv', a.token)).statusCode).toBe(403);
     const bad = await csv('deposits?from=2026-11-05&to=2026-11-01&format=csv');
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/application\/json/);

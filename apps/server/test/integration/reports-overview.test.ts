@@ -11,11 +11,12 @@ afterAll(async () => t.close());
 
 describe('access', () => {
   it('lets only admins read the overview, the reports and the CSV', async () => {
-    // a member token is not an admin session: refused as unauthenticated, with nothing of the figures
+    // a member token is a valid session of the other audience: refused as forbidden (403), no token or
+    // a forged one as unauthenticated (401), with nothing of the figures either way
     for (const url of ['/reports/overview', '/reports/deposits', '/reports/incomes?format=csv']) {
       for (const token of [undefined, a.token, b.token, 'not-a-token']) {
         const res = await t.call('GET', url, token ? { token } : {});
-        expect(res.status).toBe(401);
+        expect(res.status).toBe(token === a.token || token === b.token ? 403 : 401);
         expect(Object.keys(res.body)).toEqual(['message']);
       }
       expect((await t.call('GET', url, { token: admin })).status).toBe(200);

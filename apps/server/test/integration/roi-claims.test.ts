@@ -212,7 +212,7 @@ describe('who may claim', () => {
     await f.watch(a);
     const path = `/referral/self-trade/${a.id}`;
     expect((await t.call('PUT', path)).status).toBe(401);
-    expect((await t.call('PUT', path, { token: f.admin() })).status).toBe(401);
+    expect((await t.call('PUT', path, { token: f.admin() })).status).toBe(403);
     expect(await t.call('PUT', path, { token: b.token })).toMatchObject({
       status: 403,
       body: { message: ROI_MSG.ownOnly },
@@ -228,7 +228,7 @@ describe('who may claim', () => {
 
     const session = '/referral/watch-session';
     expect((await t.call('POST', session)).status).toBe(401);
-    expect((await t.call('POST', session, { token: f.admin() })).status).toBe(401);
+    expect((await t.call('POST', session, { token: f.admin() })).status).toBe(403);
     expect((await t.call('POST', session, { token: b.token })).status).toBe(201);
     const bad = await t.call('POST', session, { token: b.token, body: { purpose: 'movie' } });
     expect(bad.status).toBe(400);

@@ -110,7 +110,7 @@ describe('session cache', () => {
       ).statusCode,
     ).toBe(200);
     // an operator fixing a role by hand is announced too (the trigger, not the code path)
-    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [moved.id]);
+    await t.db.query(`UPDATE users SET role = 'admin', admin_roles = '{auditor}' WHERE id = $1`, [moved.id]);
     const signout = await other.inject({
       method: 'POST',
       url: '/api/v1/auth/signout/everywhere',

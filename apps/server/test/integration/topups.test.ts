@@ -137,7 +137,7 @@ describe('activation and reversal', () => {
     const m = await t.register(root.code);
     await fund(m, 500);
     const id = (await buy(m, { plan_id: planId, amount: 200 })).json().topup.id;
-    expect((await t.call('DELETE', `/topup/${id}`, { token: m.token })).status).toBe(401);
+    expect((await t.call('DELETE', `/topup/${id}`, { token: m.token })).status).toBe(403);
     expect((await t.call('PUT', `/topup/${id}`, { token: admin, body: {} })).status).toBe(400);
     const rev = await t.call('DELETE', `/topup/${id}`, { token: admin });
     expect(rev.status).toBe(200);

@@ -102,8 +102,8 @@ describe('transaction views over the ledger', () => {
         })
       ).status,
     ).toBe(403);
-    expect((await t.call('GET', '/tr/all', { token: a.token })).status).toBe(401);
-    expect((await t.call('GET', '/tr/matrix', { token: a.token })).status).toBe(401);
+    expect((await t.call('GET', '/tr/all', { token: a.token })).status).toBe(403);
+    expect((await t.call('GET', '/tr/matrix', { token: a.token })).status).toBe(403);
     const mine = await t.call('POST', '/tr/list', {
       token: a.token,
       body: { table_name: 'deposit_transaction' },

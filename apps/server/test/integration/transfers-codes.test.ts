@@ -126,7 +126,7 @@ describe('transfers', () => {
           body: { amount: 1, password: 'x', recipient: b.code },
         })
       ).status,
-    ).toBe(401);
+    ).toBe(403);
   });
 
   it('settles transfers in opposite directions at once without deadlock or loss', async () => {
@@ -164,9 +164,9 @@ describe('activation codes', () => {
     const used = await t.call('GET', '/codes?used=true', { token: admin });
     expect(used.body.codes).toEqual([expect.objectContaining({ code, used_by: m.id, value: 25 })]);
     expect((await t.call('GET', '/codes?used=false', { token: admin })).body.total).toBe(2);
-    expect((await t.call('GET', '/codes', { token: m.token })).status).toBe(401);
+    expect((await t.call('GET', '/codes', { token: m.token })).status).toBe(403);
     expect((await t.call('POST', '/codes', { token: m.token, body: { count: 1, value: 5 } })).status).toBe(
-      401,
+      403,
     );
   });
 

@@ -116,8 +116,8 @@ describe('video library', () => {
     ] as const) {
       const payload = method === 'DELETE' ? {} : { body: body(3) };
       expect((await t.call(method, url, payload)).status).toBe(401);
-      expect((await t.call(method, url, { ...payload, token: a.token })).status).toBe(401);
-      expect((await t.call(method, url, { ...payload, token: b.token })).status).toBe(401);
+      expect((await t.call(method, url, { ...payload, token: a.token })).status).toBe(403);
+      expect((await t.call(method, url, { ...payload, token: b.token })).status).toBe(403);
     }
   });
 });

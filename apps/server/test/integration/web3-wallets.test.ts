@@ -180,7 +180,7 @@ describe('access', () => {
         ...(token ? { token } : {}),
         body: { address },
       });
-      expect(res.status, who).toBe(who === 'anonymous' || who === 'admin' ? 401 : 200);
+      expect(res.status, who).toBe({ anonymous: 401, 'member A': 200, 'member B': 200, admin: 403 }[who]);
     }
   });
 

@@ -132,7 +132,7 @@ describe('what if', () => {
     });
     expect(res.body.result.current.days[1].liabilities).toBe(await liabilities());
 
-    expect((await t.call('POST', '/plans/what-if', { token: members[0]!.token, body: {} })).status).toBe(401);
+    expect((await t.call('POST', '/plans/what-if', { token: members[0]!.token, body: {} })).status).toBe(403);
     expect((await t.call('POST', '/plans/what-if', { body: {} })).status).toBe(401);
     const bad = await t.call('POST', '/plans/what-if', { token: f.admin(), body: { days: 400 } });
     expect(bad.body.message).toMatch(/365 days/);
