@@ -89,6 +89,7 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
 
   // The member's request is refused by the server with its message; nothing is held.
   await withdraw.getByLabel('Amount (USDT)').fill('20');
+  await withdraw.getByLabel('Your password').fill(member.password);
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   const confirm = memberPage.getByRole('dialog');
   await confirm.getByRole('button', { name: 'Request withdrawal' }).click();
@@ -116,6 +117,7 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
   await expect(withdraw.getByRole('button', { name: 'Review withdrawal' })).toBeEnabled();
   await expect(memberPage.getByText(CLOSED_MESSAGES.withdrawals_open)).toHaveCount(0);
   await withdraw.getByLabel('Amount (USDT)').fill('20');
+  await withdraw.getByLabel('Your password').fill(member.password);
   await withdraw.getByRole('button', { name: 'Review withdrawal' }).click();
   await memberPage.getByRole('dialog').getByRole('button', { name: 'Request withdrawal' }).click();
   // the 2.10 Success dialog; Go back reloads the page
