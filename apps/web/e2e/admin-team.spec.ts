@@ -1,5 +1,4 @@
 import type { TeamResponse } from '@app/contracts/admins';
-import { MSG } from '@app/contracts/messages';
 import { PASSWORD_MSG } from '@app/contracts/password-rules';
 import { TEAM_MSG } from '@app/contracts/team-messages';
 import AxeBuilder from '@axe-core/playwright';

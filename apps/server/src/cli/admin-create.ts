@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate.js';
 import { createOwner } from '../modules/admins/bootstrap.js';
 
 const email = process.argv[2]?.trim();
-if (!email || !email.includes('@')) {
+if (!email?.includes('@')) {
   console.error('Usage: npm run admin:create -- <email>   (password: ADMIN_PASSWORD, or one is generated)');
   process.exit(2);
 }
