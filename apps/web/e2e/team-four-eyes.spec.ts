@@ -7,7 +7,8 @@ import { adminToken, api, clientNavigate, rootSession, shoot, signInAdmin, uniq 
  * admin and a support admin from Admin → Team, each joins by the link; the support admin's menu has
  * no Withdrawals and the page says it is not theirs; a withdrawal above the four-eyes amount (500
  * in the e2e server) is signed off by the owner and paid (approved with its TRC20 hash) by the
- * finance admin; the audit log shows both, each under its admin.
+ * finance admin, who reads a member's record without the means to change it; the audit log shows
+ * both, each under its admin.
  */
 
 const PASSWORD = 'Copper-Meadow-Lantern-7';
@@ -115,6 +116,16 @@ test('a team pays a large withdrawal with four eyes; support never sees withdraw
   await dialog.getByRole('button', { name: 'Approve and mark paid' }).click();
   await expect(finance.getByRole('row').filter({ hasText: username })).toHaveCount(0, { timeout: 30_000 });
   await shoot(finance, 'team-finance-paid');
+
+  // finance reads a member's record but changing it is support's: no Save, no Delete; on Salary it
+  // runs the payment but the tiers (income rules) are the owners'
+  await clientNavigate(finance, `/admin/check/profile/${member.auth.id}`);
+  await expect(finance.getByText("Read only: changing a member is support's work.")).toBeVisible();
+  await expect(finance.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  await expect(finance.getByRole('button', { name: 'Delete user' })).toHaveCount(0);
+  await clientNavigate(finance, '/admin/salary');
+  await expect(finance.getByRole('button', { name: 'Run now' })).toBeVisible();
+  await expect(finance.getByRole('button', { name: 'New tier' })).toHaveCount(0);
 
   // the audit log names both: the owner's sign-off and the finance admin's approval
   await clientNavigate(page, '/admin/audit');

@@ -2,6 +2,7 @@ import type { CtoPool, CtoQualifiedMember } from '@app/contracts/cto';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useAdminMay } from '../../../api/admin-me';
 import { errorMessage } from '../../../api/client';
 import { useCtoOverview, useCtoPools, useDeleteCtoPool } from '../../../api/cto';
 import { Badge } from '../../../components/ui/Badge';
@@ -22,7 +23,11 @@ const STATUS = {
   deleted: { tone: 'neutral', text: 'Deleted' },
 } as const;
 
-function poolColumns(onPay: (p: CtoPool) => void, onDelete: (p: CtoPool) => void): Array<Column<CtoPool>> {
+/** `onPay` null: not finance (no Pay); `onDelete` null: not an owner (pools are the rules). */
+function poolColumns(
+  onPay: ((p: CtoPool) => void) | null,
+  onDelete: ((p: CtoPool) => void) | null,
+): Array<Column<CtoPool>> {
   return [
     {
       key: 'period',
@@ -61,18 +66,22 @@ function poolColumns(onPay: (p: CtoPool) => void, onDelete: (p: CtoPool) => void
       cell: (p) =>
         p.status === 'open' ? (
           <div className="flex justify-end gap-2">
-            <Button size="sm" onClick={() => onPay(p)} aria-label={`Pay CTO of ${p.period}`}>
-              Pay
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              className="text-red-700 dark:text-red-400"
-              onClick={() => onDelete(p)}
-              aria-label={`Delete CTO of ${p.period}`}
-            >
-              Delete
-            </Button>
+            {onPay && (
+              <Button size="sm" onClick={() => onPay(p)} aria-label={`Pay CTO of ${p.period}`}>
+                Pay
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="sm"
+                variant="secondary"
+                className="text-red-700 dark:text-red-400"
+                onClick={() => onDelete(p)}
+                aria-label={`Delete CTO of ${p.period}`}
+              >
+                Delete
+              </Button>
+            )}
           </div>
         ) : null,
     },
@@ -113,6 +122,9 @@ export default function CtoPage() {
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState<CtoPool | null>(null);
   const [deleting, setDeleting] = useState<CtoPool | null>(null);
+  // pools are income rules (owners); paying one is finance's
+  const mayChangePools = useAdminMay('owner');
+  const mayPay = useAdminMay('finance');
   const rules = overview.data?.rules;
   const qualified = overview.data?.qualified;
 
@@ -133,15 +145,17 @@ export default function CtoPage() {
           </>
         }
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden="true" /> New pool
-          </Button>
+          mayChangePools && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" /> New pool
+            </Button>
+          )
         }
       />
       {pools.error && <Banner tone="error">{errorMessage(pools.error)}</Banner>}
       <Table
         caption="CTO pools"
-        columns={poolColumns(setPaying, setDeleting)}
+        columns={poolColumns(mayPay ? setPaying : null, mayChangePools ? setDeleting : null)}
         rows={pools.data?.allcto}
         rowKey={(p) => p.id}
         loading={pools.isPending}

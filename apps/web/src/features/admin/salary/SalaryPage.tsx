@@ -2,6 +2,7 @@ import { SALARY_TEXT, type SalaryTier } from '@app/contracts/salary';
 import { Play, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useAdminMay } from '../../../api/admin-me';
 import { errorMessage } from '../../../api/client';
 import {
   useDeleteSalaryTier,
@@ -25,12 +26,13 @@ import { TierDialog } from './TierDialog';
 
 type Stats = NonNullable<ReturnType<typeof useSalaryTierStats>['data']>[number];
 
+/** `onEdit`/`onDelete` null: this admin may not change tiers (owners do), no actions column. */
 function columns(
   stats: Map<number, Stats>,
-  onEdit: (t: SalaryTier) => void,
+  onEdit: ((t: SalaryTier) => void) | null,
   onDelete: (t: SalaryTier) => void,
 ): Array<Column<SalaryTier>> {
-  return [
+  const all: Array<Column<SalaryTier>> = [
     { key: 'name', header: 'Tier', cell: (t) => <span className="font-medium">{t.name}</span> },
     { key: 'amount', header: 'Per month', className: 'text-right', cell: (t) => <Money value={t.amount} /> },
     { key: 'months', header: 'Months', className: 'text-right tabular-nums', cell: (t) => t.months },
@@ -73,11 +75,12 @@ function columns(
       className: 'text-right',
       cell: (t) => (
         <div className="flex justify-end">
-          <RowActions name={t.name} onEdit={() => onEdit(t)} onDelete={() => onDelete(t)} />
+          <RowActions name={t.name} onEdit={() => onEdit?.(t)} onDelete={() => onDelete(t)} />
         </div>
       ),
     },
   ];
+  return onEdit ? all : all.filter((c) => c.key !== 'actions');
 }
 
 /** Admin salary: the tiers, the figures of the salary run, who is on salary and what was paid. */
@@ -90,6 +93,9 @@ export default function SalaryPage() {
   const remove = useDeleteSalaryTier();
   const [editing, setEditing] = useState<SalaryTier | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SalaryTier | null>(null);
+  // tiers are the income rules (owners); running the payment is finance's
+  const mayChangeTiers = useAdminMay('owner');
+  const mayRun = useAdminMay('finance');
   const byTier = new Map((stats.data ?? []).map((s) => [s.tier_id, s]));
   const d = dashboard.data;
 
@@ -101,21 +107,25 @@ export default function SalaryPage() {
         description="A daily run gives each member the highest tier they qualify for (never a lower one) and pays it every 30 days until its months are used."
         actions={
           <>
-            <Button
-              variant="secondary"
-              busy={run.isPending}
-              onClick={() =>
-                run.mutate(undefined, {
-                  onSuccess: (res) => toast.success(res.message),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
-              }
-            >
-              <Play className="size-4" aria-hidden="true" /> Run now
-            </Button>
-            <Button onClick={() => setEditing('new')}>
-              <Plus className="size-4" aria-hidden="true" /> New tier
-            </Button>
+            {mayRun && (
+              <Button
+                variant="secondary"
+                busy={run.isPending}
+                onClick={() =>
+                  run.mutate(undefined, {
+                    onSuccess: (res) => toast.success(res.message),
+                    onError: (error) => toast.error(errorMessage(error)),
+                  })
+                }
+              >
+                <Play className="size-4" aria-hidden="true" /> Run now
+              </Button>
+            )}
+            {mayChangeTiers && (
+              <Button onClick={() => setEditing('new')}>
+                <Plus className="size-4" aria-hidden="true" /> New tier
+              </Button>
+            )}
           </>
         }
       />
@@ -181,7 +191,7 @@ export default function SalaryPage() {
         )}
         <Table
           caption="Salary tiers"
-          columns={columns(byTier, setEditing, setDeleting)}
+          columns={columns(byTier, mayChangeTiers ? setEditing : null, setDeleting)}
           rows={tiers.data}
           rowKey={(t) => t.id}
           loading={tiers.isPending}

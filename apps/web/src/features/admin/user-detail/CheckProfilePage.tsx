@@ -2,6 +2,7 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAdminMay } from '../../../api/admin-me';
 import { errorMessage } from '../../../api/client';
 import { useAdminUpdateUser, useDeleteUser, useUser } from '../../../api/users';
 import { Badge } from '../../../components/ui/Badge';
@@ -23,6 +24,8 @@ export default function CheckProfilePage() {
   const { data: user, isPending, error } = useUser(id, 'admin');
   const update = useAdminUpdateUser();
   const remove = useDeleteUser();
+  // members are support's to change, admin accounts owners' (the server decides the same)
+  const mayEdit = useAdminMay(user?.role === 'admin' ? 'owner' : 'support');
   // Two places: what Delete answers shows under the page's header, where its button is; what Save
   // answers shows next to Save Changes (issue 14.5: far above it, the admin never saw it).
   const { banner, show } = useTimedBanner();
@@ -86,12 +89,18 @@ export default function CheckProfilePage() {
               {user.username} · {user.email} · id {user.id}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <VerifyEmailButton user={user} />
-            <Button variant="danger" onClick={() => setConfirmDelete(true)} disabled={user.role === 'admin'}>
-              <Trash2 className="size-4" aria-hidden="true" /> Delete user
-            </Button>
-          </div>
+          {mayEdit && (
+            <div className="flex flex-wrap gap-2">
+              <VerifyEmailButton user={user} />
+              <Button
+                variant="danger"
+                onClick={() => setConfirmDelete(true)}
+                disabled={user.role === 'admin'}
+              >
+                <Trash2 className="size-4" aria-hidden="true" /> Delete user
+              </Button>
+            </div>
+          )}
         </div>
       </div>
 
@@ -110,6 +119,11 @@ export default function CheckProfilePage() {
         user={user}
         saving={update.isPending}
         onSave={save}
+        readOnly={
+          mayEdit
+            ? null
+            : `Read only: changing ${user.role === 'admin' ? 'an admin account is an owner' : 'a member is support'}'s work.`
+        }
         feedback={
           saved.banner && (
             <Banner key={saved.banner.at} tone={saved.banner.tone}>

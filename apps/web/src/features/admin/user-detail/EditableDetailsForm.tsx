@@ -60,6 +60,8 @@ interface Props {
   onSave: (body: AdminUpdate) => void;
   /** What the last save answered (spec 2.2's success or error banner), shown beside Save Changes. */
   feedback?: ReactNode;
+  /** Why this admin may only read the record (their roles): the fields are disabled, no Save. */
+  readOnly?: string | null;
 }
 
 /**
@@ -67,7 +69,7 @@ interface Props {
  * password is left out. The parent remounts this form (key = updated_at) after a save, so it starts
  * again from the saved record with an empty password.
  */
-export function EditableDetailsForm({ user, saving, onSave, feedback }: Props) {
+export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }: Props) {
   const {
     register,
     handleSubmit,
@@ -93,65 +95,71 @@ export function EditableDetailsForm({ user, saving, onSave, feedback }: Props) {
   return (
     <Card title="Editable Details">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Editable Details">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="Username" autoComplete="off" {...register('username')} />
-          <Input label="Email" type="text" autoComplete="off" {...register('email')} />
-          <Input
-            label="Password"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Leave empty to keep the current password"
-            hint={`Filled in: becomes the member's new password. ${PASSWORD_MSG.anyHint}.`}
-            {...register('password')}
-          />
-          <Select label="Role" {...register('role', { disabled: true })}>
-            {options(ROLES)}
-          </Select>
-          <Select label="Status" {...register('status')}>
-            {options(USER_STATUS)}
-          </Select>
-          <Select label="Is Active" {...register('is_active')}>
-            {options(ACTIVE_STATE)}
-          </Select>
-          <Select label="Roi Status" {...register('roi_status')}>
-            {options(SWITCH_STATE)}
-          </Select>
-          <Select label="level status" {...register('level_status')}>
-            {options(SWITCH_STATE)}
-          </Select>
-        </div>
-        <Input label="Address" autoComplete="off" {...register('address')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Business"
-            type="number"
-            step="any"
-            inputMode="decimal"
-            hint="The member record's own Business field (spec 2.2), edited here. Not the team business: that one is under Account facts."
-            {...register('business')}
-          />
-          <Input
-            label="Business Balance"
-            type="number"
-            step="any"
-            inputMode="decimal"
-            hint="A ledger balance: change it by recording a deposit or an adjustment."
-            {...register('business_balance')}
-          />
-          <Input label="Full Name" autoComplete="off" {...register('fullname')} />
-          <Input label="Phone" type="number" inputMode="numeric" {...register('phone')} />
-          <Input label="Refferal By" autoComplete="off" {...register('reffer_by')} />
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
-          {/* Always present, so screen readers hear the banner appear; empty, it takes no room. */}
-          <div aria-live="polite" className="empty:hidden sm:min-w-0 sm:flex-1" data-testid="save-feedback">
-            {feedback}
+        <fieldset disabled={Boolean(readOnly)} className="contents">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input label="Username" autoComplete="off" {...register('username')} />
+            <Input label="Email" type="text" autoComplete="off" {...register('email')} />
+            <Input
+              label="Password"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Leave empty to keep the current password"
+              hint={`Filled in: becomes the member's new password. ${PASSWORD_MSG.anyHint}.`}
+              {...register('password')}
+            />
+            <Select label="Role" {...register('role', { disabled: true })}>
+              {options(ROLES)}
+            </Select>
+            <Select label="Status" {...register('status')}>
+              {options(USER_STATUS)}
+            </Select>
+            <Select label="Is Active" {...register('is_active')}>
+              {options(ACTIVE_STATE)}
+            </Select>
+            <Select label="Roi Status" {...register('roi_status')}>
+              {options(SWITCH_STATE)}
+            </Select>
+            <Select label="level status" {...register('level_status')}>
+              {options(SWITCH_STATE)}
+            </Select>
           </div>
-          <Button type="submit" busy={saving} className="self-end sm:self-auto">
-            Save Changes
-          </Button>
-        </div>
+          <Input label="Address" autoComplete="off" {...register('address')} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label="Business"
+              type="number"
+              step="any"
+              inputMode="decimal"
+              hint="The member record's own Business field (spec 2.2), edited here. Not the team business: that one is under Account facts."
+              {...register('business')}
+            />
+            <Input
+              label="Business Balance"
+              type="number"
+              step="any"
+              inputMode="decimal"
+              hint="A ledger balance: change it by recording a deposit or an adjustment."
+              {...register('business_balance')}
+            />
+            <Input label="Full Name" autoComplete="off" {...register('fullname')} />
+            <Input label="Phone" type="number" inputMode="numeric" {...register('phone')} />
+            <Input label="Refferal By" autoComplete="off" {...register('reffer_by')} />
+          </div>
+        </fieldset>
+        {readOnly ? (
+          <p className="text-sm text-muted">{readOnly}</p>
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+            {/* Always present, so screen readers hear the banner appear; empty, it takes no room. */}
+            <div aria-live="polite" className="empty:hidden sm:min-w-0 sm:flex-1" data-testid="save-feedback">
+              {feedback}
+            </div>
+            <Button type="submit" busy={saving} className="self-end sm:self-auto">
+              Save Changes
+            </Button>
+          </div>
+        )}
       </form>
     </Card>
   );
