@@ -2,6 +2,7 @@ import { USER_STATUS, type User } from '@app/contracts/users';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useAdminMay } from '../../../api/admin-me';
 import { errorMessage } from '../../../api/client';
 import { useAdminUpdateUser, useUserList } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
@@ -49,8 +50,9 @@ export default function UsersPage() {
     );
   };
 
+  const mayBlock = useAdminMay('support');
   const columns = userColumns({
-    onToggleBlock: setTarget,
+    onToggleBlock: mayBlock ? setTarget : null,
     busyId: setStatus.isPending ? target?.id : undefined,
   });
   const data = list.data;

@@ -7,7 +7,8 @@ import { formatDate, formatRelative } from '../../../lib/format';
 import { ACTIVE_LABEL, STATUS_LABEL } from '../../../lib/user-labels';
 
 interface Options {
-  onToggleBlock: (user: User) => void;
+  /** Null when this admin may not block members (support's work): no Block button. */
+  onToggleBlock: ((user: User) => void) | null;
   /** The row whose block/unblock is being saved. */
   busyId?: number;
 }
@@ -65,7 +66,7 @@ export function userColumns({ onToggleBlock, busyId }: Options): Array<Column<Us
           >
             Open
           </Link>
-          {u.role !== 'admin' && (
+          {u.role !== 'admin' && onToggleBlock && (
             <Button
               size="sm"
               variant={u.status === 'block' ? 'secondary' : 'ghost'}
