@@ -19,8 +19,12 @@ export function useAdminMe() {
   });
 }
 
-/** Whether the signed-in admin may use `area` (`write`: change, not only read); false until known. */
-export function useAdminMay(area: AdminAreas, write = true): boolean {
+/**
+ * Whether the signed-in admin may use `area` (`write`: change, not only read). Until the roles are
+ * known: `whileLoading` (false: an action appears once allowed; true: a form does not flash
+ * "read only" to those who may edit it — the server checks either way).
+ */
+export function useAdminMay(area: AdminAreas, write = true, whileLoading = false): boolean {
   const me = useAdminMe();
-  return me.data ? adminMay(me.data.roles, area, write) : false;
+  return me.data ? adminMay(me.data.roles, area, write) : whileLoading;
 }

@@ -25,7 +25,7 @@ export default function CheckProfilePage() {
   const update = useAdminUpdateUser();
   const remove = useDeleteUser();
   // members are support's to change, admin accounts owners' (the server decides the same)
-  const mayEdit = useAdminMay(user?.role === 'admin' ? 'owner' : 'support');
+  const mayEdit = useAdminMay(user?.role === 'admin' ? 'owner' : 'support', true, true);
   // Two places: what Delete answers shows under the page's header, where its button is; what Save
   // answers shows next to Save Changes (issue 14.5: far above it, the admin never saw it).
   const { banner, show } = useTimedBanner();
