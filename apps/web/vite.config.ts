@@ -1,9 +1,16 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The release (root package.json), shown in the admin footer as /healthz names it. */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     // The API runs separately in development; the browser only ever talks to /api on this origin.
     proxy: { '/api': 'http://127.0.0.1:3000' },

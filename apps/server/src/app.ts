@@ -117,6 +117,7 @@ import { createWhatIfService } from './modules/what-if/service.js';
 import { createPaidHashCheck } from './modules/withdrawals/payout-hash.js';
 import { withdrawalsRoutes } from './modules/withdrawals/routes.js';
 import { createWithdrawalsService } from './modules/withdrawals/service.js';
+import { VERSION } from './version.js';
 
 export interface AppDeps {
   config: Config;
@@ -197,15 +198,17 @@ export async function buildApp(deps: AppDeps) {
   metricsRoutes(app, createMetricsService({ db, allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN }));
 
   // For load balancers and operators: 503 while the database is away (the process itself stays up
-  // and the pool reconnects), 200 again as soon as it answers.
+  // and the pool reconnects), 200 again as soon as it answers; both name the release.
   app.get('/healthz', async (req, reply) => {
     try {
       await db.query('SELECT 1');
     } catch (error) {
       req.log.warn({ err: error }, 'healthz: database unavailable');
-      return reply.status(503).send({ status: 'unavailable', message: DATABASE_UNAVAILABLE });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', version: VERSION, message: DATABASE_UNAVAILABLE });
     }
-    return reply.send({ status: 'ok' });
+    return reply.send({ status: 'ok', version: VERSION });
   });
   app.get('/api/v1/docs', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

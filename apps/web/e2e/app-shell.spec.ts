@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAdmin } from './support';
 
 test('the theme follows the system, and a chosen theme is remembered', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -27,4 +28,11 @@ test('a page whose code fails to load reloads once, then shows the error page', 
   await page.unroute(/\/assets\/TermsPage-[^/]+\.js$/);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible();
+});
+
+test('the admin footer names the release that /healthz names', async ({ page, request }) => {
+  const health = (await (await request.get('/healthz')).json()) as { version: string };
+  expect(health.version).toMatch(/^\d+\.\d+\.\d+$/);
+  await signInAdmin(page);
+  await expect(page.getByTestId('release')).toHaveText(`EarnHub ${health.version}`);
 });

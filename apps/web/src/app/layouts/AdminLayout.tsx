@@ -35,6 +35,7 @@ function AdminArea() {
           </>
         ) : null
       }
+      footer={<span data-testid="release">EarnHub {__APP_VERSION__}</span>}
       refusal={refused ? `${refused.label} is not part of your roles. Ask an owner if you need it.` : null}
       onSignOut={signOut}
       signingOut={signout.isPending}

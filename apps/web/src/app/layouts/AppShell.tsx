@@ -24,6 +24,8 @@ interface AppShellProps {
   actions?: ReactNode;
   /** Shown instead of the page when the signed-in user may not open it (an admin's roles). */
   refusal?: string | null;
+  /** A line under every page (the admin area names the release). */
+  footer?: ReactNode;
 }
 
 function NavList({
@@ -83,6 +85,7 @@ export function AppShell({
   signingOut,
   actions,
   refusal,
+  footer,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navLabel = `${area} navigation`;
@@ -160,6 +163,9 @@ export function AppShell({
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
           <RouteBoundary>{refusal ? <Banner tone="notice">{refusal}</Banner> : <Outlet />}</RouteBoundary>
         </main>
+        {footer && (
+          <footer className="mx-auto w-full max-w-6xl px-4 pb-6 text-xs text-muted sm:px-6">{footer}</footer>
+        )}
       </div>
     </div>
   );
