@@ -33,7 +33,13 @@ const database = await connectDatabase(
   console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-const applied = await migrate(database.db);
+const applied = await migrate(database.db).catch(async (error: unknown) => {
+  // A failed migration rolled back with every other of this start (db/migrate.ts): say which, stop
+  // the database this process started, and do not serve on a schema the code was not written for.
+  console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  await database.close().catch(() => {});
+  process.exit(1);
+});
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 const clock: Clock = config.CLOCK_CONTROL ? new OffsetClock() : systemClock;
 const jobs = new Scheduler(database.db);
