@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { eventually } from '../helpers.js';
+import { freePort, startProxy } from '../round-robin-proxy.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'scale-admin@test.local', password: 'Scale-Out-Admin-2026!' };
@@ -38,14 +39,6 @@ const dataDirs: string[] = [];
 let instances: Instance[] = [];
 let proxy: http.Server;
 let proxyUrl: string;
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function startInstance(name: 'A' | 'B', port: number): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), `two-instances-${name}-`));
@@ -97,38 +90,6 @@ async function waitHealthy(instance: Instance, timeoutMs = 150_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`instance ${instance.name} did not become healthy:\n${instance.output()}`);
-}
-
-/**
- * A load balancer: each request goes to the next instance in turn, with the client's address
- * appended to X-Forwarded-For (as nginx's $proxy_add_x_forwarded_for does); the answer says which
- * instance served it.
- */
-function startProxy(backends: Instance[]) {
-  let next = 0;
-  const server = http.createServer((req, res) => {
-    const backend = backends[next++ % backends.length]!;
-    const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port: backend.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwarded },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-served-by': backend.name });
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
-      res.writeHead(502, { 'x-served-by': backend.name });
-      res.end(String(error));
-    });
-    req.pipe(upstream);
-  });
-  return server;
 }
 
 interface Answer {
