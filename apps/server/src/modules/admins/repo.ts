@@ -41,10 +41,13 @@ export async function listTeam(q: Queryable): Promise<TeamRow[]> {
 }
 
 export async function findAdmin(q: Queryable, id: number) {
-  const { rows } = await q.query<{ id: bigint; email: string; fullname: string; admin_roles: AdminRole[] }>(
-    `SELECT id, email, fullname, admin_roles FROM users WHERE id = $1 AND role = 'admin'`,
-    [id],
-  );
+  const { rows } = await q.query<{
+    id: bigint;
+    email: string;
+    fullname: string;
+    admin_roles: AdminRole[];
+    status: 'unblock' | 'block';
+  }>(`SELECT id, email, fullname, admin_roles, status FROM users WHERE id = $1 AND role = 'admin'`, [id]);
   return rows[0] ?? null;
 }
 

@@ -173,10 +173,8 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
         ...(body.roles ? { roles: body.roles } : {}),
         ...(body.status ? { active: body.status === 'unblock' } : {}),
       });
-      const before = await repo.findAdmin(tx, id);
-      if (!before) throw notFound('No administrator has this id');
-      const team = await repo.listTeam(tx);
-      const beforeRow = team.find((a) => Number(a.id) === id)!;
+      const beforeRow = await repo.findAdmin(tx, id);
+      if (!beforeRow) throw notFound('No administrator has this id');
       await repo.setRolesAndStatus(tx, id, body, clock.now());
       if (body.status === 'block' && beforeRow.status !== 'block') await sessions.revokeAll(tx, id);
       await recordAudit(tx, actor, {
