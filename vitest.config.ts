@@ -18,6 +18,8 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // servers that tests start take no scheduled backup unless a test asks (backup tests do)
+          env: { BACKUP_TIME: 'off' },
         },
       },
     ],

@@ -35,6 +35,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { createSigninThrottle } from './modules/auth/throttle.js';
 import { SessionAuth } from './modules/auth/tokens.js';
+import { backupsRoutes } from './modules/backups/routes.js';
+import { createBackupsService } from './modules/backups/service.js';
 import { bonusesRootRoutes, bonusesRoutes } from './modules/bonuses/routes.js';
 import { createBonusesService } from './modules/bonuses/service.js';
 import { codesRoutes } from './modules/codes/routes.js';
@@ -127,6 +129,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where modules register their recurring jobs; main starts it when WORKER is on. */
   jobs: Scheduler;
+  /** The database's address, for the tools that work beside the pool (pg_dump for backups). */
+  databaseUrl?: string;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -239,6 +243,16 @@ export async function buildApp(deps: AppDeps) {
   const team = createTeamService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const settings = createSettingsService({ db, clock });
   const setup = createSetupService({ db, clock, config });
+  const backups = createBackupsService({
+    db,
+    clock,
+    config,
+    databaseUrl: deps.databaseUrl ?? null,
+    log: app.log,
+  });
+  jobs.add({ name: 'backup-schedule', everyMs: 60_000, run: () => backups.runScheduled() });
+  // a stopping server cancels its running backup (recorded as such) rather than leave it half-done
+  app.addHook('onClose', () => backups.settle(true));
   const mailLog = createMailLogService({ db });
   const auditLog = createAuditLogService({ db });
   const plans = createPlansService({ db, clock });
@@ -324,6 +338,7 @@ export async function buildApp(deps: AppDeps) {
       adminsRoutes(typed, team);
       settingsRoutes(typed, settings);
       setupRoutes(typed, setup);
+      backupsRoutes(typed, backups);
       mailLogRoutes(typed, mailLog);
       auditLogRoutes(typed, auditLog);
       plansRoutes(typed, plans);

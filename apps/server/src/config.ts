@@ -173,6 +173,19 @@ const schema = z.object({
   PAYOUT_FOLLOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** A withdrawal whose net is above this (USDT) needs the approval of two different admins. */
   FOUR_EYES_ABOVE_USDT: z.coerce.number().min(0).max(1e9).default(1000),
+  /**
+   * Scheduled backups (modules/backups): where the files go (default DATA_DIR/backups; another disk
+   * is better), the UTC time of day they are taken (HH:MM, or `off`), and how many scheduled ones
+   * are kept (older ones are deleted; backups taken by hand are never deleted).
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'HH:MM (UTC, 24-hour) or off')
+    .default('03:00'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** A folder holding pg_dump, pg_restore and psql; unset: found by version (modules/backups/tools.ts). */
+  PG_BIN_DIR: z.string().min(1).optional(),
   /** WalletConnect Cloud project id; empty = no QR-pairing connector on the wallet page. */
   WALLETCONNECT_PROJECT_ID: z.string().default(''),
 });

@@ -43,7 +43,7 @@ const applied = await migrate(database.db).catch(async (error: unknown) => {
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 const clock: Clock = config.CLOCK_CONTROL ? new OffsetClock() : systemClock;
 const jobs = new Scheduler(database.db);
-const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs });
+const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs, databaseUrl: database.url });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 // pictures uploaded while they were files under DATA_DIR/uploads move into the database once
 await importDiskImages(database.db, path.resolve(config.DATA_DIR, 'uploads'), clock.now(), app.log);

@@ -37,7 +37,15 @@ export async function createTestApp(env: Record<string, string> = {}) {
   });
   // jobs are not started: a test runs one when it wants, e.g. `await t.jobs.run('tree-rollup')`
   const jobs = new Scheduler(db);
-  const app = await buildApp({ config, db, clock, jwtSecret: 'x'.repeat(48), logger: false, jobs });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    jwtSecret: 'x'.repeat(48),
+    logger: false,
+    jobs,
+    databaseUrl,
+  });
   await ensureAdmin(db, clock, app.log, { email: ADMIN.email, password: ADMIN.password });
   await app.ready();
 

@@ -66,6 +66,33 @@ export function startServer(opts: {
   };
 }
 
+/** Runs a command-line tool of the server (`apps/server/src/cli/<name>.ts`) to its end. */
+export function runCli(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const merged: Record<string, string | undefined> = { ...process.env, ...env };
+    for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+    const proc = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${name}.ts`, ...args], {
+      cwd: REPO_ROOT,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    proc.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    proc.on('error', reject);
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** The status of GET /healthz, or 'down' when nothing answers. */
 export async function health(base: string): Promise<number | 'down'> {
   return fetch(`${base}/healthz`).then(

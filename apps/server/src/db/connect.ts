@@ -32,6 +32,7 @@ export async function connectDatabase(
   const db: Db = createPool(url, 20);
   return {
     db,
+    url,
     async close() {
       await db.end();
       await stopEmbedded?.();

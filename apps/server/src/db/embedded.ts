@@ -198,6 +198,12 @@ function watchPostmaster(server: EmbeddedPostgres, databaseDir: string, notice: 
 /** DATA_DIR's note of which process started its embedded PostgreSQL (and so watches and stops it). */
 const OWNER_FILE = 'pg-owner.pid';
 
+/** The live process that runs DATA_DIR's embedded PostgreSQL (a server), or null when none does. */
+export async function embeddedOwner(dataDir: string): Promise<number | null> {
+  const owner = await readOwner(path.join(path.resolve(dataDir), OWNER_FILE));
+  return owner !== null && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 async function readOwner(file: string): Promise<number | null> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const pid = Number(text.trim());

@@ -22,6 +22,11 @@ export class MigrationError extends Error {
   }
 }
 
+/** This release's migrations, in the order they apply. */
+export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
 /**
  * Applies every migrations/*.sql not applied yet, in name order, all in ONE transaction under a
  * transaction-level advisory lock: several instances starting at once apply each file once and in
@@ -31,7 +36,7 @@ export class MigrationError extends Error {
  * which may hand a session's statements to different server connections.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles(dir);
   await withTx(db, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(
