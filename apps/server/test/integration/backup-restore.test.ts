@@ -4,12 +4,19 @@
  * the ledger reconciles, every operation acknowledged before the backup's snapshot is in it and
  * none sent after it, and members sign in and read their figures.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../src/modules/backups/archive.js';
+import {
+  DUMP,
+  extractBackup,
+  MANIFEST,
+  type Manifest,
+  readManifest,
+} from '../../src/modules/backups/archive.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { freePort } from '../round-robin-proxy.js';
 import { runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
@@ -32,6 +39,8 @@ let t: TestApp;
 let f: ReturnType<typeof roiFixtures>;
 let work: string;
 let server: ServerProcess | null = null;
+/** What the first test leaves for the second: its backup file and the restored data folder's env. */
+let taken: { file: string; env: Record<string, string | undefined>; ledger: string } | null = null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -168,10 +177,77 @@ describe('a backup under load, restored into a fresh data folder', () => {
     const figures = await fetch(`${server.base}/api/v1/users/${quiet.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
+    taken = { file, env, ledger: ledgerLine(reconcile.stdout) };
     // the same figures as before the load (only the sign-in just made is new)
     expect(((await figures.json()) as { singleuser: unknown }).singleuser).toEqual({
       ...quietBefore,
       last_login: expect.any(String),
     });
   }, 240_000);
+
+  it('refuses a running server, a non-empty folder, a newer release; a failed forced restore keeps the data', async () => {
+    const { file, env } = taken!;
+    const running = await runCli('restore', [file, '--force'], env);
+    expect(running).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Restore refused: a server \(pid \d+\) runs on the data folder/),
+    });
+    await server!.stop();
+    server = null;
+
+    const nonEmpty = await runCli('restore', [file], env);
+    expect(nonEmpty.code).toBe(1);
+    expect(nonEmpty.stderr).toMatch(
+      /Restore refused: the database app is not empty \(\d+ tables, \d+ users\): .* or add --force/,
+    );
+
+    const newer = await rewritten(file, 'newer.tar', (m) => ({ ...m, version: '99.0.0' }));
+    const refusedNewer = await runCli('restore', [newer, '--force'], env);
+    expect(refusedNewer.stderr).toMatch(
+      /Restore refused: this backup was made by EarnHub 99\.0\.0, newer than this release \(\d+\.\d+\.\d+\): restore it with EarnHub 99\.0\.0 or later/,
+    );
+    const later = await rewritten(file, 'later.tar', (m) => ({
+      ...m,
+      database: { ...m.database, migrations: [...m.database.migrations, '999_from_the_future.sql'] },
+    }));
+    expect((await runCli('restore', [later, '--force'], env)).stderr).toMatch(
+      /does not know \(999_from_the_future\.sql\)/,
+    );
+
+    // a dump cut in half: pg_restore fails part-way, and the forced restore's DROP rolls back with it
+    const cut = await rewritten(
+      file,
+      'cut.tar',
+      (m) => m,
+      (dump) => dump.subarray(0, Math.floor(dump.length / 2)),
+    );
+    const failed = await runCli('restore', [cut, '--force'], env);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^Restore failed: .*\n {2}nothing of it was kept/);
+    const reconcile = await runCli('reconcile', [], env);
+    expect(reconcile.stdout).toMatch(/OK: no drift/);
+    expect(ledgerLine(reconcile.stdout)).toBe(taken!.ledger); // the same accounts and transfers as before
+    const forced = await runCli('restore', [file, '--force'], env);
+    expect(forced.code, forced.stderr).toBe(0);
+  }, 240_000);
 });
+
+/** `Ledger reconcile: N accounts, M transfers`, which an emptied database would not repeat. */
+const ledgerLine = (out: string) => /Ledger reconcile: [1-9]\d* accounts, [1-9]\d* transfers/.exec(out)?.[0];
+
+/** A copy of the backup with its manifest (and dump) changed, as a newer release or a damaged disk would leave it. */
+async function rewritten(
+  file: string,
+  name: string,
+  manifest: (m: Manifest) => Manifest,
+  dump: (bytes: Buffer) => Buffer = (b) => b,
+): Promise<string> {
+  const dir = path.join(work, `${name}.d`);
+  await extractBackup(file, dir);
+  const m = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest(m)));
+  await writeFile(path.join(dir, DUMP), dump(await readFile(path.join(dir, DUMP))));
+  const out = path.join(work, name);
+  await tar.c({ file: out, cwd: dir, portable: true }, [MANIFEST, DUMP, 'settings']);
+  return out;
+}

@@ -64,9 +64,12 @@ describe('the setup list', () => {
     expect(item(s, 'second-finance').path).toBe('/admin/team');
     expect(item(s, 'admin-password').path).toBe('/admin/account');
     expect(item(s, 'backups')).toMatchObject({
-      path: null,
+      done: false,
+      path: '/admin/backups',
       docs: 'docs/operations.md#backups',
-      explanation: 'No scheduled backups yet: see docs/operations.md.',
+      explanation: expect.stringMatching(
+        /^No backup yet\. Backups run daily at 03:00 UTC into \/.+\/backups; /,
+      ),
     });
   });
 

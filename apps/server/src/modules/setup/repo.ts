@@ -12,6 +12,14 @@ export interface SetupFacts {
   finance_admins: number;
   /** Plans members can buy. */
   active_plans: number;
+  /** The newest backup (any trigger), and when one last succeeded. */
+  last_backup: {
+    status: string;
+    started_at: string;
+    finished_at: string | null;
+    error: string | null;
+  } | null;
+  last_backup_ok_at: Date | null;
 }
 
 export async function facts(q: Queryable, adminId: number): Promise<SetupFacts> {
@@ -26,7 +34,11 @@ export async function facts(q: Queryable, adminId: number): Promise<SetupFacts> 
        (SELECT count(*)::int FROM users
          WHERE role = 'admin' AND status = 'unblock' AND admin_roles && ARRAY['owner', 'finance']::text[])
          AS finance_admins,
-       (SELECT count(*)::int FROM plans WHERE is_active AND deleted_at IS NULL) AS active_plans`,
+       (SELECT count(*)::int FROM plans WHERE is_active AND deleted_at IS NULL) AS active_plans,
+       (SELECT json_build_object('status', status, 'started_at', started_at, 'finished_at', finished_at,
+                                 'error', error)
+          FROM backups ORDER BY started_at DESC, id DESC LIMIT 1) AS last_backup,
+       (SELECT max(finished_at) FROM backups WHERE status = 'ok') AS last_backup_ok_at`,
     [adminId],
   );
   return rows[0]!;

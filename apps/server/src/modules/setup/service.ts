@@ -1,3 +1,4 @@
+import { BACKUP_STALE_HOURS } from '@app/contracts/backups';
 import { formatUsdt, toMicro } from '@app/contracts/money';
 import { SETUP_ITEM_IDS, SETUP_TEXT, type SetupItem, type SetupItemId } from '@app/contracts/setup';
 import { recordAudit } from '../../audit/audit.js';
@@ -6,6 +7,7 @@ import type { Config } from '../../config.js';
 import { type Db, withTx } from '../../db/pool.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
+import { backupDir } from '../backups/service.js';
 import * as repo from './repo.js';
 
 /** The configuration the checks read; every other fact comes from the database (repo.facts). */
@@ -17,6 +19,9 @@ export type SetupConfig = Pick<
   | 'CHAIN_RPC_56'
   | 'PUBLIC_URL'
   | 'FOUR_EYES_ABOVE_USDT'
+  | 'BACKUP_TIME'
+  | 'BACKUP_DIR'
+  | 'DATA_DIR'
 >;
 
 interface Checked {
@@ -30,19 +35,45 @@ interface ItemDefinition {
   explanation: string;
   path: string | null;
   docs: string | null;
-  check: (config: SetupConfig, facts: repo.SetupFacts) => Checked;
+  check: (config: SetupConfig, facts: repo.SetupFacts, now: Date) => Checked;
 }
 
 const OPS = 'docs/operations.md';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
 
 /**
- * Whether backups run on a schedule. The product does not schedule them yet (a later issue adds
- * BACKUP_DIR); until then this answers false and the item stays open unless an owner dismisses it.
+ * Whether the platform has a recent good backup: the newest one did not fail, and one succeeded
+ * within BACKUP_STALE_HOURS (a daily schedule plus slack). Says what is wrong otherwise.
  */
-export function backupsScheduled(_config: SetupConfig): boolean {
-  return false;
+export function backupsChecked(config: SetupConfig, f: repo.SetupFacts, now: Date): Checked {
+  const schedule =
+    config.BACKUP_TIME === 'off'
+      ? 'Scheduled backups are off (BACKUP_TIME=off)'
+      : `Backups run daily at ${config.BACKUP_TIME} UTC into ${backupDir(config)}`;
+  const last = f.last_backup;
+  if (last?.status === 'failed')
+    return {
+      done: false,
+      explanation: `The last backup failed (${utcMinute(last.finished_at ?? last.started_at)}): ${last.error ?? 'no reason recorded'}`,
+    };
+  if (!f.last_backup_ok_at)
+    return {
+      done: false,
+      explanation:
+        last?.status === 'running'
+          ? 'The first backup is running.'
+          : `No backup yet. ${schedule}; an owner can also back up now from the dashboard, or run npm run backup.`,
+    };
+  const ageHours = (now.getTime() - f.last_backup_ok_at.getTime()) / 3_600_000;
+  if (ageHours > BACKUP_STALE_HOURS)
+    return {
+      done: false,
+      explanation: `The last good backup is from ${utcMinute(f.last_backup_ok_at)}, over a day ago. ${schedule}.`,
+    };
+  return { done: true };
 }
+
+const utcMinute = (at: Date | string) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function publicHostIsLoopback(url: string) {
   try {
@@ -145,11 +176,11 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     }),
   },
   backups: {
-    title: 'Schedule backups',
-    explanation: `No scheduled backups yet: see ${OPS}.`,
-    path: null,
+    title: 'Back up the platform',
+    explanation: 'No recent good backup.',
+    path: '/admin/backups',
     docs: `${OPS}#backups`,
-    check: (c) => ({ done: backupsScheduled(c) }),
+    check: backupsChecked,
   },
 };
 
@@ -163,7 +194,7 @@ export function createSetupService(deps: { db: Db; clock: Clock; config: SetupCo
     const [facts, dismissed] = await Promise.all([repo.facts(db, adminId), repo.dismissedIds(db)]);
     const items: SetupItem[] = SETUP_ITEM_IDS.map((id) => {
       const { check, ...item } = ITEMS[id];
-      const checked = check(config, facts);
+      const checked = check(config, facts, clock.now());
       return {
         id,
         ...item,
