@@ -4,15 +4,23 @@
  * request (the policy parsed anew, two hooks, one of them async), which was 9 % of the main
  * thread's time serving the member dashboard's read. A handler may still set its own (an upload's
  * stricter CSP): its header replaces this one.
+ *
+ * `Strict-Transport-Security` goes only on answers to requests that came over HTTPS: on the socket,
+ * or by `X-Forwarded-Proto: https` from a proxy named in TRUST_PROXY (Fastify's `request.protocol`
+ * reads the header only from those; a client cannot earn it by sending the header itself). RFC 6797
+ * 7.2: a host must not send it in answers over plain HTTP.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+const HSTS = 'strict-transport-security';
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
+  const { [HSTS]: hsts, ...headers } = helmetHeaders(options);
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
+    if (hsts !== undefined && req.protocol === 'https') reply.header(HSTS, hsts);
     done();
   });
 }
