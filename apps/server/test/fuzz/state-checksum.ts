@@ -2,10 +2,10 @@ import type { Db } from '../../src/db/pool.js';
 
 /**
  * Tables a refused request may legitimately write to: a wrong password is recorded to slow the
- * next guess down, and rate limits count refused attempts too. A what-if projection started by an
- * earlier request writes its progress into its job row while later requests are answered.
+ * next guess down, and rate limits count refused attempts too. A what-if projection or a backup
+ * started by an earlier request writes its progress into its row while later requests are answered.
  */
-const BOOKKEEPING = /^(login_failures|what_if_runs|.*rate_limit.*|.*limiter.*|.*throttl.*)$/;
+const BOOKKEEPING = /^(login_failures|what_if_runs|backups|.*rate_limit.*|.*limiter.*|.*throttl.*)$/;
 
 /**
  * The content of every other table as one hash per table (row count and the sum of each row's
