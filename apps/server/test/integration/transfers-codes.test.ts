@@ -184,6 +184,80 @@ describe('activation codes', () => {
     expect(rows[0].n).toBe(2);
   });
 
+  it("accepts the spec's own request, a list of codes, worth the activation fee", async () => {
+    const issued = await t.call('POST', '/codes', {
+      token: admin,
+      body: { codes: ['AUDIT1234', 'spec-less2'] },
+    });
+    expect(issued.status, issued.raw).toBe(400); // a dash is not a code character
+    const ok = await t.call('POST', '/codes', {
+      token: admin,
+      body: { codes: ['AUDIT1234', ' audit5678 '] },
+    });
+    expect(ok.status, ok.raw).toBe(201);
+    // stored as redemption compares them: upper case, trimmed; worth the activation fee (10 USDT by default)
+    expect(ok.body.codes).toEqual([
+      expect.objectContaining({ code: 'AUDIT1234', value: 10, used_by: null }),
+      expect.objectContaining({ code: 'AUDIT5678', value: 10, used_by: null }),
+    ]);
+    const priced = await t.call('POST', '/codes', {
+      token: admin,
+      body: { codes: ['PRICED0001'], value: 40 },
+    });
+    expect(priced.body.codes).toEqual([expect.objectContaining({ code: 'PRICED0001', value: 40 })]);
+    const m = await verified();
+    t.clock.advance(10 * 60_000); // past the redemption limit the race above used up
+    expect(
+      (await t.call('POST', '/codes/redeem', { token: m.token, body: { code: 'audit1234' } })).status,
+    ).toBe(200);
+    expect((await user(m)).business_balance).toBe(10);
+  });
+
+  it('refuses a code that exists or is listed twice, and then creates none of the list', async () => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM codes');
+    const taken = await t.call('POST', '/codes', {
+      token: admin,
+      body: { codes: ['FRESH0001', 'audit1234'] },
+    });
+    expect(taken).toMatchObject({ status: 409, body: { message: 'Code AUDIT1234 already exists' } });
+    const twice = await t.call('POST', '/codes', {
+      token: admin,
+      body: { codes: ['FRESH0002', 'fresh0002'] },
+    });
+    expect(twice).toMatchObject({ status: 400, body: { message: 'codes: FRESH0002 is listed twice' } });
+    for (const body of [
+      { codes: [] },
+      { codes: ['SHORT'] },
+      { codes: ['AUDIT9999'], count: 1, value: 5 },
+      { codes: 'AUDIT9999' },
+      { codes: ['AUDIT9999'], value: 0 },
+      {},
+    ]) {
+      const res = await t.call('POST', '/codes', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    // two admins sending the same new code at once: one batch is created, the other is told
+    const racing = await Promise.all(
+      [1, 2].map(() => t.call('POST', '/codes', { token: admin, body: { codes: ['RACED0001'], value: 5 } })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+    const after = await t.db.query('SELECT count(*)::int AS n FROM codes');
+    expect(after.rows[0].n).toBe(before.rows[0].n + 1);
+  });
+
+  it('answers a retried list with the same codes (Idempotency-Key), creating them once', async () => {
+    const issue = () =>
+      t.call('POST', '/codes', {
+        token: admin,
+        body: { codes: ['RETRY0001'] },
+        idempotencyKey: 'codes-list-001',
+      });
+    const first = await issue();
+    const second = await issue();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.codes).toEqual(first.body.codes);
+  });
+
   it('keeps the ledger reconciled', async () => {
     expect((await reconcile(t.db)).ok).toBe(true);
   });

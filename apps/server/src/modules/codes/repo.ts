@@ -19,13 +19,15 @@ export async function insertMany(
   value: bigint,
   by: number,
   now: Date,
-): Promise<bigint[]> {
-  const { rows } = await q.query<{ id: bigint }>(
+): Promise<Array<{ id: bigint; code: string }>> {
+  // a code that exists (or that a concurrent request is creating: this waits for it) is skipped,
+  // so the caller sees which ones were not created
+  const { rows } = await q.query<{ id: bigint; code: string }>(
     `INSERT INTO codes (code, value, created_by, created_at)
-     SELECT c, $2, $3, $4 FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING RETURNING id`,
+     SELECT c, $2, $3, $4 FROM unnest($1::text[]) AS c ON CONFLICT (code) DO NOTHING RETURNING id, code`,
     [codes, value, by, now],
   );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 export async function findMany(q: Queryable, ids: bigint[]): Promise<CodeRow[]> {

@@ -19,20 +19,22 @@ export function codesRoutes(app: Api, codes: CodesService) {
     config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
-      description: 'Issue one-time activation codes (e-pins) with a value.',
+      description:
+        'Issue one-time activation codes (e-pins). Either `count` random codes worth `value`, or the ' +
+        "spec's request: `codes`, the codes to create (8 to 40 letters or digits, stored upper case), " +
+        'worth `value` or, without one, the activation fee. A listed code that exists already is a 409 ' +
+        'and creates none of the list; one listed twice is a 400. Idempotency-Key makes a retry safe.',
       body: codesIssueBody,
       response: { 201: codesIssueResponse },
     },
-    handler: async (req, reply) =>
-      reply.status(201).send({
+    handler: async (req, reply) => {
+      const { count, codes: listed, value } = req.body;
+      const request = listed ? { codes: listed, value } : { count: count!, value: value! };
+      return reply.status(201).send({
         message: 'Codes issued',
-        codes: await codes.issue(
-          actorOf(req),
-          req.body.count,
-          req.body.value,
-          clientIdempotencyKey(req, 'codes'),
-        ),
-      }),
+        codes: await codes.issue(actorOf(req), request, clientIdempotencyKey(req, 'codes')),
+      });
+    },
   });
   app.get('/codes', {
     config: { access: 'admin', area: 'finance' },

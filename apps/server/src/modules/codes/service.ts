@@ -1,17 +1,19 @@
 import { randomInt } from 'node:crypto';
 import { MSG } from '@app/contracts/messages';
-import { formatUsdt, fromMicro } from '@app/contracts/money';
+import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
+import { DEFAULT_ACTIVATION_FEE } from '@app/contracts/topups';
 import { recordAudit } from '../../audit/audit.js';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
-import { type Db, withTx } from '../../db/pool.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { type Db, type Tx, withTx } from '../../db/pool.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
 import { createOnce } from '../../http/idempotency.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { findById } from '../auth/repo.js';
 import { assertOpen } from '../settings/service.js';
+import { firstActiveActPlan } from '../topups/repo.js';
 import * as repo from './repo.js';
 
 const dto = (c: repo.CodeRow) => ({
@@ -28,21 +30,39 @@ const dto = (c: repo.CodeRow) => ({
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
+/** Generated codes (`count`, with a value) or the codes an admin listed (value optional). */
+export type IssueRequest = { count: number; value: bigint } | { codes: string[]; value?: bigint | undefined };
+
+/** What the spec's activation codes are worth when the request names no value: the activation fee. */
+async function activationFee(tx: Tx) {
+  return (await firstActiveActPlan(tx))?.fee ?? toMicro(DEFAULT_ACTIVATION_FEE)!;
+}
+
 export function createCodesService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function issue(actor: Actor, count: number, value: bigint, clientKey: string | null) {
-    if (value <= 0n) throw badRequest('Value must be greater than zero');
+  /**
+   * Generates `count` random codes, or creates the codes an admin listed (the spec's request), all
+   * worth `value` (listed codes without one: the activation fee). A listed code that exists already
+   * refuses the whole list, also when another request creates it at the same moment.
+   */
+  async function issue(actor: Actor, request: IssueRequest, clientKey: string | null) {
     return withTx(db, (tx) =>
-      createOnce(tx, clientKey, { count, value }, clock.now(), async () => {
-        const ids = await repo.insertMany(
-          tx,
-          Array.from({ length: count }, newCode),
-          value,
-          actor.userId,
-          clock.now(),
-        );
-        const codes = (await repo.findMany(tx, ids)).map(dto);
+      createOnce(tx, clientKey, request, clock.now(), async () => {
+        const value = request.value ?? (await activationFee(tx));
+        if (value <= 0n) throw badRequest('Value must be greater than zero');
+        const wanted = 'codes' in request ? request.codes : Array.from({ length: request.count }, newCode);
+        const created = await repo.insertMany(tx, wanted, value, actor.userId, clock.now());
+        if ('codes' in request && created.length < wanted.length) {
+          const taken = wanted.find((code) => !created.some((c) => c.code === code));
+          throw conflict(`Code ${taken} already exists`);
+        }
+        const codes = (
+          await repo.findMany(
+            tx,
+            created.map((c) => c.id),
+          )
+        ).map(dto);
         await recordAudit(tx, actor, {
           action: 'codes.issue',
           targetType: 'codes',

@@ -1,4 +1,4 @@
-import { codesIssueBody } from '@app/contracts/codes';
+import { codesCount } from '@app/contracts/codes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ import { Pager } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
-import { amountText, fromText } from '../../../lib/forms';
+import { amountText, numberText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { toWire } from '../../../lib/money';
 import { useUrlFilters } from '../../../lib/use-url-filters';
@@ -29,8 +29,8 @@ const USED = ['false', 'true'] as const;
 
 // The contract's issue body, fed from text boxes.
 const issueForm = z.object({
-  count: z.string().trim().min(1, 'How many codes?').pipe(fromText(codesIssueBody.shape.count)),
-  value: amountText(codesIssueBody.shape.value),
+  count: numberText(codesCount, 'How many codes?'),
+  value: amountText(),
 });
 
 function CodeText({ code }: { code: string }) {
