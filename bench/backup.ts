@@ -61,7 +61,7 @@ async function backupAndRestore(name: string, databaseUrl: string) {
 
   phase(`${name}Restore`);
   const dataDir = path.join(dir, `restored-${name}`);
-  const restoreEnv = {
+  const restoreEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(RESTORE_PG_PORT),

@@ -151,7 +151,7 @@ describe('the schedule', () => {
     expect(existsSync(path.join(dir, 'earnhub-2020-01-01T00-00-00-000Z.tar'))).toBe(true);
   });
 
-  it('a failed backup shows on the setup list with its reason', async () => {
+  it('a failed backup shows on the setup list with its reason, and a failed scheduled one is tried again an hour later', async () => {
     const broken = await createTestApp({ BACKUP_DIR: dir, PG_BIN_DIR: '/nonexistent/bin' });
     try {
       const token = await broken.adminToken();
@@ -169,6 +169,26 @@ describe('the schedule', () => {
         done: false,
         explanation: expect.stringMatching(/^The last backup failed \(.+ UTC\): PG_BIN_DIR/),
       });
+
+      // the day's scheduled backup that failed is tried again an hour later, not before
+      const scheduled = async () =>
+        (
+          await broken.db.query(
+            "SELECT id::int AS id, status FROM backups WHERE trigger = 'schedule' ORDER BY id",
+          )
+        ).rows;
+      broken.clock.advance(31 * 60_000); // 10:31, past BACKUP_TIME's default 03:00 too
+      await broken.jobs.run('backup-schedule');
+      const first = (await scheduled())[0]!;
+      await finished(first.id, async () => (await broken.call('GET', '/backups', { token })).body.recent);
+      await broken.jobs.run('backup-schedule');
+      expect(await scheduled()).toHaveLength(1);
+      await broken.db.query(
+        "UPDATE backups SET finished_at = finished_at - interval '61 minutes' WHERE id = $1",
+        [first.id],
+      );
+      await broken.jobs.run('backup-schedule');
+      expect(await scheduled()).toHaveLength(2);
     } finally {
       await broken.close();
     }

@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/pool.js';
 
 /** A running backup whose instance has not written for this long was cut off (killed, crashed). */
 const HEARTBEAT_LOST = "interval '2 minutes'";
+/** A failed scheduled backup is tried again after this long. */
+const RETRY_AFTER = "interval '1 hour'";
 
 const COLUMNS = `b.id::int AS id, b.trigger, b.status, b.started_at, b.finished_at, b.file,
   b.size_bytes::float8 AS size_bytes, b.bytes_written::float8 AS bytes_written,
@@ -34,6 +36,15 @@ export async function begin(
   b: { trigger: Backup['trigger']; scheduledFor: string | null; startedBy: number | null; instance: string },
 ): Promise<number | null> {
   await failAbandoned(q);
+  if (b.scheduledFor !== null) {
+    // a day whose scheduled backup failed is tried again an hour later (pg_dump installed since, a
+    // disk freed), by freeing the day's slot; a cancelled one is not: an owner stopped it
+    await q.query(
+      `UPDATE backups SET scheduled_for = NULL
+        WHERE scheduled_for = $1 AND status = 'failed' AND finished_at < clock_timestamp() - ${RETRY_AFTER}`,
+      [b.scheduledFor],
+    );
+  }
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO backups (trigger, scheduled_for, started_by, instance) VALUES ($1, $2, $3, $4)
      ON CONFLICT DO NOTHING RETURNING id::int AS id`,
