@@ -101,34 +101,56 @@ export type ReferralListResponse = z.infer<typeof referralListResponse>;
 
 export const TREE_MAX_DEPTH = 5;
 export const TREE_MAX_LIMIT = 50;
-/** No answer holds more nodes than this; deeper nodes are then sent without their referrals. */
+/** No answer holds more nodes than this: a page of the whole downline holds this many members. */
 export const TREE_MAX_NODES = 1000;
 
+export const TREE_CURSOR_MESSAGE = 'Send the next_cursor of the previous answer';
+export const TREE_CURSOR_ALONE = 'The cursor pages the whole downline: leave out depth, page and limit';
+
 /**
- * `depth` levels below the member (default 2, at most 5). `page`/`limit` page the member's own
- * direct members; every deeper node carries its first `limit` direct members. A node's
- * `direct_count` says how many it has, so a client opens the rest with a call on that node's code.
+ * Two views. By default (no depth, page, limit or cursor) the whole downline, in the order members
+ * joined, TREE_MAX_NODES members an answer: the next page is asked for with the answer's
+ * `next_cursor` (`<page>.<last member id sent>`). With `depth`, `page` or `limit`, the levels view:
+ * `depth` levels below the member (default 2, at most 5), page/limit paging the member's own direct
+ * members, every deeper node carrying its first `limit` direct members; a node's `direct_count` says
+ * how many it has, so a client opens the rest with a call on that node's code.
  */
-export const referralFullQuery = z.object({
-  depth: z.coerce
-    .number()
-    .int('Depth is a whole number')
-    .min(1, 'Depth is 1 to 5')
-    .max(TREE_MAX_DEPTH, 'Depth is 1 to 5')
-    .default(2),
-  page: pageQuery.shape.page,
-  limit: pagingInt(10, TREE_MAX_LIMIT, 'Limit is 1 to 50'),
-});
+export const referralFullQuery = z
+  .object({
+    depth: z.coerce
+      .number()
+      .int('Depth is a whole number')
+      .min(1, 'Depth is 1 to 5')
+      .max(TREE_MAX_DEPTH, 'Depth is 1 to 5')
+      .optional(),
+    page: pageQuery.shape.page.optional(),
+    limit: pagingInt(10, TREE_MAX_LIMIT, 'Limit is 1 to 50').optional(),
+    cursor: z
+      .string()
+      .regex(/^[1-9]\d{0,6}\.[1-9]\d{0,15}$/, TREE_CURSOR_MESSAGE)
+      .transform((v) => {
+        const [page, after] = v.split('.').map(Number);
+        return { page: page!, after: after! };
+      })
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor && (q.depth !== undefined || q.page !== undefined || q.limit !== undefined))
+      ctx.addIssue({ code: 'custom', message: TREE_CURSOR_ALONE, path: ['cursor'] });
+  });
 
 export interface TreeNode extends ReferralMember {
   /** Levels below the member the tree was asked for (0 for that member). */
   level: number;
+  /** The member's sponsor: on a later page of the whole downline, a member whose sponsor came on an earlier page hangs under the member asked for, and this says where it belongs. */
+  sponsor_id: number | null;
   referrals: TreeNode[];
 }
 /** Registered by id: a recursive schema can only be described as a named OpenAPI component. */
 export const treeNode: z.ZodType<TreeNode> = referralMember
   .extend({
     level: z.number().int(),
+    sponsor_id: z.number().int().nullable(),
     get referrals() {
       return z.array(treeNode);
     },
@@ -137,11 +159,15 @@ export const treeNode: z.ZodType<TreeNode> = referralMember
 
 export const referralFullResponse = z.object({
   treeData: treeNode,
+  /** The levels asked for; in the whole downline, the deepest level in the answer. */
   depth: z.number().int(),
   currentPage: z.number().int(),
+  /** In the whole downline, from the roll-up's team count (see as_of); `next_cursor` null marks the last page. */
   totalPages: z.number().int(),
-  /** True when TREE_MAX_NODES stopped the answer before `depth` was reached everywhere. */
+  /** True whenever a member of the downline is not in this answer (on another page, deeper, or past a node's first `limit`). */
   truncated: z.boolean(),
+  /** Whole downline only: the `cursor` of the next page, null on the last one. */
+  next_cursor: z.string().nullable(),
   as_of: z.string().nullable(),
 });
 export type ReferralFullResponse = z.infer<typeof referralFullResponse>;

@@ -160,8 +160,8 @@ describe('GET /referral/full/{code}', () => {
     (node.referrals as Array<{ id: number; referrals: unknown[] }>).map(ids),
   ];
 
-  it('answers two levels by default and more when asked, never past the depth', async () => {
-    const two = await get(`/referral/full/${a.code}`, a.token);
+  it('answers the levels asked for, never past the depth, saying when members were left out', async () => {
+    const two = await get(`/referral/full/${a.code}?depth=2`, a.token);
     expect(two.status).toBe(200);
     expect(ids(two.body.treeData)).toEqual([
       a.id,
@@ -171,7 +171,8 @@ describe('GET /referral/full/{code}', () => {
         [a1c.id, []],
       ],
     ]);
-    expect(two.body).toMatchObject({ depth: 2, currentPage: 1, totalPages: 1, truncated: false });
+    // a3, three levels down, is not in the answer
+    expect(two.body).toMatchObject({ depth: 2, currentPage: 1, totalPages: 1, truncated: true });
     expect(two.body.treeData).toMatchObject({ level: 0, team_count: 5, active_team: 2, team_business: 1000 });
     // a2 has a direct member the answer did not open: the node says so
     expect(two.body.treeData.referrals[0].referrals[0]).toMatchObject({
@@ -184,6 +185,7 @@ describe('GET /referral/full/{code}', () => {
     expect(three.body.treeData.referrals[0].referrals[0].referrals.map((n: { id: number }) => n.id)).toEqual([
       a3.id,
     ]);
+    expect(three.body.truncated).toBe(false);
   });
 
   it('pages the member’s own direct members', async () => {

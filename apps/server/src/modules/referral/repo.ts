@@ -19,10 +19,13 @@ export interface NodeRow {
   active_team: number;
   team_business: bigint;
   team_investment: bigint;
+  /** Levels of the member's path (the root of the whole tree has 1). */
+  nlevel: number;
 }
 
 const NODE = `
   SELECT u.id, u.sponsor_id, u.username, u.fullname, u.refferal_code, u.is_active, u.status, u.created_at,
+         nlevel(u.path) AS nlevel,
          coalesce(a.plan, 0)::bigint AS active_plan,
          coalesce(i.invested, 0)::bigint AS investment_plan,
          d.direct_count, d.active_directs,
@@ -108,6 +111,26 @@ export async function childrenOf(
     `SELECT n.* FROM unnest($1::bigint[]) AS p(id)
        CROSS JOIN LATERAL (${NODE} WHERE u.sponsor_id = p.id ORDER BY u.id LIMIT $2 OFFSET $3) n`,
     [parentIds, limit, offset],
+  );
+  return rows;
+}
+
+/**
+ * The next `limit` members below `root` in the order they joined (id), after the member `after`:
+ * one page of the whole downline. Keyset paging, so a late page costs what the first one does;
+ * the ids are picked first so the per-member figures are read for the page alone.
+ */
+export async function downlinePage(
+  q: Queryable,
+  root: MemberRef,
+  after: number,
+  limit: number,
+): Promise<NodeRow[]> {
+  const { rows } = await q.query<NodeRow>(
+    `${NODE} WHERE u.id = ANY(ARRAY(
+        SELECT id FROM users WHERE path <@ $1::ltree AND id > $2 AND id <> $3 ORDER BY id LIMIT $4))
+      ORDER BY u.id`,
+    [root.path, after, root.id, limit],
   );
   return rows;
 }

@@ -37,7 +37,15 @@ export function referralRoutes(app: Api, referral: ReferralService) {
     schema: {
       tags,
       description:
-        'The member and `depth` levels of their downline (1 to 5, default 2); page/limit page their direct members, deeper nodes carry their first `limit`.',
+        'The member (`treeData`) and their downline. Default (no depth, page, limit or cursor): the ' +
+        'whole downline in the order members joined, at most 1000 members an answer; the next page is ' +
+        "`?cursor=` the answer's `next_cursor` (null on the last page). Every member is on exactly one " +
+        'page, nested under their sponsor when the sponsor is in the same answer and otherwise under ' +
+        'the member asked for, with `sponsor_id` saying where they belong: summing `active_plan` and ' +
+        '`investment_plan` of the active members over every page gives the team totals (spec section ' +
+        '9). With `depth`, `page` or `limit`: the levels view, `depth` levels (1 to 5, default 2), ' +
+        'page/limit paging the direct members, deeper nodes carrying their first `limit`. `truncated` ' +
+        'is true whenever a member of the downline is not in the answer.',
       params: referralCodeParam,
       querystring: referralFullQuery,
       response: { 200: referralFullResponse },

@@ -47,6 +47,11 @@ export function toMember(r: repo.NodeRow): ReferralMember {
   };
 }
 
+function toNode(r: repo.NodeRow, level: number): TreeNode {
+  const sponsor = r.sponsor_id === null ? null : Number(r.sponsor_id);
+  return { ...toMember(r), level, sponsor_id: sponsor, referrals: [] };
+}
+
 function toTeamSummary(team: repo.TeamRow): TeamSummary {
   return {
     user_id: Number(team.user_id),
@@ -105,28 +110,71 @@ export function createReferralService(deps: { db: Db }) {
   }
 
   /**
-   * The member and `depth` levels below, breadth first, one query per level: page/limit page the
-   * member's own direct members, deeper nodes carry their first `limit`. Never more than
-   * TREE_MAX_NODES nodes: past it, nodes come without their referrals and `truncated` says so.
+   * GET /referral/full: the whole downline a page at a time by default, the levels view when the
+   * client asks for depth, page or limit (referralFullQuery). `truncated` whenever a member of the
+   * downline is not in the answer, so a client never takes a part for the whole.
    */
   async function full(
     actor: Actor,
     code: string,
-    f: { depth: number; page: number; limit: number },
+    f: {
+      depth?: number | undefined;
+      page?: number | undefined;
+      limit?: number | undefined;
+      cursor?: { page: number; after: number } | undefined;
+    },
   ): Promise<ReferralFullResponse> {
     const target = await visible(actor, await repo.findByCode(db, code), REFERRAL_MSG.codeNotFound);
+    if (f.depth === undefined && f.page === undefined && f.limit === undefined)
+      return downline(target, f.cursor ?? { page: 1, after: 0 });
+    return levels(target, { depth: f.depth ?? 2, page: f.page ?? 1, limit: f.limit ?? 10 });
+  }
+
+  /**
+   * One page of the whole downline, TREE_MAX_NODES members in the order they joined (a member who
+   * joins while a client pages comes on a later page). Members nest under their sponsor when it is
+   * in the answer, else under the member asked for (`sponsor_id` says where they belong): every
+   * member is on exactly one page, so sums over the pages are the team's.
+   */
+  async function downline(target: repo.MemberRef, cursor: { page: number; after: number }) {
+    const [rootRow, asOf, rows] = await Promise.all([
+      repo.node(db, target.id),
+      repo.asOf(db),
+      repo.downlinePage(db, target, cursor.after, TREE_MAX_NODES + 1),
+    ]);
+    const more = rows.length > TREE_MAX_NODES;
+    const root = toNode(rootRow!, 0);
+    const nodes = rows.slice(0, TREE_MAX_NODES).map((r) => toNode(r, r.nlevel - rootRow!.nlevel));
+    const byId = new Map([root, ...nodes].map((n) => [n.id, n]));
+    for (const n of nodes) (byId.get(n.sponsor_id!) ?? root).referrals.push(n);
+    const last = nodes.at(-1);
+    return {
+      treeData: root,
+      depth: nodes.reduce((deepest, n) => Math.max(deepest, n.level), 0),
+      currentPage: cursor.page,
+      totalPages: more ? Math.max(cursor.page + 1, Math.ceil(root.team_count / TREE_MAX_NODES)) : cursor.page,
+      truncated: more || cursor.page > 1,
+      next_cursor: more && last ? `${cursor.page + 1}.${last.id}` : null,
+      as_of: iso(asOf),
+    };
+  }
+
+  /**
+   * The member and `depth` levels below, breadth first, one query per level: page/limit page the
+   * member's own direct members, deeper nodes carry their first `limit`. Never more than
+   * TREE_MAX_NODES nodes: past it, nodes come without their referrals.
+   */
+  async function levels(target: repo.MemberRef, f: { depth: number; page: number; limit: number }) {
     const [rootRow, asOf] = await Promise.all([repo.node(db, target.id), repo.asOf(db)]);
-    const root: TreeNode = { ...toMember(rootRow!), level: 0, referrals: [] };
+    const root = toNode(rootRow!, 0);
+    const sent = [root];
     let frontier = [root];
-    let count = 1;
-    let truncated = false;
     for (let level = 1; level <= f.depth && frontier.length > 0; level++) {
-      const room = TREE_MAX_NODES - count;
+      const room = TREE_MAX_NODES - sent.length;
       const expandable = frontier.filter((n) => n.direct_count > 0);
       if (expandable.length === 0) break;
       // expand only as many parents as the node budget can hold in full
       const parents = expandable.slice(0, Math.max(0, Math.floor(room / f.limit)));
-      if (parents.length < expandable.length) truncated = true;
       if (parents.length === 0) break;
       const offset = level === 1 ? (f.page - 1) * f.limit : 0;
       const rows = await repo.childrenOf(
@@ -136,13 +184,9 @@ export function createReferralService(deps: { db: Db }) {
         offset,
       );
       const byId = new Map(parents.map((p) => [p.id, p]));
-      const next: TreeNode[] = [];
-      for (const row of rows) {
-        const child: TreeNode = { ...toMember(row), level, referrals: [] };
-        byId.get(Number(row.sponsor_id))!.referrals.push(child);
-        next.push(child);
-      }
-      count += next.length;
+      const next = rows.map((row) => toNode(row, level));
+      for (const child of next) byId.get(child.sponsor_id!)!.referrals.push(child);
+      sent.push(...next);
       frontier = next;
     }
     return {
@@ -150,7 +194,9 @@ export function createReferralService(deps: { db: Db }) {
       depth: f.depth,
       currentPage: f.page,
       totalPages: Math.max(1, Math.ceil(root.direct_count / f.limit)),
-      truncated,
+      // another page, a deeper level, a node's members past `limit` or past the node budget
+      truncated: sent.some((n) => n.direct_count > n.referrals.length),
+      next_cursor: null,
       as_of: iso(asOf),
     };
   }
