@@ -36,6 +36,20 @@ describe('demo data', () => {
     expect((await reconcile(t.db)).ok).toBe(true);
   });
 
+  it("sends riya's whole team in her dashboard's call, so the spec's sum is right (issue 29.2)", async () => {
+    const signin = await t.call('POST', '/auth/signin', { body: { email: 'riya', password: DEMO_PASSWORD } });
+    const { refferal_code, token } = signin.body.auth;
+    const full = (await t.call('GET', `/referral/full/${refferal_code}`, { token })).body;
+    type Node = { is_active: string; active_plan: number; investment_plan: number; referrals: Node[] };
+    const below = (n: Node): Node[] => n.referrals.flatMap((c) => [c, ...below(c)]);
+    const team = below(full.treeData);
+    expect(team).toHaveLength(12);
+    expect(full.truncated).toBe(false);
+    // spec section 9: active_plan of the active members, across the whole tree
+    const active = team.filter((n) => n.is_active === 'active');
+    expect(active.reduce((sum, n) => sum + n.active_plan, 0)).toBe(8650);
+  });
+
   it('opens on a healthy platform: reserves cover what members hold', async () => {
     // the fees kept (activations, withdrawal fees) exceed the incomes paid: coverage above 100%
     const o = (await t.call('GET', '/reports/overview', { token: await t.adminToken() })).body;
