@@ -14,6 +14,7 @@ import {
   CircleUserRound,
   ClipboardList,
   Coins,
+  DatabaseBackup,
   FileBarChart,
   Gift,
   HandCoins,
@@ -113,6 +114,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'QR links', to: '/admin/qr', icon: QrCode, area: 'finance' },
   { label: 'Settings', to: '/admin/settings', icon: Settings, area: 'owner' },
   { label: 'Team', to: '/admin/team', icon: UserCog, area: 'owner' },
+  // GET /backups: owners (back up now, cancel) and auditors (read)
+  { label: 'Backups', to: '/admin/backups', icon: DatabaseBackup, area: 'owner' },
   { label: 'Security', to: '/admin/security', icon: ShieldCheck, area: 'any' },
   { label: 'Account', to: '/admin/account', icon: CircleUserRound, area: 'any' },
   { label: 'Audit log', to: '/admin/audit', icon: ScrollText, area: 'owner' },

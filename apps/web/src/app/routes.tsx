@@ -160,6 +160,7 @@ export const routes: RouteObject[] = [
           { path: 'audit', element: page(() => import('../features/admin/audit/AuditLogPage')) },
           { path: 'mail', element: page(() => import('../features/admin/mail/MailPage')) },
           { path: 'team', element: page(() => import('../features/admin/team/TeamPage')) },
+          { path: 'backups', element: page(() => import('../features/admin/backups/BackupsPage')) },
           { path: 'reports', element: page(() => import('../features/admin/reports/ReportsPage')) },
           { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },
           { path: 'income', element: page(() => import('../features/admin/income/AdminIncomePage')) },

@@ -57,3 +57,13 @@ export function formatPast(iso: string | null | undefined): string {
 export function formatCount(value: number): string {
   return value.toLocaleString();
 }
+
+/** A length of time from its seconds: "under 1 s", "42 s", "3 min 05 s", "1 h 02 min" (a run's duration). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (s < 1) return 'under 1 s';
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${two(s % 60)} s`;
+  return `${Math.floor(s / 3600)} h ${two(Math.floor((s % 3600) / 60))} min`;
+}

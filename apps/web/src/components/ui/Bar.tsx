@@ -36,3 +36,22 @@ export function Bar({
     </div>
   );
 }
+
+/**
+ * A bar for work whose end is not known in advance (a compressed file growing): it moves, and says
+ * no percentage it could not keep.
+ */
+export function BusyBar({ label, className }: { label: string; className?: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      className={cn(
+        'h-2.5 w-full overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset',
+        className,
+      )}
+    >
+      <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-accent" />
+    </div>
+  );
+}

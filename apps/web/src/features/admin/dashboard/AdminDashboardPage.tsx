@@ -12,6 +12,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
+import { BackupsCard } from './BackupsCard';
 import { MoneyFigures } from './MoneyFigures';
 import { SetupList } from './SetupList';
 
@@ -26,6 +27,8 @@ export default function AdminDashboardPage() {
   const { data: stats, isPending, error } = useUserStats();
   const payments = usePaymentsConfig('admin');
   const mayReadMoney = useAdminMay('finance', false);
+  // GET /backups: owners and auditors
+  const mayReadBackups = useAdminMay('owner', false);
 
   return (
     <div className="flex flex-col gap-6">
@@ -101,6 +104,17 @@ export default function AdminDashboardPage() {
           </>
         )}
       </section>
+
+      {mayReadBackups && (
+        <section aria-labelledby="platform-heading" className="flex flex-col gap-4">
+          <h2 id="platform-heading" className="text-lg font-semibold text-fg">
+            Platform
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <BackupsCard />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,148 @@
+import { type Backup, formatBytes } from '@app/contracts/backups';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpen, DatabaseBackup } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useAdminMay, useAdminMe } from '../../../api/admin-me';
+import { useBackups, useCancelBackup, useStartBackup } from '../../../api/backups';
+import { errorMessage } from '../../../api/client';
+import { setupKeys } from '../../../api/setup';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageSpinner } from '../../../components/ui/Spinner';
+import { BackupSummary } from './BackupSummary';
+import { BackupsTable } from './BackupsTable';
+import { reasonOf, sentence } from './labels';
+import { RunningBackup } from './RunningBackup';
+
+/** Says how the backup this owner started ended, once: the table shows it too, a toast tells it. */
+function useOutcome(
+  followed: number | null,
+  recent: Backup[] | undefined,
+  setFollowed: (id: number | null) => void,
+) {
+  const queryClient = useQueryClient();
+  const ended = recent?.find((b) => b.id === followed && b.status !== 'running');
+  useEffect(() => {
+    if (!ended) return;
+    if (ended.status === 'ok')
+      toast.success(
+        `Backup done: ${ended.size_bytes === null ? 'file written' : formatBytes(ended.size_bytes)}`,
+      );
+    else if (ended.status === 'failed') toast.error(`The backup failed: ${reasonOf(ended)}`);
+    else toast(`Backup cancelled: ${reasonOf(ended)}`);
+    // the setup list's backup item reads the same rows
+    void queryClient.invalidateQueries({ queryKey: setupKeys.all });
+    setFollowed(null);
+  }, [ended, setFollowed, queryClient]);
+}
+
+/**
+ * Admin → Backups (owners; auditors read): the last good backup, the schedule, the pg_dump in use
+ * (or why none fits), the ten newest backups, and Back up now with its progress and Cancel.
+ */
+export default function BackupsPage() {
+  const overview = useBackups();
+  const me = useAdminMe();
+  const isOwner = useAdminMay('owner', true);
+  const start = useStartBackup();
+  const cancel = useCancelBackup();
+  const [followed, setFollowed] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<Backup | null>(null);
+  const data = overview.data;
+  const running = data?.recent.find((b) => b.status === 'running');
+  const problem = data?.tools.problem;
+  useOutcome(followed, data?.recent, setFollowed);
+
+  const backUp = () =>
+    start.mutate(undefined, {
+      onSuccess: (answer) => {
+        setFollowed(answer.id);
+        toast.success(answer.message);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  const stop = (backup: Backup) =>
+    cancel.mutate(backup.id, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setConfirming(null),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Backups · EarnHub admin</title>
+      <PageHeader
+        title="Backups"
+        description="Copies of the whole platform (the database and its settings), taken daily on a schedule, by npm run backup, or from here."
+        actions={
+          isOwner && (
+            <Button
+              onClick={backUp}
+              busy={start.isPending}
+              disabled={!data || Boolean(running) || Boolean(problem)}
+            >
+              {!start.isPending && <DatabaseBackup className="size-4" aria-hidden="true" />}
+              Back up now
+            </Button>
+          )
+        }
+      />
+      {me.data && !isOwner && (
+        <Banner tone="notice">You can read the backups; only an owner can back up now or cancel one.</Banner>
+      )}
+      {overview.isError && <Banner tone="error">{errorMessage(overview.error)}</Banner>}
+      {problem && (
+        <Banner tone="error">
+          <span className="font-semibold">Backups cannot run: no suitable pg_dump.</span>{' '}
+          <span className="[overflow-wrap:anywhere]" data-testid="backup-tools-problem">
+            {sentence(problem)}
+          </span>
+        </Banner>
+      )}
+
+      {running && (
+        <RunningBackup
+          backup={running}
+          cancelling={cancel.isPending}
+          onCancel={isOwner ? () => setConfirming(running) : undefined}
+        />
+      )}
+
+      {overview.isPending && <PageSpinner label="Loading backups" />}
+      {data && <BackupSummary overview={data} />}
+
+      <section aria-labelledby="recent-backups-heading" className="flex flex-col gap-3">
+        <h2 id="recent-backups-heading" className="text-lg font-semibold text-fg">
+          Recent backups
+        </h2>
+        <BackupsTable backups={data?.recent} loading={overview.isPending} />
+      </section>
+
+      <p className="flex items-start gap-1.5 text-sm text-muted">
+        <BookOpen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          To restore, stop the server, then run{' '}
+          <code className="font-mono text-fg">npm run restore -- FILE</code> with the backup&rsquo;s file
+          (copy its path from the list). How: <code className="font-mono">docs/operations.md#backups</code>.
+        </span>
+      </p>
+
+      <ConfirmDialog
+        // closes by itself if the backup ends meanwhile: there is nothing left to cancel
+        open={confirming !== null && running?.id === confirming.id}
+        title="Cancel this backup?"
+        description="It stops within seconds and its partial file is removed. Nothing else changes; you can back up again afterwards."
+        confirmLabel="Cancel backup"
+        cancelLabel="Keep running"
+        danger
+        busy={cancel.isPending}
+        onConfirm={() => confirming && stop(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}
