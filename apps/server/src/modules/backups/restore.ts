@@ -38,17 +38,21 @@ export async function whyNotRestorable(manifest: Manifest, release: string): Pro
   return null;
 }
 
-/** What the target database holds now: its tables, and members when it is a platform. */
+/** What the target database holds now: its relations (tables, views...), tables, and users if any. */
 async function contents(client: pg.Client) {
-  const { rows } = await client.query<{ tables: number; members: string | null }>(
-    `SELECT (SELECT count(*)::int FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-              WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
-                AND c.relkind IN ('r', 'p', 'v', 'm')) AS tables,
-            CASE WHEN to_regclass('public.users') IS NOT NULL
-                 THEN (xpath('/row/n/text()', query_to_xml('SELECT count(*) AS n FROM public.users', false, true, '')))[1]::text
-            END AS members`,
+  const { rows } = await client.query<{ relations: number; tables: number }>(
+    `SELECT count(*)::int AS relations, (count(*) FILTER (WHERE c.relkind IN ('r', 'p')))::int AS tables
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
+        AND c.relkind IN ('r', 'p', 'v', 'm')`,
   );
-  return rows[0]!;
+  const users = rows[0]!.tables
+    ? await client
+        .query<{ n: number }>('SELECT count(*)::int AS n FROM public.users')
+        .then((r) => r.rows[0]!.n)
+        .catch(() => null)
+    : null;
+  return { ...rows[0]!, users };
 }
 
 export interface RestoreReport {
@@ -85,9 +89,9 @@ export async function restoreBackup(opts: {
   try {
     const name = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
     const now = await contents(client);
-    if (now.tables > 0 && !opts.force)
+    if (now.relations > 0 && !opts.force)
       throw new RestoreRefused(
-        `the database ${name} is not empty (${now.tables} tables${now.members !== null ? `, ${now.members} users` : ''}): restore into an empty database or data folder, or add --force to replace what it holds`,
+        `the database ${name} is not empty (${now.tables} tables${now.users !== null ? `, ${now.users} users` : ''}): restore into an empty database or data folder, or add --force to replace what it holds`,
       );
     if (opts.force) {
       const { rows } = await client.query<{ n: number }>(
