@@ -125,8 +125,9 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
     .getByRole('dialog', { name: 'Successfull' })
     .getByRole('button', { name: 'Go back' })
     .click();
-  const requests = memberPage.getByRole('table', { name: 'Your withdrawal requests' });
-  await expect(requests.getByRole('row').filter({ hasText: '20.00 USDT' })).toContainText('Pending');
+  // a phone: the requests are cards, each with its status in view
+  const requests = memberPage.getByRole('list', { name: 'Your withdrawal requests' });
+  await expect(requests.getByRole('listitem').filter({ hasText: '20.00 USDT' })).toContainText('Pending');
   await memberContext.close();
 
   // The audit log shows both changes, newest first, with what changed.

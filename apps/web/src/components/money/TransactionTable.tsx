@@ -178,6 +178,36 @@ function EntryDialog({
   );
 }
 
+/** An entry on a phone: kind and amount, the cause, then date, status and Details. */
+function EntryCard({
+  t,
+  showMember,
+  onOpen,
+}: {
+  t: Transaction;
+  showMember: boolean;
+  onOpen: (t: Transaction) => void;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <EntryKind t={t} showMember={showMember} />
+        <EntryAmount t={t} />
+      </div>
+      <p className="mt-1.5 pl-6 text-sm text-muted">{entryCause(t)}</p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pl-6">
+        <span className="text-xs text-muted">
+          <When iso={t.created_at} />
+        </span>
+        <span className="ml-auto flex items-center gap-1">
+          <EntryStatus t={t} />
+          <DetailsButton t={t} onOpen={onOpen} />
+        </span>
+      </div>
+    </>
+  );
+}
+
 interface TransactionTableProps {
   rows: Transaction[] | undefined;
   loading: boolean;
@@ -201,45 +231,19 @@ export function TransactionTable({
   explain,
 }: TransactionTableProps) {
   const [open, setOpen] = useState<Transaction | null>(null);
-  const key = (t: Transaction) => `${t.transaction_id}:${t.transaction_type}`;
-  // Loading and empty states are the table's at every width; rows become cards on phones.
-  const hasRows = Boolean(rows?.length);
   return (
     <>
-      <div className={cn(hasRows && 'hidden sm:block')}>
-        <Table
-          caption={caption}
-          columns={columns(setOpen, showMember)}
-          rows={rows}
-          rowKey={key}
-          loading={loading}
-          empty={empty}
-          skeletonRows={skeletonRows}
-          minWidth="min-w-[760px]"
-        />
-      </div>
-      {hasRows && (
-        <ul aria-label={caption} aria-busy={loading || undefined} className="flex flex-col gap-2 sm:hidden">
-          {rows?.map((t) => (
-            <li key={key(t)} className="rounded-xl border border-line bg-surface p-3 shadow-sm">
-              <div className="flex items-start justify-between gap-3">
-                <EntryKind t={t} showMember={showMember} />
-                <EntryAmount t={t} />
-              </div>
-              <p className="mt-1.5 pl-6 text-sm text-muted">{entryCause(t)}</p>
-              <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pl-6">
-                <span className="text-xs text-muted">
-                  <When iso={t.created_at} />
-                </span>
-                <span className="ml-auto flex items-center gap-1">
-                  <EntryStatus t={t} />
-                  <DetailsButton t={t} onOpen={setOpen} />
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Table
+        caption={caption}
+        columns={columns(setOpen, showMember)}
+        rows={rows}
+        rowKey={(t) => `${t.transaction_id}:${t.transaction_type}`}
+        loading={loading}
+        empty={empty}
+        skeletonRows={skeletonRows}
+        minWidth="min-w-[760px]"
+        card={(t) => <EntryCard t={t} showMember={showMember} onOpen={setOpen} />}
+      />
       <EntryDialog t={open} onClose={() => setOpen(null)} explain={explain} />
     </>
   );

@@ -26,13 +26,14 @@ export function Tabs<V extends string>({
 }) {
   return (
     <RadixTabs.Root value={value} onValueChange={(v) => onValue(v as V)} className="flex flex-col gap-6">
-      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      {/* tabs wrap on a phone: a tab scrolled off to the right was a tab nobody knew about */}
+      <RadixTabs.List aria-label={label} className="flex flex-wrap gap-x-1 border-b border-line">
         {tabs.map((tab) => (
           <RadixTabs.Trigger
             key={tab.value}
             value={tab.value}
             className={cn(
-              '-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted',
+              '-mb-px shrink-0 border-b-2 border-transparent px-2.5 py-2 sm:px-3 text-sm font-medium whitespace-nowrap text-muted',
               'hover:text-fg data-[state=active]:border-accent data-[state=active]:text-accent-text',
               'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-focus',
             )}

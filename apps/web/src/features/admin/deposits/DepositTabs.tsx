@@ -40,7 +40,8 @@ export function DepositTabsPage({ tabs }: { tabs: DepositTab[] }) {
       <div
         role="tablist"
         aria-label="Kinds of deposit"
-        className="-mt-2 flex gap-1 overflow-x-auto border-b border-line"
+        // wraps on a phone: a tab scrolled off to the right was a tab nobody knew about
+        className="-mt-2 flex flex-wrap gap-x-1 border-b border-line"
       >
         {tabs.map((tab, index) => {
           const selected = tab === current;
@@ -59,7 +60,7 @@ export function DepositTabsPage({ tabs }: { tabs: DepositTab[] }) {
               onClick={() => open(index)}
               onKeyDown={(e) => onKey(e, index)}
               className={cn(
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                '-mb-px border-b-2 px-2.5 py-2 text-sm sm:px-3 font-medium whitespace-nowrap transition-colors',
                 selected
                   ? 'border-accent text-accent-text'
                   : 'border-transparent text-muted hover:border-line hover:text-fg',

@@ -57,31 +57,27 @@ function columns(onOpen: (mail: MailSummary) => void): Array<Column<MailSummary>
   ];
 }
 
-/** Phones: one card per mail, its status and Read button in view (UI.md). */
-function MailCards({ mails, onOpen }: { mails: MailSummary[]; onOpen: (mail: MailSummary) => void }) {
+/** A mail on a phone: recipient and status, the subject, then when and Read. */
+function MailCard({ m, onOpen }: { m: MailSummary; onOpen: (mail: MailSummary) => void }) {
   return (
-    <ul className="flex flex-col gap-3 sm:hidden">
-      {mails.map((m) => (
-        <li key={m.id} className="rounded-xl border border-line bg-surface p-4 shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <span className="min-w-0 text-sm font-medium break-all text-fg">{m.to}</span>
-            <StatusBadge mail={m} />
-          </div>
-          <p className="mt-1 text-sm text-fg">{m.subject}</p>
-          <div className="mt-2 flex items-center justify-between gap-3 text-xs text-muted">
-            <When iso={m.created_at} />
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onOpen(m)}
-              aria-label={`Read the mail to ${m.to}: ${m.subject}`}
-            >
-              Read
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <span className="min-w-0 text-sm font-medium break-all text-fg">{m.to}</span>
+        <StatusBadge mail={m} />
+      </div>
+      <p className="mt-1 text-sm text-fg">{m.subject}</p>
+      <div className="mt-2 flex items-center justify-between gap-3 text-xs text-muted">
+        <When iso={m.created_at} />
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onOpen(m)}
+          aria-label={`Read the mail to ${m.to}: ${m.subject}`}
+        >
+          Read
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -146,23 +142,21 @@ export default function MailPage() {
       </div>
 
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
-      {data && data.mails.length > 0 && <MailCards mails={data.mails} onOpen={openMail} />}
-      <div className={data && data.mails.length > 0 ? 'hidden sm:block' : undefined}>
-        <Table
-          caption="Mail"
-          columns={columns(openMail)}
-          rows={data?.mails}
-          rowKey={(m) => m.id}
-          loading={list.isPending}
-          skeletonRows={Math.min(limit, 10)}
-          minWidth="min-w-[720px]"
-          empty={
-            filtered
-              ? 'No mail matches. Type the start of the address (omar@…) or clear the status filter.'
-              : 'No mail yet. Verification codes, password resets and answers to queries appear here as they are sent.'
-          }
-        />
-      </div>
+      <Table
+        caption="Mail"
+        columns={columns(openMail)}
+        rows={data?.mails}
+        rowKey={(m) => m.id}
+        loading={list.isPending}
+        skeletonRows={Math.min(limit, 10)}
+        minWidth="min-w-[720px]"
+        card={(m) => <MailCard m={m} onOpen={openMail} />}
+        empty={
+          filtered
+            ? 'No mail matches. Type the start of the address (omar@…) or clear the status filter.'
+            : 'No mail yet. Verification codes, password resets and answers to queries appear here as they are sent.'
+        }
+      />
       {data && data.total > 0 && (
         <Pager
           page={data.currentPage}

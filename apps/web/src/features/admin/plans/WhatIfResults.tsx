@@ -266,19 +266,15 @@ export function Results({
             Download CSV
           </Button>
         </div>
-        <div className="hidden sm:block">
-          <Table
-            caption="Day by day, proposed with now beneath"
-            columns={COLUMNS}
-            rows={shown}
-            rowKey={(r) => r.current.day}
-            empty="No days projected."
-            minWidth="min-w-[760px]"
-          />
-        </div>
-        <ul aria-label="Day by day, proposed with now beneath" className="flex flex-col gap-2 sm:hidden">
-          {shown.map((r) => (
-            <li key={r.current.day} className="rounded-xl border border-line bg-surface p-3 shadow-sm">
+        <Table
+          caption="Day by day, proposed with now beneath"
+          columns={COLUMNS}
+          rows={shown}
+          rowKey={(r) => r.current.day}
+          empty="No days projected."
+          minWidth="min-w-[760px]"
+          card={(r) => (
+            <>
               <p className="flex items-baseline justify-between gap-2">
                 <span className="font-medium text-fg">{formatDay(r.current.date)}</span>
                 <span className="text-xs text-muted">Day {r.current.day}</span>
@@ -291,9 +287,9 @@ export function Results({
                   </div>
                 ))}
               </dl>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
         {pages > 1 && (
           <Pager page={page} totalPages={pages} total={rows.length} onPage={setPage} noun={['day', 'days']} />
         )}

@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
 import type { Invitation, TeamMember } from '../../../api/admins';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { RoleBadges } from './roles';
 import type { AdminAction } from './TeamDialogs';
@@ -104,52 +102,6 @@ function AdminButtons({
   );
 }
 
-/** A list as a table from 640 px up and as cards on phones, the status and buttons always in view. */
-function Responsive<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  loading,
-  empty,
-  card,
-}: {
-  caption: string;
-  columns: Array<Column<Row>>;
-  rows: Row[] | undefined;
-  rowKey: (row: Row) => number;
-  loading: boolean;
-  empty: ReactNode;
-  card: (row: Row) => ReactNode;
-}) {
-  const hasRows = Boolean(rows?.length);
-  return (
-    <>
-      <div className={cn(hasRows && 'hidden sm:block')}>
-        <Table
-          caption={caption}
-          columns={columns}
-          rows={rows}
-          rowKey={rowKey}
-          loading={loading}
-          empty={empty}
-          skeletonRows={3}
-          minWidth="min-w-[720px]"
-        />
-      </div>
-      {hasRows && (
-        <ul aria-label={caption} className="flex flex-col gap-2 sm:hidden">
-          {rows?.map((row) => (
-            <li key={rowKey(row)} className="rounded-xl border border-line bg-surface p-3 shadow-sm">
-              {card(row)}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
 export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
   const columns: Array<Column<TeamMember>> = [
     { key: 'who', header: 'Admin', cell: (a) => <Who admin={a} you={a.id === meId} /> },
@@ -174,12 +126,14 @@ export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
       cell: (a) => <AdminButtons admin={a} you={a.id === meId} onAction={onAction} />,
     });
   return (
-    <Responsive
+    <Table
       caption="Admins"
       columns={columns}
       rows={admins}
       rowKey={(a) => a.id}
       loading={loading}
+      skeletonRows={3}
+      minWidth="min-w-[720px]"
       empty="No admins yet. Invite one to share the work."
       card={(a) => (
         <div className="flex flex-col gap-2">
@@ -253,12 +207,14 @@ export function InvitationsList({
       cell: withdraw,
     });
   return (
-    <Responsive
+    <Table
       caption="Open invitations"
       columns={columns}
       rows={invitations}
       rowKey={(i) => i.id}
       loading={loading}
+      skeletonRows={3}
+      minWidth="min-w-[720px]"
       empty={
         onWithdraw
           ? 'No open invitations. Invite an admin and their invitation waits here until they accept it.'

@@ -10,72 +10,56 @@ import { FourEyesLine } from './FourEyes';
 import { inFlight, PayoutFacts, PendingActions, type RowActions } from './WithdrawalColumns';
 
 /**
- * The requests on a phone: one card each, with its status, four eyes and buttons in view (a table
- * row would keep them off to the right). The table is used from the `sm` width up.
+ * A request on a phone (the Table's card): its status, four eyes and buttons in view (a table row
+ * would keep them off to the right).
  */
-export function WithdrawalCards({
-  rows,
-  a,
-  caption,
-  showKind,
-}: {
-  rows: Withdrawal[];
-  a: RowActions;
-  caption: string;
-  showKind: boolean;
-}) {
+export function WithdrawalCard({ w, a, showKind }: { w: Withdrawal; a: RowActions; showKind: boolean }) {
   return (
-    <ul aria-label={caption} className="flex flex-col gap-2 sm:hidden">
-      {rows.map((w) => (
-        <li key={w.id} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-3 shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <span className="flex items-start gap-2">
-              {a.payable(w) && (
-                <input
-                  type="checkbox"
-                  className="mt-1 size-4 accent-[var(--color-accent)]"
-                  checked={a.selected.has(w.id)}
-                  onChange={(e) => a.onSelect(w, e.target.checked)}
-                  aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
-                />
-              )}
-              <span className="flex flex-col">
-                <Link
-                  to={`/admin/check/profile/${w.user_id}`}
-                  className="font-medium text-accent-text hover:underline"
-                >
-                  {w.username}
-                </Link>
-                <span className="text-xs text-muted">
-                  {showKind && `${WITHDRAWAL_KIND_LABEL[w.kind].text} · `}
-                  <When iso={w.created_at} />
-                </span>
-              </span>
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start justify-between gap-3">
+        <span className="flex items-start gap-2">
+          {a.payable(w) && (
+            <input
+              type="checkbox"
+              className="mt-1 size-4 accent-[var(--color-accent)]"
+              checked={a.selected.has(w.id)}
+              onChange={(e) => a.onSelect(w, e.target.checked)}
+              aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
+            />
+          )}
+          <span className="flex flex-col">
+            <Link
+              to={`/admin/check/profile/${w.user_id}`}
+              className="font-medium text-accent-text hover:underline"
+            >
+              {w.username}
+            </Link>
+            <span className="text-xs text-muted">
+              {showKind && `${WITHDRAWAL_KIND_LABEL[w.kind].text} · `}
+              <When iso={w.created_at} />
             </span>
-            <span className="flex flex-col items-end text-right">
-              <Money value={w.net} className="font-semibold" />
-              <span className="text-xs whitespace-nowrap text-muted">
-                of <Money value={w.amount} />, fee {formatPercent(w.fee_percent)}
-              </span>
-            </span>
-          </div>
-          <div className="flex items-center gap-1 text-xs">
-            <span className="font-medium">{w.network}</span>
-            <span className="min-w-0 truncate font-mono text-muted" title={w.address}>
-              {w.address}
-            </span>
-            <CopyButton value={w.address} label="Address" />
-          </div>
-          <div className="flex flex-col items-start gap-2">
-            <WithdrawalStatus w={w} />
-            {w.approvals_needed > 1 && <FourEyesLine w={w} testId={false} />}
-            {w.status === 'pending' && <PayoutFacts w={w} />}
-            {w.status === 'pending' && !inFlight(w) && a.mayDecide && (
-              <PendingActions w={w} a={a} place="card" />
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
+          </span>
+        </span>
+        <span className="flex flex-col items-end text-right">
+          <Money value={w.net} className="font-semibold" />
+          <span className="text-xs whitespace-nowrap text-muted">
+            of <Money value={w.amount} />, fee {formatPercent(w.fee_percent)}
+          </span>
+        </span>
+      </div>
+      <div className="flex items-center gap-1 text-xs">
+        <span className="font-medium">{w.network}</span>
+        <span className="min-w-0 truncate font-mono text-muted" title={w.address}>
+          {w.address}
+        </span>
+        <CopyButton value={w.address} label="Address" />
+      </div>
+      <div className="flex flex-col items-start gap-2">
+        <WithdrawalStatus w={w} />
+        {w.approvals_needed > 1 && <FourEyesLine w={w} testId={false} />}
+        {w.status === 'pending' && <PayoutFacts w={w} />}
+        {w.status === 'pending' && !inFlight(w) && a.mayDecide && <PendingActions w={w} a={a} place="card" />}
+      </div>
+    </div>
   );
 }

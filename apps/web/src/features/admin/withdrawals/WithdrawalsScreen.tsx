@@ -25,7 +25,7 @@ import { DecisionDialog, type DecisionTarget } from './DecisionDialogs';
 import { fourEyesOf, payBlockedReason } from './FourEyes';
 import { HotWalletPanel } from './HotWalletPanel';
 import { PayoutDialog } from './PayoutDialog';
-import { WithdrawalCards } from './WithdrawalCards';
+import { WithdrawalCard } from './WithdrawalCards';
 import { inFlight, type RowActions, withdrawalColumns } from './WithdrawalColumns';
 
 type Status = (typeof WITHDRAWAL_STATUS)[number];
@@ -189,25 +189,20 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
         </div>
       )}
 
-      {/* loading and empty states are the table's at every width; rows become cards on phones */}
-      <div className={data?.allwithdrawals.length ? 'hidden sm:block' : undefined}>
-        <Table
-          caption={title}
-          columns={withdrawalColumns(actions, !fixedKind)}
-          rows={data?.allwithdrawals}
-          rowKey={(w) => w.id}
-          loading={list.isPending}
-          skeletonRows={Math.min(limit, 10)}
-          empty={
-            status === 'pending'
-              ? 'Nothing waiting for a decision. New requests appear here as members make them.'
-              : 'No request matches these filters. Try another status or kind.'
-          }
-        />
-      </div>
-      {data && data.allwithdrawals.length > 0 && (
-        <WithdrawalCards rows={data.allwithdrawals} a={actions} caption={title} showKind={!fixedKind} />
-      )}
+      <Table
+        caption={title}
+        columns={withdrawalColumns(actions, !fixedKind)}
+        rows={data?.allwithdrawals}
+        rowKey={(w) => w.id}
+        loading={list.isPending}
+        skeletonRows={Math.min(limit, 10)}
+        card={(w) => <WithdrawalCard w={w} a={actions} showKind={!fixedKind} />}
+        empty={
+          status === 'pending'
+            ? 'Nothing waiting for a decision. New requests appear here as members make them.'
+            : 'No request matches these filters. Try another status or kind.'
+        }
+      />
       {data && data.total > 0 && (
         <Pager
           page={data.currentPage}

@@ -134,39 +134,33 @@ export function IncomeDetailsTab({
         </p>
       ) : (
         <>
-          <div className={data?.incomes.length ? 'hidden sm:block' : undefined}>
-            <Table
-              caption="Your incomes"
-              columns={columns(onOpen)}
-              rows={data?.incomes}
-              rowKey={(i) => i.id}
-              loading={query.isFetching && !data}
-              empty={empty}
-              minWidth="min-w-[720px]"
-            />
-          </div>
-          {Boolean(data?.incomes.length) && (
-            <ul aria-label="Your incomes" className="flex flex-col gap-2 sm:hidden">
-              {data?.incomes.map((i) => (
-                <li key={i.id} className="rounded-xl border border-line bg-surface p-3 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <span className="font-medium text-fg">{incomeLabel(i)}</span>
-                    <PaidAmount i={i} />
-                  </div>
-                  <p className="mt-1 text-sm text-muted">{incomeReason(i)}</p>
-                  <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-xs text-muted">
-                      <When iso={i.created_at} />
-                    </span>
-                    <span className="flex items-center gap-1">
-                      <PaidBadge i={i} />
-                      <WhyButton i={i} onOpen={onOpen} />
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Table
+            caption="Your incomes"
+            columns={columns(onOpen)}
+            rows={data?.incomes}
+            rowKey={(i) => i.id}
+            loading={query.isFetching && !data}
+            empty={empty}
+            minWidth="min-w-[720px]"
+            card={(i) => (
+              <>
+                <div className="flex items-start justify-between gap-3">
+                  <span className="font-medium text-fg">{incomeLabel(i)}</span>
+                  <PaidAmount i={i} />
+                </div>
+                <p className="mt-1 text-sm text-muted">{incomeReason(i)}</p>
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-xs text-muted">
+                    <When iso={i.created_at} />
+                  </span>
+                  <span className="flex items-center gap-1">
+                    <PaidBadge i={i} />
+                    <WhyButton i={i} onOpen={onOpen} />
+                  </span>
+                </div>
+              </>
+            )}
+          />
           {data && data.total > 0 && (
             <Pager
               page={data.currentPage}
