@@ -41,9 +41,12 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
     await expect(page.getByText(fact, { exact: true })).toBeVisible();
   }
   const form = page.getByRole('form', { name: 'Editable Details' });
-  // The password input is plain text and always starts empty.
-  await expect(form.getByLabel('Password')).toHaveValue('');
-  await expect(form.getByLabel('Password')).toHaveAttribute('type', 'text');
+  // The password input is plain text, always starts empty and says what it does (issue 29.4): only a
+  // hash is stored, so it sets a new password; left empty, the current one stays.
+  const newPassword = form.getByLabel('Set a new password');
+  await expect(newPassword).toHaveValue('');
+  await expect(newPassword).toHaveAttribute('type', 'text');
+  await expect(newPassword).toHaveAccessibleDescription(/^Empty keeps the current password\./);
   await expect(form.getByLabel('Role')).toBeDisabled();
   await expect(form.getByLabel('Business Balance')).toHaveAttribute('type', 'number');
   await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'number');
@@ -51,7 +54,7 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   await form.getByLabel('Full Name').fill('Grace Edited');
   await form.getByLabel('Roi Status').selectOption('close');
   await form.getByLabel('Address', { exact: true }).fill('1 Admin Street');
-  await form.getByLabel('Password').fill('AdminSetPass1');
+  await newPassword.fill('AdminSetPass1');
   await form.getByRole('button', { name: 'Save Changes' }).click();
 
   // The answer shows beside the button the admin just pressed, not far above it (issue 14.5).
@@ -66,7 +69,7 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   // Saved: the form shows the new values and an empty password again.
   await expect(form.getByLabel('Full Name')).toHaveValue('Grace Edited');
   await expect(form.getByLabel('Roi Status')).toHaveValue('close');
-  await expect(form.getByLabel('Password')).toHaveValue('');
+  await expect(newPassword).toHaveValue('');
   await expect(page.getByRole('heading', { name: /Grace Edited/ })).toBeVisible();
 
   // The password the admin set works for the member.

@@ -64,3 +64,51 @@ test('a session the server no longer accepts signs the member out, and signing i
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/profile/${session.auth.id}$`));
 });
+
+/**
+ * Issue 29.3 (docs/decisions.md): the spec's persistence has a 5 s time-out for storage that answers
+ * late. Here the session is in localStorage, read before the first render: a stored session opens the
+ * page it was on without a detour to sign-in, and a browser that refuses storage altogether (site
+ * data blocked) is signed out at once and can still use every page, with no wait to time out.
+ */
+test('a stored session opens the page at once; a browser without storage is signed out, not stuck', async ({
+  page,
+  browser,
+}) => {
+  await useMemberSession(page, await rootSession());
+  await page.addInitScript(() => {
+    const paths: string[] = [];
+    Object.assign(window, { visitedPaths: paths });
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (state, unused, url) => {
+        if (url) paths.push(String(url));
+        original(state, unused, url);
+      };
+    }
+  });
+  await page.goto('/user/dashboard');
+  await expect(page.getByTestId('referral-code')).toBeVisible();
+  const visited = await page.evaluate(() => (window as unknown as { visitedPaths: string[] }).visitedPaths);
+  expect(visited.filter((path) => path.includes('login'))).toEqual([]);
+
+  const blocked = await browser.newContext();
+  await blocked.addInitScript(() => {
+    for (const name of ['localStorage', 'sessionStorage'] as const) {
+      Object.defineProperty(window, name, {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    }
+  });
+  const tab = await blocked.newPage();
+  await tab.goto('/user/dashboard');
+  await expect(tab).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(tab.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 5_000 });
+  await tab.getByLabel('Email or username').fill(ROOT.email);
+  await tab.getByLabel('Password').fill(ROOT.password);
+  await tab.getByRole('button', { name: 'Sign in' }).click();
+  await expect(tab.getByTestId('referral-code')).toBeVisible();
+  await blocked.close();
+});

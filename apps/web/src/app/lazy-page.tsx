@@ -2,6 +2,29 @@ import { type ComponentType, lazy, useSyncExternalStore } from 'react';
 
 const RELOAD_FLAG = 'chunk-reload';
 
+/**
+ * The reload flag, read and written where the browser allows storage. A browser that blocks site
+ * data throws on any access: every page failed to load there (issue 29.3). Without storage a broken
+ * chunk reaches the error page at once instead of reloading first.
+ */
+const reloadFlag = {
+  get(): string | null {
+    try {
+      return sessionStorage.getItem(RELOAD_FLAG);
+    } catch {
+      return 'no storage';
+    }
+  },
+  set(value: string | null) {
+    try {
+      if (value === null) sessionStorage.removeItem(RELOAD_FLAG);
+      else sessionStorage.setItem(RELOAD_FLAG, value);
+    } catch {
+      /* storage blocked: nothing to remember */
+    }
+  },
+};
+
 // How many page chunks are loading right now: drives the top progress bar (NavigationProgress).
 let pending = 0;
 const listeners = new Set<() => void>();
@@ -29,11 +52,11 @@ export async function loadOrReload<T>(load: () => Promise<T>): Promise<T> {
   setPending(1);
   try {
     const module = await load();
-    sessionStorage.removeItem(RELOAD_FLAG);
+    reloadFlag.set(null);
     return module;
   } catch (error) {
-    if (!sessionStorage.getItem(RELOAD_FLAG)) {
-      sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+    if (!reloadFlag.get()) {
+      reloadFlag.set(String(Date.now()));
       window.location.reload();
       // Never settles: the page is going away.
       return new Promise<never>(() => {});
@@ -57,5 +80,5 @@ export function page(load: () => Promise<{ default: ComponentType }>) {
 
 /** The error page's Reload button allows one more automatic retry. */
 export function clearReloadFlag() {
-  sessionStorage.removeItem(RELOAD_FLAG);
+  reloadFlag.set(null);
 }

@@ -99,13 +99,15 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
           <div className="grid gap-4 sm:grid-cols-2">
             <Input label="Username" autoComplete="off" {...register('username')} />
             <Input label="Email" type="text" autoComplete="off" {...register('email')} />
+            {/* Spec 2.2's Password, shown as plain text, is always empty: only a hash is stored, so
+                the field can only set a new one (docs/decisions.md) */}
             <Input
-              label="Password"
+              label="Set a new password"
               type="text"
               autoComplete="off"
               spellCheck={false}
-              placeholder="Leave empty to keep the current password"
-              hint={`Filled in: becomes the member's new password. ${PASSWORD_MSG.anyHint}.`}
+              placeholder="Leave empty to keep the current one"
+              hint={`Empty keeps the current password. Filled in, it becomes the new one and signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`}
               {...register('password')}
             />
             <Select label="Role" {...register('role', { disabled: true })}>
