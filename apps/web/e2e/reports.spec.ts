@@ -179,10 +179,12 @@ test('the dashboard shows the money after a deposit is approved; reports filter,
   expect(headers.map((h) => h.trim().toLowerCase())).toEqual(cells(lines[0]!).map((h) => h.toLowerCase()));
   const csvIds = lines.slice(1).map((line) => cells(line)[0]);
   for (const id of shownIds) expect(csvIds).toContain(id);
-  // ids are per channel: the admin deposit is the row of that channel with this id
-  const ours = lines.map(cells).find((c) => c[0] === String(depositId) && c[1] === 'Admin');
+  // issue 29.14: ids are unique across channels (each channel numbers from 1), prefixed by the channel
+  expect(new Set(csvIds).size).toBe(csvIds.length);
+  await expect(table.getByRole('row').filter({ hasText: `admin-${depositId}` })).toContainText('Admin');
+  const ours = lines.map(cells).find((c) => c[0] === `admin-${depositId}`);
   expect(ours).toEqual([
-    String(depositId),
+    `admin-${depositId}`,
     'Admin',
     expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     username,

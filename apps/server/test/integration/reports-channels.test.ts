@@ -116,6 +116,24 @@ describe('deposits of every channel', () => {
         ['Code', 12, 'approved'],
       ].sort(),
     );
+    // issue 29.14: every channel numbers from 1, so the id a row shows carries its channel
+    const ids = r.rows.map((row: { id: string }) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(['admin-1', 'code-1', 'crypto-1', 'crypto-2', 'wallet-1']);
+    const file = await t.call('GET', `/reports/deposits?from=${today}&to=${today}&format=csv`, {
+      token: admin,
+    });
+    const lines = file.raw
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^ID,Channel,/);
+    expect(
+      lines
+        .slice(1)
+        .map((l: string) => l.split(',').slice(0, 2).join(','))
+        .sort(),
+    ).toEqual(['admin-1,Admin', 'code-1,Code', 'crypto-1,Crypto', 'crypto-2,Crypto', 'wallet-1,Wallet']);
     expect((await reconcile(t.db)).ok).toBe(true);
   });
 });

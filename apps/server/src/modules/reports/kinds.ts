@@ -29,7 +29,8 @@ const col = (key: string, label: string, type: ReportColumn['type'] = 'text'): R
 export const KINDS: Record<ReportKind, KindDefinition> = {
   deposits: {
     columns: [
-      col('id', 'ID', 'number'),
+      // unique across channels: the channel, then its own number (repo.ts)
+      col('id', 'ID'),
       col('channel', 'Channel'),
       col('created_at', 'Recorded', 'datetime'),
       col('username', 'Member'),

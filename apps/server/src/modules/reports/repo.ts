@@ -31,7 +31,10 @@ const SOURCES: Record<ReportKind, Source> = {
   deposits: {
     from: 'deposit_channels d JOIN users u ON u.id = d.user_id',
     at: 'd.created_at',
-    select: `d.id, d.channel, d.created_at, u.username, d.amount, d.status, d.decided_at, d.note`,
+    // each channel numbers its own rows (an admin deposit and a crypto payment can both be 1), so
+    // the id a row is known by carries its channel: admin-1, crypto-1, wallet-1, code-1
+    select: `d.channel || '-' || d.id AS id, d.channel, d.created_at, u.username, d.amount, d.status,
+             d.decided_at, d.note`,
     value: 'd.amount',
     headline: `d.status = 'approved'`,
     parts: {

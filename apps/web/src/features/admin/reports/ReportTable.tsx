@@ -73,8 +73,8 @@ export function ReportTable({
       caption={report ? `${report.kind} from ${report.from} to ${report.to}` : 'Report rows'}
       columns={columns}
       rows={report?.rows}
-      // deposit ids repeat across channels (an admin deposit and a crypto payment can both be 9)
-      rowKey={(row) => `${row.channel ?? ''}:${row.id ?? row.transfer_id}`}
+      // deposit ids carry their channel (crypto-9), so an id is unique in every report
+      rowKey={(row) => String(row.id ?? row.transfer_id)}
       loading={loading}
       skeletonRows={Math.min(limit, 10)}
       empty={empty}
