@@ -30,8 +30,9 @@ function legColumns(team: TeamSummary): Array<Column<Leg>> {
       cell: (l) => <span className="tabular-nums">{formatCount(l.team_count)}</span>,
     },
     {
+      // the direct member's plan plus their team business: the legs add up to the Team business
       key: 'business',
-      header: 'Business',
+      header: 'Leg business',
       className: 'text-right',
       cell: (l) => <Money value={l.business} />,
     },
@@ -73,7 +74,7 @@ export function TeamStatsTab({
           <StatCard
             title="Team business"
             value={<Money value={team.team_business} />}
-            caption="Active plans of your active team"
+            caption="Active plans of the active members below you"
           />
         </div>
         <StatCard
@@ -115,8 +116,8 @@ export function TeamStatsTab({
           minWidth="min-w-[520px]"
         />
         <p className="text-xs text-muted">
-          A leg is a direct member with their whole team. Rewards count no single leg for more than its capped
-          share of a target.
+          A leg is a direct member with their whole team: their own plan plus their team business. Rewards
+          count no single leg for more than its capped share of a target.
         </p>
       </div>
     </section>

@@ -49,11 +49,13 @@ const COLUMNS: Array<Column<ReferralMember>> = [
     cell: (m) => <Badge tone={ACTIVE_LABEL[m.is_active].tone}>{ACTIVE_LABEL[m.is_active].text}</Badge>,
   },
   { key: 'plan', header: 'Plan', className: 'text-right', cell: (m) => <Money value={m.active_plan} /> },
+  // the figure the tree shows on this member's card and the Team business card: their downline
+  // only (their own plan is in Plan); one figure under one name on every screen (decisions.md)
   {
     key: 'business',
-    header: 'Business',
+    header: 'Team business',
     className: 'text-right',
-    cell: (m) => <Money value={m.business} />,
+    cell: (m) => <Money value={m.team_business} />,
   },
   {
     key: 'team',
@@ -83,7 +85,7 @@ export default function DirectMembersPage() {
       <title>Direct members · EarnHub</title>
       <PageHeader
         title="Direct members"
-        description="Members who registered with your referral code: their status, plan and the business of their own team."
+        description="Members who registered with your referral code: their status, their plan and their team business (the active plans of the active members below them)."
         actions={
           <Link
             to="/user/refferral-tree"

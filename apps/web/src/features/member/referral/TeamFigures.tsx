@@ -43,7 +43,7 @@ export function TeamFigures() {
             '…'
           )
         }
-        caption="Active plans of active members"
+        caption="Active plans of the active members below you"
         icon={<Wallet className="size-4" aria-hidden="true" />}
       />
     </div>

@@ -58,8 +58,9 @@ function NodeCard({
             </dd>
           </div>
           {/* the downline's business, the figure the Team business card shows for the member at the
-              top (the leg's `business` adds the node's own plan, which "Plan" already shows) */}
-          <div className="hidden gap-1 sm:flex">
+              top (the leg's `business` adds the node's own plan, which "Plan" already shows); on a
+              phone too, as Direct members shows it there (issue 29.9) */}
+          <div className="flex gap-1">
             <dt>Team business</dt>
             <dd className="font-medium text-fg" data-testid="node-team-business">
               <Money value={node.team_business} />
