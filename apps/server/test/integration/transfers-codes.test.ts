@@ -100,14 +100,15 @@ describe('transfers', () => {
       body: { amount: 11, password: a.password, recipient: b.code },
     });
     expect(over.body.message).toBe('Insufficient balance in your fund wallet');
-    expect(
-      (
-        await t.call('POST', '/transfer/friend', {
-          token: a.token,
-          body: { amount: 1, password: a.password, recipient: a.code },
-        })
-      ).status,
-    ).toBe(400);
+    // issue 29.7: the refusal names the section as the Transfers page titles it
+    const toSelf = await t.call('POST', '/transfer/friend', {
+      token: a.token,
+      body: { amount: 1, password: a.password, recipient: a.code },
+    });
+    expect(toSelf.status).toBe(400);
+    expect(toSelf.body.message).toBe(
+      'You cannot send money to yourself. To move money between your own wallets, use "Earnings to fund wallet".',
+    );
     for (const amount of [-1, 0, 1.0000001, 'abc']) {
       expect(
         (

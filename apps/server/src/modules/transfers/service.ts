@@ -1,5 +1,6 @@
 import { MSG } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
+import { SELF_TRANSFER_MESSAGE } from '@app/contracts/transfer-messages';
 import type { MemberTransfer } from '@app/contracts/transfers';
 import type { Clock } from '../../clock.js';
 import { pageFacts } from '../../db/paging.js';
@@ -101,8 +102,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
       await confirmSender(tx, actor, body.password);
       const found = await findMember(tx, { id: body.to_user_id, handle: body.recipient });
       if (!found) throw badRequest('No member with that username or referral code');
-      if (Number(found.id) === actor.userId)
-        throw badRequest('Use "to my fund wallet" to move money between your own wallets');
+      if (Number(found.id) === actor.userId) throw badRequest(SELF_TRANSFER_MESSAGE);
       if (found.status === 'block') throw badRequest('This member cannot receive transfers');
       return found;
     });

@@ -1,3 +1,4 @@
+import { OWN_TRANSFER_SECTION, SELF_TRANSFER_MESSAGE } from '@app/contracts/transfer-messages';
 import { transferToFriendBody, transferToSelfBody } from '@app/contracts/transfers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -26,11 +27,25 @@ function payable(schema: Parameters<typeof amountText>[0], balance: number, wall
   );
 }
 
-const recipient = z
-  .string()
-  .trim()
-  .min(1, "Enter the member's username or referral code")
-  .pipe(transferToFriendBody.shape.recipient.unwrap());
+/** The signed-in member's own handles, which the recipient field refuses. */
+export interface OwnHandles {
+  username?: string | undefined;
+  code?: string | undefined;
+}
+
+/** Whether a typed recipient is the member: the server matches a username or a code in any case. */
+function isOwnHandle(typed: string, own: OwnHandles) {
+  const t = typed.trim().toLowerCase();
+  return t !== '' && (t === own.username?.toLowerCase() || t === own.code?.toLowerCase());
+}
+
+const recipientOf = (own: OwnHandles) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Enter the member's username or referral code")
+    .pipe(transferToFriendBody.shape.recipient.unwrap())
+    .refine((to) => !isOwnHandle(to, own), SELF_TRANSFER_MESSAGE);
 
 /**
  * Sends a reviewed transfer once confirmed; one Idempotency-Key per submission. A wrong password
@@ -151,15 +166,11 @@ export function ToFundForm({
 
   return (
     <FormCard
-      title="Earnings to fund wallet"
+      // the title the refusal of a transfer to oneself names (SELF_TRANSFER_MESSAGE)
+      title={OWN_TRANSFER_SECTION}
       intro="Move working income into your fund wallet to buy plans or top up others."
     >
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-4"
-        aria-label="Earnings to fund wallet"
-      >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={OWN_TRANSFER_SECTION}>
         <Input
           label="Amount (USDT)"
           inputMode="decimal"
@@ -180,13 +191,15 @@ export function ToFundForm({
 }
 
 /** Own fund wallet to another member (POST /transfer/friend). */
-export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: boolean }) {
+export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHandles; disabled?: boolean }) {
+  const { username, code } = own;
   const schema = useMemo(
     () =>
-      transferToFriendBody
-        .pick({ password: true })
-        .extend({ recipient, amount: payable(transferToFriendBody.shape.amount, fund, 'fund') }),
-    [fund],
+      transferToFriendBody.pick({ password: true }).extend({
+        recipient: recipientOf({ username, code }),
+        amount: payable(transferToFriendBody.shape.amount, fund, 'fund'),
+      }),
+    [fund, username, code],
   );
   const {
     register,
@@ -194,6 +207,7 @@ export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: bool
     reset,
     setError,
     setFocus,
+    watch,
     formState: { errors },
   } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -206,6 +220,11 @@ export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: bool
       setFocus('password');
     },
   );
+
+  // refused as it is typed, not after the review (the server refuses it too)
+  const toSelf = isOwnHandle(watch('recipient') ?? '', { username, code })
+    ? SELF_TRANSFER_MESSAGE
+    : undefined;
 
   const onSubmit = handleSubmit(({ recipient: to, amount, password }) =>
     state.setReview({
@@ -230,7 +249,7 @@ export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: bool
           placeholder="Username or referral code"
           autoComplete="off"
           spellCheck={false}
-          error={errors.recipient?.message}
+          error={toSelf ?? errors.recipient?.message}
           {...register('recipient')}
         />
         <Input
@@ -242,7 +261,7 @@ export function ToFriendForm({ fund, disabled }: { fund: number; disabled?: bool
         />
         <PasswordInput error={errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={disabled}>
+          <Button type="submit" disabled={disabled || toSelf !== undefined}>
             Review transfer
           </Button>
         </div>

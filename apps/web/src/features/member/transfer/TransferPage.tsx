@@ -98,7 +98,11 @@ export default function TransferPage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ToFundForm earnings={earnings} fund={fund} disabled={closed} />
-        <ToFriendForm fund={fund} disabled={closed} />
+        <ToFriendForm
+          fund={fund}
+          own={{ username: me?.username, code: me?.refferal_code }}
+          disabled={closed}
+        />
       </div>
 
       <HistorySection
