@@ -226,6 +226,38 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('a blocked member (issue 29.15)', () => {
+  it("is told the platform's support contact, at sign-in and on a session of theirs", async () => {
+    const m = await someMember();
+    const admin = await t.adminToken();
+    const contacts = {
+      contact_email: 'help@earnhub.test',
+      contact_phone: '+44 7700 900123',
+      contact_telegram: '@earnhub_help',
+    };
+    expect((await t.call('PUT', '/settings', { token: admin, body: contacts })).status).toBe(200);
+    await t.call('PUT', `/users/${m.id}`, { token: admin, body: { status: 'block' } });
+    const message =
+      'Access Denied: your account is blocked. Contact support at help@earnhub.test, +44 7700 900123 or @earnhub_help on Telegram.';
+    expect(await t.call('GET', `/users/${m.id}`, { token: m.token })).toMatchObject({
+      status: 401,
+      body: { message },
+    });
+    const signin = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
+    expect(signin).toMatchObject({ status: 403, body: { message } });
+    // one way set: named alone
+    await t.call('PUT', '/settings', {
+      token: admin,
+      body: { contact_email: '', contact_phone: '', contact_telegram: 'earnhub_help' },
+    });
+    const again = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
+    expect(again.body.message).toBe(
+      'Access Denied: your account is blocked. Contact support at @earnhub_help on Telegram.',
+    );
+    await t.call('PUT', '/settings', { token: admin, body: { contact_telegram: '' } });
+  });
+});
+
 describe('the first member, raced', () => {
   it('lets exactly one of several simultaneous sponsorless registrations become the root', async () => {
     const fresh = await createTestApp();

@@ -2,6 +2,7 @@ import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import type { AdminSigninBody, AdminTotpSigninBody, RegisterBody, SigninBody } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
 import { totpRequiredFor } from '@app/contracts/settings';
+import { blockedMessage } from '@app/contracts/support-contact';
 import type { Clock } from '../../clock.js';
 import type { Db, Queryable } from '../../db/pool.js';
 import { withTx } from '../../db/pool.js';
@@ -77,10 +78,11 @@ export function createAuthService(deps: {
 
   /** Member sign-in; the sign-in switch never applies to admins (adminSignin below). */
   async function signin(body: SigninBody, meta: RequestMeta) {
-    await assertOpen(db, 'signin_open');
+    const current = await assertOpen(db, 'signin_open');
     const user = await checkCredentials(body);
     if (user.role === 'admin') throw forbidden(MSG.adminUseAdminLogin);
-    if (user.status === 'block') throw forbidden(MSG.blocked);
+    // with the platform's contact: support itself needs a session a blocked member cannot have
+    if (user.status === 'block') throw forbidden(blockedMessage(current));
     const issued = await startSession(user, 'member', meta);
     return {
       auth: {

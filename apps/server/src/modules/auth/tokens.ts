@@ -1,3 +1,5 @@
+import { blockedMessage } from '@app/contracts/support-contact';
+import { readSettings } from '../settings/service.js';
 /**
  * Sessions: a signed JWT (HS256) names a row of `sessions`; the row decides whether it still
  * works, so sign-out, password changes and blocking revoke a token at once. The audience
@@ -143,7 +145,10 @@ export class SessionAuth {
       [payload.sid, this.clock.now()],
     );
     const row = rows[0];
-    if (!row) throw unauthorized((await this.isBlocked(payload.sub)) ? MSG.blocked : MSG.sessionEnded);
+    if (!row)
+      throw unauthorized(
+        (await this.isBlocked(payload.sub)) ? blockedMessage(await readSettings(this.db)) : MSG.sessionEnded,
+      );
     if (!allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
       throw unauthorized(MSG.sessionEnded);
     }

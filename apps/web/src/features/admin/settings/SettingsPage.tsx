@@ -180,7 +180,7 @@ function SettingsForm({ current }: { current: Settings }) {
                 autoComplete="off"
                 className="sm:col-span-2"
                 error={errors.site_name?.message}
-                hint="Shown to visitors with the contact details when registration or sign-in is closed."
+                hint="Shown to visitors with the contact details when registration or sign-in is closed; blocked members are given the contact details at sign-in."
                 {...register('site_name')}
               />
               <Input
