@@ -48,17 +48,62 @@ export function fromMicro(micro: bigint): number {
   return Number(negative ? `-${text}` : text);
 }
 
+/**
+ * What is wrong with a typed amount, in words (issue 29.8: one catch-all message told nobody what to
+ * fix). Shared by the server's 400 answers and every web form.
+ */
+export const AMOUNT_MSG = {
+  empty: 'Enter an amount',
+  notNumber: 'Enter a number, such as 12.50',
+  negative: 'Enter an amount of 0 or more',
+  decimals: 'Use at most 6 decimals',
+  tooLarge: `Too large (at most ${formatUsdt(MAX_AMOUNT_MICRO, 6)})`,
+  /** "1,000" or "1,000.50": one thousand, or one? Said, never guessed. */
+  separators: 'Write the amount without thousands separators, with a point or a comma for decimals: 1000.50',
+} as const;
+
+/**
+ * A typed or sent amount in micro-units, or what is wrong with it. Accepts what people type beside
+ * the API's plain decimal: surrounding spaces, a decimal comma ("12,5", as many keyboards and locales
+ * write it), and a bare point (".5", "5."). A comma followed by exactly three digits ("1,000") could
+ * be a thousands separator as well: it is refused with the reason, never read either way.
+ */
+export function parseAmount(value: string | number): { micro: bigint } | { problem: string } {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { problem: AMOUNT_MSG.notNumber };
+    if (value < 0) return { problem: AMOUNT_MSG.negative };
+    text = plainDecimal(value) ?? '';
+  } else {
+    text = value.trim();
+    if (text === '') return { problem: AMOUNT_MSG.empty };
+    if (/^-\s*[\d.,]/.test(text)) return { problem: AMOUNT_MSG.negative };
+    const comma = /^(\d*),(\d+)$/.exec(text);
+    if (comma) {
+      if (comma[2]!.length === 3 && comma[1] !== '' && comma[1] !== '0')
+        return { problem: AMOUNT_MSG.separators };
+      text = `${comma[1]}.${comma[2]}`;
+    } else if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return { problem: AMOUNT_MSG.separators };
+    text = text.replace(/^\./, '0.').replace(/\.$/, '');
+  }
+  const parts = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!parts) return { problem: AMOUNT_MSG.notNumber };
+  if ((parts[2] ?? '').length > 6) return { problem: AMOUNT_MSG.decimals };
+  const whole = parts[1]!.replace(/^0+(?=\d)/, '');
+  if (whole.length > 9) return { problem: AMOUNT_MSG.tooLarge };
+  const micro = toMicro(parts[2] ? `${whole}.${parts[2]}` : whole);
+  if (micro === null) return { problem: AMOUNT_MSG.notNumber };
+  return micro > MAX_AMOUNT_MICRO ? { problem: AMOUNT_MSG.tooLarge } : { micro };
+}
+
 /** A money input: number or numeric string, >= 0, <= 6 decimals, bounded; parsed to micro-units. */
 export const moneyInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const micro = toMicro(value);
-  if (micro === null || micro > MAX_AMOUNT_MICRO) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Amount must be a non-negative number with at most 6 decimals',
-    });
+  const parsed = parseAmount(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
     return z.NEVER;
   }
-  return micro;
+  return parsed.micro;
 });
 
 /**

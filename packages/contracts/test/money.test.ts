@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatUsdt, fromMicro, MAX_AMOUNT_MICRO, moneyInput, toMicro } from '../src/money.js';
+import { AMOUNT_MSG, formatUsdt, fromMicro, MAX_AMOUNT_MICRO, moneyInput, toMicro } from '../src/money.js';
 
 describe('money in micro-units', () => {
   it('parses decimal strings and numbers exactly', () => {
@@ -43,10 +43,37 @@ describe('money in micro-units', () => {
   it('bounds what a client may send', () => {
     expect(moneyInput.safeParse('999999999.999999').success).toBe(true);
     expect(moneyInput.safeParse('1000000000').success).toBe(false);
-    expect(moneyInput.safeParse(-1).error?.issues[0]?.message).toBe(
-      'Amount must be a non-negative number with at most 6 decimals',
-    );
+    expect(moneyInput.safeParse(-1).error?.issues[0]?.message).toBe('Enter an amount of 0 or more');
     expect(MAX_AMOUNT_MICRO).toBe(10n ** 15n - 1n);
+  });
+
+  // issue 29.8: each mistake gets its own words, and the decimal comma is read
+  it('says what is wrong with an amount', () => {
+    const message = (value: string | number) => moneyInput.safeParse(value).error?.issues[0]?.message;
+    expect(message('1000000000')).toBe('Too large (at most 999,999,999.999999 USDT)');
+    expect(message(1e21)).toBe(AMOUNT_MSG.tooLarge);
+    expect(message('abc')).toBe('Enter a number, such as 12.50');
+    expect(message('1e3')).toBe(AMOUNT_MSG.notNumber);
+    expect(message('-5')).toBe(AMOUNT_MSG.negative);
+    expect(message('1.0000001')).toBe('Use at most 6 decimals');
+    expect(message(1e-7)).toBe(AMOUNT_MSG.decimals);
+    expect(message('  ')).toBe('Enter an amount');
+    // a comma before three digits could be a thousands separator: asked, never guessed
+    expect(message('1,000')).toBe(AMOUNT_MSG.separators);
+    expect(message('1,000.50')).toBe(AMOUNT_MSG.separators);
+    expect(message('1,234,567')).toBe(AMOUNT_MSG.separators);
+  });
+
+  it('reads a decimal comma and a bare point', () => {
+    const micro = (value: string) => moneyInput.parse(value);
+    expect(micro('12,5')).toBe(12_500_000n);
+    expect(micro(' 12,50 ')).toBe(12_500_000n);
+    expect(micro('0,125')).toBe(125_000n);
+    expect(micro('12,3456')).toBe(12_345_600n);
+    expect(micro('.5')).toBe(500_000n);
+    expect(micro('5.')).toBe(5_000_000n);
+    expect(micro('007.5')).toBe(7_500_000n);
+    expect(micro('999999999.999999')).toBe(MAX_AMOUNT_MICRO);
   });
 
   it('formats for people with two decimals and the currency', () => {

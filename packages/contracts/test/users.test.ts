@@ -19,6 +19,19 @@ describe('user contracts', () => {
       phone: '123456789',
     });
   });
+
+  // issue 29.8: a number as people write it, stored as its digits
+  it('accepts a phone with spaces, dashes and a leading +, and keeps its digits', () => {
+    const phoneOf = (value: string) => adminUpdateBody.safeParse({ phone: value });
+    expect(phoneOf('+44 7700-900123').data?.phone).toBe('447700900123');
+    expect(phoneOf('(020) 7946 0958').data?.phone).toBe('02079460958');
+    expect(phoneOf('+1 555.010.0199').data?.phone).toBe('15550100199');
+    expect(phoneOf('44+7700900123').error?.issues[0]?.message).toBe(
+      'Phone may have digits, spaces, dashes and a leading + only',
+    );
+    expect(phoneOf('call 07700 900123').success).toBe(false);
+    expect(phoneOf('+44 77').error?.issues[0]?.message).toBe('Phone must be 6 to 15 digits');
+  });
 });
 
 function sampleUser() {

@@ -1,4 +1,4 @@
-import { fromMicro, toMicro } from '@app/contracts/money';
+import { fromMicro, parseAmount, toMicro } from '@app/contracts/money';
 
 /**
  * Exact money arithmetic for the previews of money actions: amounts from the API (JSON numbers with
@@ -8,6 +8,16 @@ export function micro(value: number | null | undefined): bigint {
   if (value === null || value === undefined) return 0n;
   if (value < 0) return -(toMicro(-value) ?? 0n);
   return toMicro(value) ?? 0n;
+}
+
+/**
+ * A typed amount for a live preview, read as the form's schema reads it (a decimal comma too):
+ * micro-units, or null while it is not an amount yet (the schema's message says why on submit).
+ */
+export function typedMicro(text: string | undefined): bigint | null {
+  if (!text?.trim()) return null;
+  const parsed = parseAmount(text);
+  return 'micro' in parsed ? parsed.micro : null;
 }
 
 /** Micro-units back to the JSON number the API takes. */

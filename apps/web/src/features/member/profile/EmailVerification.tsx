@@ -2,7 +2,7 @@ import { otpVerifyBody } from '@app/contracts/auth';
 import type { User } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck } from 'lucide-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -45,9 +45,16 @@ export function EmailVerification({ user }: { user: User }) {
       },
     );
 
-  const onSubmit = handleSubmit(({ otp }) =>
+  const check = handleSubmit(({ otp }) =>
     verify.mutate({ userId: user.id, otp }, { onSuccess: (data) => toast.success(data.message) }),
   );
+  // One message under the code, the current one: a new try (or a new code typed) drops the server's
+  // answer to the last one, which stayed beside the new field error before (issue 29.8).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    verify.reset();
+    return check(event);
+  };
+  const codeError = errors.otp?.message ?? (verify.isError ? errorMessage(verify.error) : undefined);
 
   return (
     <section id="verify" className="scroll-mt-24">
@@ -76,7 +83,6 @@ export function EmailVerification({ user }: { user: User }) {
             {send.isError && <Banner tone="error">{errorMessage(send.error)}</Banner>}
             {sent && (
               <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-                {verify.isError && <Banner tone="error">{errorMessage(verify.error)}</Banner>}
                 <Input
                   label="Verification code"
                   inputMode="numeric"
@@ -84,8 +90,8 @@ export function EmailVerification({ user }: { user: User }) {
                   maxLength={6}
                   autoFocus
                   className="max-w-48"
-                  error={errors.otp?.message}
-                  {...register('otp')}
+                  error={codeError}
+                  {...register('otp', { onChange: () => verify.reset() })}
                 />
                 <Button type="submit" busy={verify.isPending}>
                   Verify email

@@ -65,8 +65,8 @@ export function ProfileForm({ user }: { user: User }) {
           <Input
             label="Phone"
             type="tel"
-            inputMode="numeric"
             autoComplete="tel"
+            hint="With the country code, e.g. +44 7700 900123"
             error={errors.phone?.message}
             {...register('phone')}
           />

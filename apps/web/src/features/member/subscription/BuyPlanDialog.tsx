@@ -1,14 +1,15 @@
-import { formatUsdt, toMicro } from '@app/contracts/money';
+import { formatUsdt } from '@app/contracts/money';
 import type { Plan } from '@app/contracts/plans';
 import { topupBody } from '@app/contracts/topups';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
 import { useBuyPlan } from '../../../api/topups';
 import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 import { Money } from '../../../components/ui/Money';
@@ -16,7 +17,7 @@ import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { micro, toWire } from '../../../lib/money';
+import { micro, toWire, typedMicro } from '../../../lib/money';
 
 /** The purchase rules the server applies, checked before anything is sent (same words); null when fine. */
 export function purchaseProblem(plan: Plan, fund: number, amount: bigint): string | null {
@@ -31,11 +32,6 @@ function purchaseAmount(plan: Plan, fund: number) {
     const problem = purchaseProblem(plan, fund, amount);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-}
-
-/** Parses a typed amount for a live preview; null while it is not a valid amount yet. */
-export function typedAmount(text: string | undefined): bigint | null {
-  return text ? toMicro(text.trim()) : null;
 }
 
 interface BuyPlanDialogProps {
@@ -107,7 +103,7 @@ function BuyForm({
     resolver: zodResolver(schema),
     defaultValues: { amount: String(plan.min_amount) },
   });
-  const amount = typedAmount(watch('amount'));
+  const amount = typedMicro(watch('amount'));
   const after = amount === null ? null : micro(fund) - amount;
 
   const onSubmit = handleSubmit(({ amount: value }) => {
@@ -145,19 +141,36 @@ function BuyForm({
           { label: 'Plan', value: plan.name },
           { label: 'Amount', value: amount === null ? '—' : <Money value={toWire(amount)} /> },
           { label: 'Fund wallet now', value: <Money value={fund} /> },
-          {
-            label: 'Fund wallet after',
-            strong: true,
-            testId: 'fund-after',
-            value:
-              after === null ? (
-                '—'
-              ) : (
-                <Money value={toWire(after)} className={after < 0n ? 'text-red-700 dark:text-red-400' : ''} />
-              ),
-          },
+          // short of money, the balance after would be negative: say by how much, and where to get it
+          after !== null && after < 0n
+            ? {
+                label: 'Short by',
+                strong: true,
+                testId: 'fund-short',
+                value: <Money value={toWire(-after)} className="text-red-700 dark:text-red-400" />,
+              }
+            : {
+                label: 'Fund wallet after',
+                strong: true,
+                testId: 'fund-after',
+                value: after === null ? '—' : <Money value={toWire(after)} />,
+              },
         ]}
       />
+      {after !== null && after < 0n && (
+        <div className="flex flex-col gap-3 rounded-lg border border-amber-600/30 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between dark:bg-amber-500/10 dark:text-amber-200">
+          <p>
+            Your fund wallet is <Money value={toWire(-after)} className="font-medium" /> short of this amount.
+            Deposit, then buy the plan.
+          </p>
+          <Link
+            to="/user/deposit"
+            className={buttonClass('secondary', 'sm', 'shrink-0 self-start sm:self-auto')}
+          >
+            Deposit
+          </Link>
+        </div>
+      )}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={buy.isPending}>
           Cancel

@@ -28,7 +28,7 @@ import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
 import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { daysSince, formatPercent, micro, toWire } from '../../../lib/money';
+import { daysSince, formatPercent, micro, toWire, typedMicro } from '../../../lib/money';
 import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
 
 type Network = (typeof NETWORKS)[number];
@@ -167,7 +167,7 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
   });
   const kind = watch('kind');
   const network = watch('network') ?? 'BEP20';
-  const typed = toMicro((watch('amount') ?? '').trim());
+  const typed = typedMicro(watch('amount'));
   const live = typed !== null && typed > 0n ? quote(kind, network, typed, user, settings, wallets) : null;
   const feeNow = withdrawalFeePercent(kind, settings, daysSince(user.activation_date));
 

@@ -43,7 +43,8 @@ export default function CodeStep({
       <p className="text-sm text-muted">
         Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
       </p>
-      {failure && !codeUsed ? <Banner tone="error">{failure}</Banner> : null}
+      {/* one message at a time: a field error of a new try replaces the answer to the last one */}
+      {failure && !codeUsed && !errors.code ? <Banner tone="error">{failure}</Banner> : null}
       <Input
         label="Authentication code"
         name="code"

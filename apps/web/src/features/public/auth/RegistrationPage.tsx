@@ -57,9 +57,8 @@ export default function RegistrationPage() {
           <Input
             label="Phone"
             type="tel"
-            inputMode="numeric"
             autoComplete="tel"
-            hint="Digits only, with the country code, e.g. 447700900123"
+            hint="With the country code, e.g. +44 7700 900123"
             {...field('phone')}
           />
           <Input

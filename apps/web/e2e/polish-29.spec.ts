@@ -1,0 +1,112 @@
+import { MSG } from '@app/contracts/messages';
+import { AMOUNT_MSG } from '@app/contracts/money';
+import { expect, test } from '@playwright/test';
+import {
+  adminToken,
+  api,
+  latestMail,
+  registerMember,
+  rootSession,
+  shoot,
+  uniq,
+  useMemberSession,
+} from './support';
+
+/** Issue 29, what a new member meets: messages that say what is wrong, and what to do next. */
+
+test('a plan above the balance says how much is missing and offers the deposit; amounts say what is wrong', async ({
+  page,
+}) => {
+  const root = await rootSession();
+  const admin = await adminToken();
+  const name = `Short plan ${uniq()}`;
+  const plan = await api<{ plan: { id: number } }>('/plans/add', {
+    token: admin,
+    body: { name, min_amount: 10, max_amount: 100_000 },
+  });
+  expect(plan.status).toBe(201);
+  const member = await registerMember(root.auth.refferal_code, 'Sam Short');
+  const funded = await api('/withdrawalrequest/debit', {
+    token: admin,
+    idempotencyKey: `e2e-short-${member.auth.id}`,
+    body: { user_id: member.auth.id, wallet: 'fund', amount: 150, direction: 'credit', reason: 'E2E setup' },
+  });
+  expect(funded.status, funded.data.message).toBe(200);
+
+  await useMemberSession(page, member);
+  await page.goto('/user/subscription');
+  await page.getByRole('button', { name: `Buy ${name}` }).click();
+  const buy = page.getByRole('dialog');
+  const amount = buy.getByLabel('Amount (USDT)');
+
+  // 5,000 from a fund wallet of 150: short by 4,850, not a balance "after" of -4,850
+  await amount.fill('5000');
+  await expect(buy.getByTestId('fund-short')).toHaveText('4,850.00 USDT');
+  await expect(buy.getByTestId('fund-after')).toHaveCount(0);
+  await expect(buy.getByText('Your fund wallet is 4,850.00 USDT short of this amount.')).toBeVisible();
+  await shoot(page, 'plan-short');
+
+  // what is wrong, in words; the decimal comma is read
+  for (const [typed, message] of [
+    ['abc', 'Enter a number, such as 12.50'],
+    ['1000000000', 'Too large (at most 999,999,999.999999 USDT)'],
+    ['1,000', AMOUNT_MSG.separators],
+  ] as const) {
+    await amount.fill(typed);
+    await buy.getByRole('button', { name: 'Confirm purchase' }).click();
+    await expect(amount).toHaveAccessibleDescription(message);
+  }
+  await amount.fill('12,5');
+  await expect(buy.getByTestId('fund-after')).toHaveText('137.50 USDT');
+
+  await amount.fill('5000');
+  await buy.getByRole('link', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/user\/deposit$/);
+});
+
+test('registration takes a phone number as people write it and keeps its digits', async ({ page }) => {
+  const root = await rootSession();
+  const email = `phone-${uniq()}@e2e.test`;
+  await page.goto(`/registration?ref=${root.auth.refferal_code}`);
+  await page.getByLabel('Full name').fill('Pat Phone');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+44 7700-900123');
+  await page.getByLabel('Password').fill('PhonePass123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  const signedIn = await api<{ auth: { id: number; token: string } }>('/auth/signin', {
+    body: { email, password: 'PhonePass123' },
+  });
+  const user = await api<{ singleuser: { phone: string } }>(`/users/${signedIn.data.auth.id}`, {
+    token: signedIn.data.auth.token,
+  });
+  expect(user.data.singleuser.phone).toBe('447700900123');
+});
+
+test('the e-mail code shows one message, the current one', async ({ page }) => {
+  const root = await rootSession();
+  const member = await registerMember(root.auth.refferal_code, 'Otto Code');
+  await useMemberSession(page, member);
+  await page.goto(`/user/profile/${member.auth.id}#verify`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(MSG.otpSent)).toBeVisible();
+  const sent = /\b(\d{6})\b/.exec((await latestMail(member.email)).body_text)![1]!;
+  const wrong = sent === '000000' ? '111111' : '000000';
+  const code = page.getByLabel('Verification code');
+  const verify = page.getByRole('button', { name: 'Verify email' });
+
+  const card = page.locator('#verify');
+  await code.fill(wrong);
+  await verify.click();
+  await expect(card.getByText(MSG.otpInvalid)).toBeVisible();
+  // a new try too short: its message replaces the server's answer to the last one
+  await code.fill('12');
+  await verify.click();
+  await expect(card.getByText('The code is 6 digits')).toBeVisible();
+  await expect(card.getByText(MSG.otpInvalid)).toHaveCount(0);
+  await expect(code).toHaveAccessibleDescription('The code is 6 digits');
+  await shoot(page, 'otp-one-message');
+  await code.fill(sent);
+  await verify.click();
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+});
