@@ -59,6 +59,23 @@ describe('demo data', () => {
     expect(o.withdrawals.paid_count).toBe(2);
   });
 
+  it('dates its money over the days members joined, not all today (issue 29.16)', async () => {
+    const o = (await t.call('GET', '/reports/overview', { token: await t.adminToken() })).body;
+    // deposits credited on 7 different days of the dashboard's 14, none today
+    expect(o.per_day.filter((d: { deposits: number }) => d.deposits > 0)).toHaveLength(7);
+    expect(o.deposits.approved_today).toBe(0);
+    const days = async (table: string) =>
+      (await t.db.query(`SELECT count(DISTINCT created_at::date)::int AS n FROM ${table}`)).rows[0].n;
+    expect(await days('topups')).toBeGreaterThanOrEqual(6);
+    expect(await days('withdrawals')).toBe(2);
+    // and nothing of a member's happened before they joined
+    const early = await t.db.query(
+      `SELECT 1 FROM deposits d JOIN users u ON u.id = d.user_id WHERE d.created_at < u.created_at
+       UNION ALL SELECT 1 FROM topups p JOIN users u ON u.id = p.user_id WHERE p.created_at < u.created_at`,
+    );
+    expect(early.rowCount).toBe(0);
+  });
+
   it('has content on every screen: reward stages, salary tiers, help, a video', async () => {
     const signin = await t.call('POST', '/auth/signin', { body: { email: 'riya', password: DEMO_PASSWORD } });
     const { id, token } = signin.body.auth;
@@ -70,6 +87,11 @@ describe('demo data', () => {
     const help = (await t.call('GET', '/support/list', { token })).body.allsupport;
     expect(help.filter((e: { kind: string }) => e.kind === 'faq').length).toBeGreaterThanOrEqual(3);
     expect(help.some((e: { kind: string }) => e.kind === 'contact')).toBe(true);
+    // the blocked demo member is told where to write (issue 29.15)
+    const ivan = await t.call('POST', '/auth/signin', { body: { email: 'ivan', password: DEMO_PASSWORD } });
+    expect(ivan.body.message).toBe(
+      'Access Denied: your account is blocked. Contact support at support@demo.local.',
+    );
     const video = (await t.call('GET', '/videos/latest', { token })).body.data;
     expect(video.url).toMatch(/^https:\/\/www\.youtube\.com\//);
     // nothing in the content pays anyone: the ledger still reconciles and coverage stays healthy

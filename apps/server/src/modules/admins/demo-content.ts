@@ -10,6 +10,7 @@ import type { Db } from '../../db/pool.js';
 import type { Actor } from '../../http/access.js';
 import { createRewardsService } from '../rewards/service.js';
 import { createSalaryService } from '../salary/service.js';
+import { createSettingsService } from '../settings/service.js';
 import { createSupportService } from '../support/service.js';
 import { createVideosService } from '../videos/service.js';
 
@@ -86,4 +87,6 @@ export async function seedDemoContent(db: Db, clock: Clock) {
   for (const [i, entry] of HELP.entries())
     await support.add(actor, { ...entry, sort_order: (i + 1) * 10, published: true });
   await videos.create(actor, VIDEO);
+  // the same address in Settings: what visitors and blocked members are given (issue 29.15)
+  await createSettingsService({ db, clock }).update(actor, { contact_email: 'support@demo.local' });
 }

@@ -6,6 +6,10 @@
  * The demo describes a healthy platform: the fees it keeps (activations, an early principal
  * withdrawal, a profit withdrawal) are more than the incomes it has paid, so the dashboard's
  * coverage ratio (reserves / member balances, computed as always) opens above 100%.
+ *
+ * It is history, dated as it would have happened (issue 29.16): the services run on a clock set to
+ * each event's moment, so a member's deposit, activation and plan follow the day they joined (the
+ * demo's members joined over 14 days) and the withdrawals come days later, never all "today".
  */
 import { MAX_AMOUNT_MICRO } from '@app/contracts/money';
 import type { Clock } from '../../clock.js';
@@ -18,6 +22,19 @@ import { createWithdrawalsService } from '../withdrawals/service.js';
 import { DEMO_PASSWORD } from './demo-seed.js';
 
 const U = 1_000_000n;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A clock the seed sets to the moment of each event it records. */
+class HistoryClock implements Clock {
+  constructor(private at: Date) {}
+  now() {
+    return new Date(this.at);
+  }
+  set(at: Date) {
+    this.at = at;
+  }
+}
 
 /** [member email prefix, deposit, plan purchase] */
 const MONEY: Array<[string, bigint, bigint]> = [
@@ -41,12 +58,16 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
     sessionId: 'demo-seed',
     ip: 'demo-seed',
   };
-  const plans = createPlansService({ db, clock });
-  const deposits = createDepositsService({ db, clock });
-  const topups = createTopupsService({ db, clock });
+  const today = clock.now().getTime();
+  const ago = (days: number) => new Date(today - days * DAY);
+  // the plans were there before the first member joined (13 days ago)
+  const history = new HistoryClock(ago(14));
+  const plans = createPlansService({ db, clock: history });
+  const deposits = createDepositsService({ db, clock: history });
+  const topups = createTopupsService({ db, clock: history });
   // the demo's paid withdrawals are past history recorded by its one admin: four eyes (which the demo
   // server still enforces on new ones) does not apply to what is seeded as already decided
-  const withdrawals = createWithdrawalsService({ db, clock, fourEyesAbove: MAX_AMOUNT_MICRO });
+  const withdrawals = createWithdrawalsService({ db, clock: history, fourEyesAbove: MAX_AMOUNT_MICRO });
 
   const starter = await plans.add(actor, {
     name: 'Starter',
@@ -78,19 +99,27 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   await plans.addActPlan(actor, { name: 'Membership activation', fee: 50n * U, is_active: true });
 
   for (const [who, deposit, purchase] of MONEY) {
-    const { rows } = await db.query<{ id: bigint }>('SELECT id FROM users WHERE email = $1', [
-      `${who}@demo.local`,
-    ]);
+    const { rows } = await db.query<{ id: bigint; created_at: Date }>(
+      'SELECT id, created_at FROM users WHERE email = $1',
+      [`${who}@demo.local`],
+    );
     const userId = Number(rows[0]!.id);
+    const joined = rows[0]!.created_at.getTime();
     membersChanged(db, [userId]);
+    // deposited two hours after joining, credited three hours later, activated at once; the plan
+    // bought the next day
+    history.set(new Date(joined + 2 * HOUR));
     const created = await deposits.add(
       actor,
       { user_id: userId, amount: deposit * U, note: 'Demo deposit' },
       null,
     );
+    history.set(new Date(joined + 5 * HOUR));
     await deposits.update(actor, created.id, { status: 'approved' });
+    history.set(new Date(joined + 6 * HOUR));
     await topups.activate(actor, { id: userId, userby_id: userId }, null);
     if (purchase > 0n) {
+      history.set(new Date(joined + DAY));
       const plan = purchase >= 10000n ? elite : purchase >= 1000n ? growth : starter;
       await topups.purchase(
         actor,
@@ -100,11 +129,13 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
       );
     }
   }
-  // an early principal withdrawal (inside the first 10 days: the 20% tier) and a profit withdrawal
-  await paidWithdrawal(db, withdrawals, actor, ['sofia', 'principal', 4000n * U]);
-  await paidWithdrawal(db, withdrawals, actor, ['omar', 'profit', 300n * U]);
+  // an early principal withdrawal (sofia's plan is 7 days old: the 20% tier) and a profit withdrawal,
+  // each paid a few hours after the request
+  await paidWithdrawal(db, withdrawals, actor, ['sofia', 'principal', 4000n * U], history, ago(2.5));
+  await paidWithdrawal(db, withdrawals, actor, ['omar', 'profit', 300n * U], history, ago(1.5));
 
-  // one deposit left waiting for a decision, so the admin screens show a pending item
+  // one deposit left waiting for a decision, so the admin screens show a pending item: this morning's
+  history.set(new Date(today - 3 * HOUR));
   const { rows } = await db.query<{ id: bigint }>(`SELECT id FROM users WHERE email = 'lucas@demo.local'`);
   await deposits.add(
     actor,
@@ -123,7 +154,10 @@ async function paidWithdrawal(
   withdrawals: ReturnType<typeof createWithdrawalsService>,
   admin: Actor,
   [who, kind, amount]: [string, 'principal' | 'profit', bigint],
+  history: HistoryClock,
+  requestedAt: Date,
 ) {
+  history.set(requestedAt);
   const { rows } = await db.query<{ id: bigint }>(
     `UPDATE users SET bep20 = CASE WHEN coalesce(bep20, '') = '' THEN '0x' || lpad(to_hex(id), 40, 'd') ELSE bep20 END
       WHERE email = $1 RETURNING id`,
@@ -143,6 +177,7 @@ async function paidWithdrawal(
     { amount, network: 'BEP20', password: DEMO_PASSWORD },
     null,
   );
+  history.set(new Date(requestedAt.getTime() + 4 * HOUR));
   await withdrawals.decide(admin, requested.id, kind, {
     status: 'approved',
     tx_hash: `0x${String(requested.id).padStart(64, 'd')}`,
