@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Param, pageInfo, pageQuery } from './common.js';
 
 /** A day (`2026-11-01`, a whole UTC day) or an instant with its offset (`2026-11-01T00:00:00+02:00`). */
 const when = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -15,12 +15,7 @@ export const auditListQuery = pageQuery
     action: z.string().trim().max(100).optional(),
     target_type: z.string().trim().max(50).optional(),
     target_id: z.string().trim().max(100).optional(),
-    admin_id: z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1)
-      .optional(),
+    admin_id: int4Param.optional(),
     from: when.optional(),
     to: when.optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, password, phone, str } from './common.js';
+import { email, int8Id, password, phone, str } from './common.js';
 import { totpOrRecoveryCode } from './totp.js';
 
 export const registerBody = z.strictObject({
@@ -97,9 +97,9 @@ export const adminTotpSigninBody = z.strictObject({
 });
 export type AdminTotpSigninBody = z.infer<typeof adminTotpSigninBody>;
 
-export const otpSendBody = z.strictObject({ userId: z.coerce.number().int().positive(), email });
+export const otpSendBody = z.strictObject({ userId: int8Id, email });
 export const otpVerifyBody = z.strictObject({
-  userId: z.coerce.number().int().positive(),
+  userId: int8Id,
   otp: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common.js';
 
 /**
  * Backups of the whole platform (issue 28): one file per backup (`earnhub-….tar`: the database as
@@ -48,7 +49,7 @@ export const backupsOverview = z.object({
 });
 export type BackupsOverview = z.infer<typeof backupsOverview>;
 
-export const backupIdParam = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const backupIdParam = idParam;
 
 /** A scheduled backup is due if none succeeded for this long: the setup list says so after it. */
 export const BACKUP_STALE_HOURS = 26;

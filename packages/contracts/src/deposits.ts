@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int8Id, int8Param, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
 /** Spec section 8 store fallback of the deposit calls, shown when the server sends no `message`. */
@@ -8,7 +8,7 @@ export const DEPOSIT_FALLBACK = 'An unexpected error occurred';
 export const DEPOSIT_STATUS = ['pending', 'approved', 'rejected'] as const;
 
 export const depositAddBody = z.strictObject({
-  user_id: z.coerce.number().int().positive(),
+  user_id: int8Id,
   amount: moneyInput,
   note: z.string().trim().max(300).default(''),
 });
@@ -17,7 +17,7 @@ export const depositAddBody = z.strictObject({
 export const depositUpdateBody = z.strictObject({
   status: z.enum(DEPOSIT_STATUS).optional(),
   amount: moneyInput.optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Id.optional(),
 });
 
 export const deposit = z.object({
@@ -35,7 +35,7 @@ export type Deposit = z.infer<typeof deposit>;
 
 export const depositListQuery = pageQuery.extend({
   status: z.enum(DEPOSIT_STATUS).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Param.optional(),
 });
 export const depositListResponse = z.object({ alldeposite: z.array(deposit), ...pageInfo });
 export const singleDepositResponse = z.object({ singledeposite: deposit });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { pageInfo, pageQuery, urlInt } from './common.js';
 import { INCOME_KINDS, REPORT_GROUPS } from './reports.js';
 
 /**
@@ -63,11 +63,13 @@ export const INCOME_PART_LABEL: Record<IncomePart, string> = {
   bonus: 'Other bonuses',
 };
 
-const id = z.coerce
-  .number({ error: 'Enter a member id' })
-  .int('A member id is a whole number')
-  .positive('A member id is a positive number')
-  .max(2 ** 31 - 1, 'No such member id');
+const id = urlInt(
+  z
+    .number({ error: 'Enter a member id' })
+    .int('A member id is a whole number')
+    .positive('A member id is a positive number')
+    .max(2 ** 31 - 1, 'No such member id'),
+);
 
 export const userIdParam = z.object({ userId: id });
 

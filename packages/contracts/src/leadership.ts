@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4Id, pageInfo, pageQuery } from './common.js';
+import { int4Param, pageInfo, pageQuery } from './common.js';
 
 /**
  * Leadership: the ranks (salary tiers) members reached, recorded by the daily salary run when a
@@ -20,14 +20,10 @@ export type Leader = z.infer<typeof leader>;
 
 export const leadershipListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
-  tier_id: int4Id.optional(),
+  tier_id: int4Param.optional(),
 });
 export const leadershipListResponse = z.object({ allleadership: z.array(leader), ...pageInfo });
 export const leadershipByUserParams = z.object({
-  user_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  user_id: int4Param,
 });
 export const leadershipByUserResponse = z.object({ leadership: z.array(leader) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int8Id, pageInfo, pageQuery, str } from './common.js';
+import { int8Param, pageInfo, pageQuery, str } from './common.js';
 
 /**
  * The mail the platform sent or tried to send (the outbox, issue 27.6): where an operator without a
@@ -39,7 +39,7 @@ export type MailSummary = z.infer<typeof mailSummary>;
 export const mailListResponse = z.object({ mails: z.array(mailSummary), ...pageInfo });
 export type MailListResponse = z.infer<typeof mailListResponse>;
 
-export const mailIdParam = z.object({ id: int8Id });
+export const mailIdParam = z.object({ id: int8Param });
 
 /** GET /mail/{id}: the whole mail as sent, and why the last delivery attempt failed. */
 export const mailResponse = z.object({

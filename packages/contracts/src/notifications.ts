@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Param, pageInfo, pageQuery } from './common.js';
 
 /** Spec 3: a notification is a plain notice or a pop-up shown once in the member area. */
 export const NOTIFICATION_TYPES = ['notification', 'site_popup'] as const;
@@ -56,7 +56,7 @@ export const notificationCreateBody = z
     }),
     recipients: z
       .array(
-        z.coerce
+        z
           .number({ error: 'Recipients are member ids' })
           .int()
           .positive()
@@ -138,16 +138,10 @@ export const homeNotificationsResponse = z.object({
 });
 export const HOME_LIMIT = 20;
 
-export const userIdParam = z.object({
-  userId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const userIdParam = z.object({ userId: int4Param });
 
 export const seenBody = z.object({
-  userId: z.coerce
+  userId: z
     .number({ error: 'userId is required' })
     .int()
     .positive()

@@ -4,7 +4,7 @@
  * provider protocol, which the built-in sandbox speaks too, so it never changes with PAYMENT_PROVIDER.
  */
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Id, int8Param, pageInfo, pageQuery } from './common.js';
 import { MAX_AMOUNT_MICRO, moneyInput, toMicro } from './money.js';
 
 /** The {payment-provider} path segment of spec 7. */
@@ -184,11 +184,7 @@ export const createPaymentBody = z.strictObject({
     .trim()
     .toLowerCase()
     .refine((v) => v === PAYMENT.payCurrency, 'Only usdtbsc is accepted as pay currency'),
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: int4Id,
 });
 
 export const paymentIdParam = z.object({
@@ -247,7 +243,7 @@ export const minAmountResponse = z.object({
 /** Admin and member lists of provider payments (a member sees their own). */
 export const paymentListQuery = pageQuery.extend({
   status: z.enum(PAYMENT_STATUSES).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Param.optional(),
   /** Only payments waiting for an admin's decision (partially paid, child payments, credit refused). */
   review: z
     .enum(['true', 'false'])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int8Id } from './common.js';
 
 /** Where an on-chain payout of a withdrawal stands (server: modules/payouts). */
 export const PAYOUT_STATUS = ['signed', 'sent', 'confirmed', 'failed'] as const;
@@ -14,7 +15,7 @@ export const payoutSummary = z.object({
 /** Pay approved withdrawals on chain, in this order (one id pays one). */
 export const payoutBody = z.strictObject({
   ids: z
-    .array(z.coerce.number().int().positive())
+    .array(int8Id)
     .min(1, 'Choose at least one withdrawal')
     .max(50, 'Pay at most 50 withdrawals at once')
     .refine((ids) => new Set(ids).size === ids.length, 'Each withdrawal once'),

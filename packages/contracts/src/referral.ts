@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pagingInt } from './common.js';
+import { int4Param, pageQuery, pagingInt, urlInt } from './common.js';
 
 /**
  * A member's team as served from the precomputed figures of the tree roll-up (ARCHITECTURE.md,
@@ -46,13 +46,7 @@ export const referralCodeParam = z.object({
     .regex(/^[A-Za-z0-9]+$/, 'Referral code has letters and digits only'),
 });
 
-export const teamUserParam = z.object({
-  userId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const teamUserParam = z.object({ userId: int4Param });
 
 const ACTIVE = ['active', 'inactive'] as const;
 const STATUS = ['unblock', 'block'] as const;
@@ -117,12 +111,13 @@ export const TREE_CURSOR_ALONE = 'The cursor pages the whole downline: leave out
  */
 export const referralFullQuery = z
   .object({
-    depth: z.coerce
-      .number()
-      .int('Depth is a whole number')
-      .min(1, 'Depth is 1 to 5')
-      .max(TREE_MAX_DEPTH, 'Depth is 1 to 5')
-      .optional(),
+    depth: urlInt(
+      z
+        .number()
+        .int('Depth is a whole number')
+        .min(1, 'Depth is 1 to 5')
+        .max(TREE_MAX_DEPTH, 'Depth is 1 to 5'),
+    ).optional(),
     page: pageQuery.shape.page.optional(),
     limit: pagingInt(10, TREE_MAX_LIMIT, 'Limit is 1 to 50').optional(),
     cursor: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4Id, int8Id, pageInfo, pageQuery, text } from './common.js';
+import { int4Id, int4Param, int8Id, int8Param, pageInfo, pageQuery, text } from './common.js';
 import { moneyInput } from './money.js';
 
 /** Spec section 8 texts of the rewards screens, spelled as written. */
@@ -121,7 +121,7 @@ export const memberRewardsResponse = z.object({
 });
 export type MemberRewards = z.infer<typeof memberRewardsResponse>;
 
-export const initializeBody = z.strictObject({ user_id: z.coerce.number().int().positive() });
+export const initializeBody = z.strictObject({ user_id: int8Id });
 export const initializeResponse = z.object({ message: z.string(), stage: rewardStage });
 
 export const rewardPayout = z.object({
@@ -163,8 +163,8 @@ export const sendRewardResponse = z.object({ message: z.string(), payout: reward
 export const rewardPayoutQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
   source: z.enum(['claim', 'admin']).optional(),
-  plan_id: int4Id.optional(),
-  user_id: int8Id.optional(),
+  plan_id: int4Param.optional(),
+  user_id: int8Param.optional(),
 });
 export const allRewardsResponse = z.object({
   allrewards: z.array(rewardPayout),
@@ -199,10 +199,5 @@ export type DefaulterReward = z.infer<typeof defaulterRewardResponse>['userrewar
  * Optional pin of a claim (query) or carry-forward (body) to the stage the member saw: a repeat on
  * that stage answers with the first result; a stage closed another way is refused (409).
  */
-const stageId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-export const stagePinQuery = z.object({ stage_id: stageId.optional() });
-export const stagePinBody = z.strictObject({ stage_id: stageId.optional() }).nullish();
+export const stagePinQuery = z.object({ stage_id: int4Param.optional() });
+export const stagePinBody = z.strictObject({ stage_id: int4Id.optional() }).nullish();

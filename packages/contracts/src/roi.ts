@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Param } from './common.js';
 
 /**
  * Daily ROI with Watch and Earn (spec 2.6, 4 Daily reward, 7 Daily reward and referral, 8, 9;
@@ -66,13 +67,7 @@ export const WATCH_EARN = {
 /** The path of the bundled video shown when the library has none (apps/web/public). */
 export const DEFAULT_VIDEO_URL = '/default-video.webm';
 
-export const userIdParam = z.object({
-  userId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const userIdParam = z.object({ userId: int4Param });
 
 export const WATCH_PURPOSES = ['video', 'ad'] as const;
 export type WatchPurpose = (typeof WATCH_PURPOSES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4Id, pageQuery, text } from './common.js';
+import { int4Param, int8Param, pageQuery, text } from './common.js';
 import { moneyInput } from './money.js';
 
 /** Spec section 8 fallbacks of the salary screens. */
@@ -92,14 +92,14 @@ const salaryPage = <T extends z.ZodType>(row: T) =>
 
 export const userSalariesQuery = pageQuery.extend({
   status: z.enum(ASSIGNMENT_STATUS).optional(),
-  tier_id: int4Id.optional(),
+  tier_id: int4Param.optional(),
   search: z.string().trim().max(100).optional(),
 });
 export const userSalariesResponse = salaryPage(salaryAssignment);
 
 export const salaryTransactionsQuery = pageQuery.extend({
-  tier_id: int4Id.optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  tier_id: int4Param.optional(),
+  user_id: int8Param.optional(),
   search: z.string().trim().max(100).optional(),
 });
 export const salaryTransactionsResponse = salaryPage(salaryPayment);

@@ -30,7 +30,7 @@ const fields = z.strictObject({
     .min(1, SUPPORT_MSG.contentRequired)
     .max(4000, 'Content must be at most 4000 characters'),
   /** Lower first. */
-  sort_order: z.coerce.number().int().min(0).max(10_000),
+  sort_order: z.number().int().min(0).max(10_000),
   published: z.boolean(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int4Param, pageInfo, pageQuery } from './common.js';
 
 /**
  * Support tickets ("queries", spec sections 3 and 7). The life cycle (docs/decisions.md, Tickets):
@@ -70,13 +70,8 @@ export const ticketStatusBody = z.strictObject({
   status: z.enum(TICKET_STATUS, { error: `Status must be one of ${TICKET_STATUS.join(', ')}` }),
 });
 
-const positiveId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
-export const ticketIdParam = z.object({ ticketId: positiveId });
-export const userIdParam = z.object({ userId: positiveId });
+export const ticketIdParam = z.object({ ticketId: int4Param });
+export const userIdParam = z.object({ userId: int4Param });
 
 export const ticketResponse = z.object({
   id: z.number().int(),

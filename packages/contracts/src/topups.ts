@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { int4Id, pageInfo, pageQuery } from './common.js';
+import { int4Id, int8Id, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
-const userId = z.coerce.number().int().positive();
+const userId = int8Id;
 
 /**
  * Buy a plan (spec: payer `userby_id`, recipient, plan id, amount). The recipient is `user_id`, or

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int8Id, int8Param, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
 /** The member's password, asked again by every money action that sends money away (transfers, withdrawals). */
@@ -11,7 +11,7 @@ export const PASSWORD_INCORRECT = 'Password is incorrect';
 export const transferToSelfBody = z.strictObject({
   amount: moneyInput,
   password: passwordConfirmation,
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Id.optional(),
 });
 
 /** Send fund to another member found by username or referral code (or id). */
@@ -19,7 +19,7 @@ export const transferToFriendBody = z.strictObject({
   amount: moneyInput,
   password: passwordConfirmation,
   recipient: z.string().trim().min(1).max(64).optional(),
-  to_user_id: z.coerce.number().int().positive().optional(),
+  to_user_id: int8Id.optional(),
 });
 
 export const memberTransfer = z.object({
@@ -36,7 +36,7 @@ export const memberTransfer = z.object({
 });
 export type MemberTransfer = z.infer<typeof memberTransfer>;
 
-export const transferListQuery = pageQuery.extend({ user_id: z.coerce.number().int().positive().optional() });
+export const transferListQuery = pageQuery.extend({ user_id: int8Param.optional() });
 export const transferListResponse = z.object({ alltransfer: z.array(memberTransfer), ...pageInfo });
 export const singleTransferResponse = z.object({ singletransfer: memberTransfer });
 export const transferResponse = z.object({ message: z.string(), transfer: memberTransfer });

@@ -4,7 +4,7 @@
  * chain access are built from.
  */
 import { z } from 'zod';
-import { pageQuery } from './common.js';
+import { int8Param, pageQuery } from './common.js';
 
 export interface ChainInfo {
   id: number;
@@ -128,7 +128,7 @@ export const wallet = z.object({
 });
 export type LinkedWallet = z.infer<typeof wallet>;
 
-export const walletListQuery = z.object({ user_id: z.coerce.number().int().positive().optional() });
+export const walletListQuery = z.object({ user_id: int8Param.optional() });
 export const walletListResponse = z.object({ wallets: z.array(wallet) });
 
 export const walletNonceBody = z.strictObject({ address });
@@ -180,7 +180,7 @@ export const web3DepositSubmitResponse = z.object({
 
 export const web3DepositListQuery = pageQuery.extend({
   status: z.enum(WEB3_DEPOSIT_STATUS).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Param.optional(),
 });
 export const web3DepositListResponse = z.object({
   deposits: z.array(web3Deposit),

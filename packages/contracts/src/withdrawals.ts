@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfo, pageQuery } from './common.js';
+import { int8Id, int8Param, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 import { payoutSummary } from './payouts.js';
 import { percent, type Settings } from './settings.js';
@@ -25,14 +25,14 @@ export const withdrawalRequestBody = z.strictObject({
   /** The member's password, asked again as for a transfer: money leaves the platform. */
   password: passwordConfirmation,
   /** Must be the caller's own id when sent (the spec's clients send it). */
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Id.optional(),
 });
 
 /** Admin decision (spec: status, amount, user_id); approval needs the payout transaction hash. */
 export const withdrawalDecisionBody = z.strictObject({
   status: z.enum(['approved', 'rejected']),
   amount: moneyInput.optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Id.optional(),
   tx_hash: z.string().trim().max(120).optional(),
   reason: z.string().trim().max(300).optional(),
 });
@@ -110,7 +110,7 @@ export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawalListQuery = pageQuery.extend({
   kind: z.enum(WITHDRAWAL_KINDS).optional(),
   status: z.enum(WITHDRAWAL_STATUS).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Param.optional(),
 });
 export const withdrawalListResponse = z.object({
   allwithdrawals: z.array(withdrawal),
@@ -122,12 +122,12 @@ export const withdrawalResponse = z.object({ message: z.string(), withdrawal });
 
 export const compoundShareBody = z.strictObject({
   percent,
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: int8Id.optional(),
 });
 
 export const ADJUSTABLE_WALLETS = ['fund', 'earnings', 'roi', 'principal', 'compound'] as const;
 export const adjustmentBody = z.strictObject({
-  user_id: z.coerce.number().int().positive(),
+  user_id: int8Id,
   wallet: z.enum(ADJUSTABLE_WALLETS),
   amount: moneyInput,
   direction: z.enum(['debit', 'credit']).default('debit'),

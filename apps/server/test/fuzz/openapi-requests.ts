@@ -49,6 +49,8 @@ export interface FuzzRequest {
   /** JSON text, sent as application/json */
   payload?: string;
   label: string;
+  /** Another spelling of an integer: any 2xx is a failure (issue 29.18). */
+  mustRefuse?: boolean;
 }
 
 /** Real rows the valid-looking requests point at, so handlers get past "not found". */
@@ -89,6 +91,11 @@ const WRONG_TYPES: Record<string, unknown[]> = {
 };
 /** As they would be typed into a URL: every query and path value is text. */
 const URL_VALUES = ['0', '-1', '2147483648', '9007199254740992', '1e30', '%00', 'a%00b', '1.5', 'abc', ''];
+/**
+ * Other spellings of a number (issue 29.18: z.coerce read `/users/0x10` as user 16): an integer path
+ * or query parameter must refuse each. URL-encoded: ' 2' and '+3' (a bare + in a query is a space).
+ */
+export const INTEGER_SPELLINGS = ['0x10', '1e1', '%202', '%2B3', '2.0'];
 
 function typeOf(schema: Schema | undefined): string {
   if (!schema) return 'string';
@@ -141,13 +148,20 @@ export function requestsFor(op: Operation, doc: OpenApiDocument, fx: Fixtures): 
       ? { ...headers, 'idempotency-key': `fuzz-${randomBytes(8).toString('hex')}` }
       : headers;
   const out: FuzzRequest[] = [];
-  const send = (label: string, p: Record<string, string>, q: Record<string, string>, body?: unknown) =>
+  const send = (
+    label: string,
+    p: Record<string, string>,
+    q: Record<string, string>,
+    body?: unknown,
+    mustRefuse = false,
+  ) =>
     out.push({
       method: op.method,
       url: buildUrl(op, p, q),
       headers: withKey(),
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
       label: `${op.method} ${op.path} ${label}`,
+      ...(mustRefuse ? { mustRefuse } : {}),
     });
 
   const required = op.body ? sampleBody(op.body, doc, fx, false) : undefined;
@@ -161,6 +175,12 @@ export function requestsFor(op: Operation, doc: OpenApiDocument, fx: Fixtures): 
       if (p.in === 'path')
         send(`path.${p.name}=${v || "''"}`, { ...path, [p.name]: v || '%20' }, query, required);
       else send(`query.${p.name}=${v || "''"}`, path, { ...query, [p.name]: v }, required);
+    }
+    if (typeOf(p.schema) === 'integer') {
+      for (const v of INTEGER_SPELLINGS) {
+        if (p.in === 'path') send(`path.${p.name}=${v}`, { ...path, [p.name]: v }, query, required, true);
+        else send(`query.${p.name}=${v}`, path, { ...query, [p.name]: v }, required, true);
+      }
     }
     if (p.in === 'query') send(`query.${p.name}=huge`, path, { ...query, [p.name]: HUGE }, required);
     if (p.in === 'query')

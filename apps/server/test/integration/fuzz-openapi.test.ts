@@ -1,8 +1,9 @@
 /**
  * Every operation of the OpenAPI document, called as an anonymous visitor, a member and an admin
  * with valid-looking requests and with hostile values in one field at a time (boundary integers,
- * NUL bytes, huge strings, wrong types, missing fields). No answer may be a 5xx, and a refused
- * request (4xx) must leave every table as it was.
+ * NUL bytes, huge strings, wrong types, missing fields). No answer may be a 5xx, a refused request
+ * (4xx) must leave every table as it was, and an integer path or query parameter spelled otherwise
+ * ('0x10', '1e1', ' 2', '+3', '2.0') must be refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_ERROR_MESSAGES } from '../../src/http/errors.js';
@@ -69,6 +70,7 @@ describe('fuzz: every operation of the OpenAPI document', () => {
     const serverErrors: string[] = [];
     const refusedButChanged: string[] = [];
     const unboundedInput: string[] = [];
+    const otherSpellingsTaken: string[] = [];
     const undocumented = new Set<string>();
     async function send(req: FuzzRequest, who: Who) {
       counter += 1;
@@ -98,6 +100,7 @@ describe('fuzz: every operation of the OpenAPI document', () => {
           const res = await send(req, who);
           const status = res.statusCode;
           if (status >= 500) serverErrors.push(`${req.label} as ${who}: ${status} ${res.body.slice(0, 200)}`);
+          if (req.mustRefuse && status < 400) otherSpellingsTaken.push(`${req.label} as ${who}: ${status}`);
           // the database's refusal mapped to a 400 is the safety net: the contract missed a bound
           if (status === 400 && DATA_ERROR_MESSAGES.has(messageOf(res.body))) {
             unboundedInput.push(`${req.label} as ${who}: ${messageOf(res.body)}`);
@@ -120,12 +123,14 @@ describe('fuzz: every operation of the OpenAPI document', () => {
       `fuzz-openapi: ${ops.length} operations, ${sent} requests in ${seconds.toFixed(0)} s, ` +
         `${serverErrors.length} answered 5xx, ${refusedButChanged.length} refused but changed state, ` +
         `${unboundedInput.length} refused by the database rather than the contract, ` +
+        `${otherSpellingsTaken.length} integers in another spelling taken, ` +
         `${undocumented.size} undocumented 4xx statuses`,
     );
     for (const [title, list] of [
       ['5xx', serverErrors],
       ['refused but changed', refusedButChanged],
       ['refused by the database, not the contract', unboundedInput],
+      ['integer in another spelling taken', otherSpellingsTaken],
       ['undocumented', [...undocumented]],
     ] as const) {
       if (list.length) console.log(`${title}:\n  ${list.join('\n  ')}`);
@@ -133,6 +138,7 @@ describe('fuzz: every operation of the OpenAPI document', () => {
     expect(serverErrors).toEqual([]);
     expect(refusedButChanged).toEqual([]);
     expect(unboundedInput).toEqual([]);
+    expect(otherSpellingsTaken).toEqual([]);
     expect([...undocumented]).toEqual([]);
   }, 600_000);
 });

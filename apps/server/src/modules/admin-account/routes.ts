@@ -6,7 +6,7 @@ import {
   adminEmailStartResponse,
   adminPasswordBody,
 } from '@app/contracts/admin-account';
-import { errorResponse, messageResponse } from '@app/contracts/common';
+import { errorResponse, int8Param, messageResponse } from '@app/contracts/common';
 import { z } from 'zod';
 import { actorOf } from '../../http/access.js';
 import { HOUR, perAccount } from '../../http/limits.js';
@@ -17,7 +17,7 @@ import type { TrustedBrowsers } from './trusted.js';
 const tags = ['admin account'];
 /** Every admin's own account, whatever their roles. */
 const config = { access: 'admin', area: 'any' } as const;
-const browserParam = z.object({ id: z.coerce.number().int().positive() });
+const browserParam = z.object({ id: int8Param });
 
 export function adminAccountRoutes(app: Api, account: AdminAccountService, trusted: TrustedBrowsers) {
   app.get('/admin-account', {

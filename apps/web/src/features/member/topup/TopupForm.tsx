@@ -15,7 +15,7 @@ import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
 import { SummaryList } from '../../../components/ui/SummaryList';
-import { amountText, fromText } from '../../../lib/forms';
+import { amountText, numberText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
 import { purchaseProblem } from '../subscription/BuyPlanDialog';
@@ -124,7 +124,7 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
       z
         .object({
           recipient,
-          plan_id: z.string().min(1, 'Choose a plan').pipe(fromText(topupBody.shape.plan_id)),
+          plan_id: numberText(topupBody.shape.plan_id, 'Choose a plan'),
           amount: amountText(topupBody.shape.amount),
         })
         .superRefine((v, ctx) => {
