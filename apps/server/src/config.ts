@@ -94,6 +94,14 @@ const schema = z.object({
   WORKER: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * `json`: one JSON object a line (for log collectors). `pretty`: readable lines (pino-pretty).
+   * `auto` (default): pretty on a terminal in development (and so the demo), JSON when the output is
+   * piped or redirected and in production (logger.ts).
+   */
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'], { error: 'LOG_FORMAT is auto, json or pretty' })
+    .default('auto'),
+  /**
    * How long a checked member session is remembered in process (0: read it on every request).
    * Revocations end it at once on every instance through PostgreSQL NOTIFY (auth/session-cache.ts).
    */

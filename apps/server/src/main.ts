@@ -10,6 +10,7 @@ import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { loggerOptions } from './logger.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/admins/bootstrap.js';
 import { seedDemoContent } from './modules/admins/demo-content.js';
@@ -43,7 +44,16 @@ const applied = await migrate(database.db).catch(async (error: unknown) => {
 const jwtSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
 const clock: Clock = config.CLOCK_CONTROL ? new OffsetClock() : systemClock;
 const jobs = new Scheduler(database.db);
-const app = await buildApp({ config, db: database.db, clock, jwtSecret, jobs, databaseUrl: database.url });
+const app = await buildApp({
+  config,
+  db: database.db,
+  clock,
+  jwtSecret,
+  jobs,
+  databaseUrl: database.url,
+  // readable lines on a terminal in development and the demo, JSON otherwise (LOG_FORMAT)
+  logger: loggerOptions(config),
+});
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 // pictures uploaded while they were files under DATA_DIR/uploads move into the database once
 await importDiskImages(database.db, path.resolve(config.DATA_DIR, 'uploads'), clock.now(), app.log);

@@ -24,6 +24,8 @@ export function startServer(opts: {
   env: Record<string, string | undefined>;
   cwd?: string;
   port: number;
+  /** Another way to run it (e.g. under script(1) for a terminal); default: node on src/main.ts. */
+  command?: string[];
 }): ServerProcess {
   let output = '';
   let done = false;
@@ -36,7 +38,8 @@ export function startServer(opts: {
     ...opts.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [file, ...args] = opts.command ?? [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const proc = spawn(file!, args, {
     cwd: opts.cwd ?? REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,99 @@
+/**
+ * Issue 29.16: on a terminal, the start log reads as text (pino-pretty) in development and the demo,
+ * with the start summary still last; JSON when the output is not a terminal or LOG_FORMAT=json.
+ * The server runs under script(1), which gives it a pseudo-terminal as a person's shell would.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logFormat } from '../../src/logger.js';
+import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { REPO_ROOT, randomPort, type ServerProcess, startServer, waitForOutput } from '../server-process.js';
+
+const serverUrl = inject('pgServerUrl');
+const database = `t_startlog_${randomBytes(4).toString('hex')}`;
+let dataDir: string;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'earnhub-startlog-'));
+});
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The server on a pseudo-terminal: what `npm start` prints in a person's terminal. */
+function onTerminal(port: number, env: Record<string, string | undefined>): ServerProcess {
+  const server = [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'].join(' ');
+  return startServer({
+    port,
+    cwd: REPO_ROOT,
+    command: ['script', '-qfec', server, '/dev/null'],
+    env: {
+      DATABASE_URL: withDatabase(serverUrl, database),
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: 'log-owner@test.local',
+      ADMIN_PASSWORD: 'LogOwnerPass1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      ...env,
+    },
+  });
+}
+
+// ANSI colours and the terminal's carriage returns, so lines compare as text
+const ESC = String.fromCharCode(27);
+const plain = (text: string) => text.replaceAll(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '').replace(/\r/g, '');
+
+describe('the start log', () => {
+  it('is JSON unless on a terminal outside production, or when asked for', () => {
+    expect(logFormat({ LOG_FORMAT: 'auto', NODE_ENV: 'development' }, true)).toBe('pretty');
+    expect(logFormat({ LOG_FORMAT: 'auto', NODE_ENV: 'development' }, false)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'auto', NODE_ENV: 'production' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'json', NODE_ENV: 'development' }, true)).toBe('json');
+    expect(logFormat({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }, false)).toBe('pretty');
+  });
+
+  it('reads as text on a terminal, with the start summary last', async () => {
+    const server = onTerminal(randomPort(5700), {});
+    try {
+      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      const lines = plain(server.output()).split('\n');
+      expect(
+        lines.some((line) => line.startsWith('{')),
+        lines.join('\n'),
+      ).toBe(false);
+      const ready = lines.findIndex((line) => / INFO.*: ready in \d+ ms on port/.test(line));
+      expect(ready, lines.join('\n')).toBeGreaterThanOrEqual(0);
+      const summary = lines.indexOf('EarnHub is running.');
+      expect(summary).toBeGreaterThan(ready);
+      // nothing logged after the summary: only its own lines follow it
+      expect(lines.slice(summary).some((line) => /INFO|WARN|ERROR/.test(line))).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stays JSON on a terminal with LOG_FORMAT=json', async () => {
+    const server = onTerminal(randomPort(6700), { LOG_FORMAT: 'json' });
+    try {
+      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      const lines = plain(server.output()).split('\n');
+      expect(lines.some((line) => line.startsWith('{') && line.includes('"msg":"ready in'))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
