@@ -14,6 +14,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerCors } from './http/cors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
+import { registerNestingLimit } from './http/nesting.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serialize.js';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
     if (closing) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerNestingLimit(app);
   app.setSerializerCompiler(serializerCompiler);
 
   registerSecurityHeaders(app, {

@@ -2,8 +2,8 @@
  * Requests generated from the OpenAPI document for the fuzz test: for every operation one valid-
  * looking request (sampled from its schemas, ids pointing at real rows) and variants of it where
  * one field at a time is replaced by a hostile value. Values are sampled per field (boundary
- * integers, NUL bytes, huge strings, wrong types, a missing field), not crossed with each other,
- * so the whole document stays a few thousand requests.
+ * integers, NUL bytes, huge strings, wrong types, a missing field, a body nested 5,000 levels
+ * deep), not crossed with each other, so the whole document stays a few thousand requests.
  */
 import { randomBytes } from 'node:crypto';
 import { sample } from 'openapi-sampler';
@@ -81,6 +81,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 const BOUNDARY_INTS = [0, -1, 2 ** 31, 2 ** 53, 1e30];
 const NUL_TEXTS = ['\u0000', 'a\u0000b'];
 const HUGE = 'x'.repeat(20_000);
+/** Issue 29.17: a recursive walk of this body overflowed the stack (500). Sent as text: stringifying it could overflow here too. */
+const DEEP_PAYLOAD = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
 const WRONG_TYPES: Record<string, unknown[]> = {
   integer: ['abc', 1.5, true, {}, null],
   number: ['abc', true, [], null],
@@ -191,6 +193,13 @@ export function requestsFor(op: Operation, doc: OpenApiDocument, fx: Fixtures): 
     for (const whole of [[], 'text', null, 0, { unexpected: 'a\u0000' }]) {
       send(`body=${JSON.stringify(whole)}`, path, query, whole);
     }
+    out.push({
+      method: op.method,
+      url: buildUrl(op, path, query),
+      headers: withKey(),
+      payload: DEEP_PAYLOAD,
+      label: `${op.method} ${op.path} body nested 5,000 levels deep`,
+    });
     const base = (full && typeof full === 'object' && !Array.isArray(full) ? full : {}) as Record<
       string,
       unknown

@@ -92,6 +92,51 @@ describe('NUL bytes', () => {
   });
 });
 
+describe('bodies nested deeper than any request needs', () => {
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+  it('are a 400 before validation on every route, public or not, and change nothing (issue 29.17)', async () => {
+    const member = await t.register(root.code);
+    const before = await counts();
+    const tooDeep = 'Request body is nested too deeply (at most 32 levels)';
+    for (const [url, token, payload, message] of [
+      ['/auth/signin', undefined, deepObject(5000), tooDeep],
+      ['/auth/register', undefined, deepArray(5000), tooDeep],
+      ['/tickets', member.token, `{"subject":"Deep","message":${deepArray(5000)}}`, tooDeep],
+      ['/codes', admin, deepObject(5000), tooDeep],
+      ['/auth/signout/everywhere', member.token, deepObject(5000), tooDeep],
+      // the JSON parser's own walk for prototype poisoning meets the depth first, and refuses it itself
+      [
+        '/auth/adminsignin',
+        undefined,
+        `${'{"constructor":{"prototype":'.repeat(2500)}1${'}}'.repeat(2500)}`,
+        'Request body is not valid JSON',
+      ],
+      ['/no-such-route', undefined, deepObject(5000), tooDeep],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload,
+      });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+    expect(await counts()).toEqual(before);
+    // as deep as a request of this API ever is: still validated as usual
+    const shallow = await t.call('POST', '/auth/signin', {
+      body: { email: 'x@test.local', password: JSON.parse(deepObject(3)) },
+    });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.message).not.toMatch(/nested/);
+  });
+});
+
 describe('the database refusing what a contract let through', () => {
   it('maps data errors to 400 and foreign keys to 409, with a message, logging no 500', async () => {
     await t.db.query('CREATE TABLE fk_parent (id integer PRIMARY KEY)');
