@@ -1,5 +1,7 @@
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/pool.js';
+import { createSigninThrottle } from '../../src/modules/auth/throttle.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /**
@@ -83,6 +85,60 @@ describe('per-account sign-in delays', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     t.clock.advance(1000);
     expect((await signin(m.email, m.password)).status).toBe(200);
+  });
+
+  it('answers 50 parallel sign-ins of one account, right and wrong mixed, with 200, 401 or 429 only (issue 29.19)', async () => {
+    // a success deletes the account's row while others wait on it; the next claim re-creates it with
+    // the free "-infinity" time, which a held attempt read back as a number: 500, getTime is not a function
+    const m = await t.register(rootCode);
+    for (let round = 0; round < 2; round++) {
+      t.clock.advance(60 * 60_000);
+      // 50 sign-ins as a load tool sends them: ten clients, each sending its next when answered
+      const statuses: number[] = [];
+      const unexpected: string[] = [];
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, client) => {
+          for (let i = 0; i < 5; i++) {
+            const res = await signin(m.email, (client + i) % 3 === 0 ? 'wrong-password' : m.password);
+            statuses.push(res.status);
+            if (![200, 401, 429].includes(res.status)) unexpected.push(`${res.status} ${res.raw}`);
+          }
+        }),
+      );
+      expect(unexpected, `round ${round}`).toEqual([]);
+      expect(statuses, `round ${round}`).toContain(200);
+    }
+  });
+
+  it('counts a held attempt that finds the account freed between its two statements, never a 500', async () => {
+    // the interleaving the race above hits now and then, made certain: the attempt finds the account
+    // in its delay; before it reads until when, the holder signs in (the row goes) and another attempt
+    // is counted (a fresh row, free until 'infinity' in the past: pg reads '-infinity' as a number)
+    const key = 'race:interleaved';
+    let interleaved = false;
+    const interleaving = {
+      query: async (text: string, values: unknown[]) => {
+        if (!interleaved && !text.trimStart().startsWith('INSERT') && text.includes('login_throttle')) {
+          interleaved = true;
+          await t.db.query('DELETE FROM login_throttle WHERE account_key = $1', [key]);
+          await throttle.claim(key);
+        }
+        return t.db.query(text, values);
+      },
+    } as unknown as Db;
+    const throttle = createSigninThrottle({ db: t.db, clock: t.clock, freeFails: 2, maxDelaySeconds: 60 });
+    const racing = createSigninThrottle({
+      db: interleaving,
+      clock: t.clock,
+      freeFails: 2,
+      maxDelaySeconds: 60,
+    });
+    await throttle.claim(key);
+    await throttle.claim(key); // the second failure: the next attempt waits 1 s
+    await expect(racing.claim(key)).resolves.toBeUndefined();
+    expect(interleaved).toBe(true);
+    // and it was counted: the account is held again, with a time that is a date
+    await expect(throttle.claim(key)).rejects.toMatchObject({ httpStatus: 429 });
   });
 
   it('throttles names that match nobody the same way (the answers do not tell which accounts exist)', async () => {

@@ -241,24 +241,35 @@ export async function claimSigninAttempt(
   rule: ThrottleRule,
 ): Promise<{ allowed: true } | { allowed: false; nextAt: Date }> {
   const fails = `(CASE WHEN t.last_at < $2::timestamptz - $5 * interval '1 millisecond' THEN 1 ELSE t.fails + 1 END)`;
-  const { rows } = await q.query<{ fails: number }>(
-    `INSERT INTO login_throttle AS t (account_key, fails, last_at, next_at)
-     VALUES ($1, 1, $2, ${nextAttemptAt('$2', '1', '$3', '$4')})
-     ON CONFLICT (account_key) DO UPDATE SET
-       fails = ${fails},
-       last_at = GREATEST(t.last_at, $2),
-       next_at = ${nextAttemptAt('$2', fails, '$3', '$4')}
-     WHERE t.next_at <= $2
-     RETURNING fails`,
-    [key, now, rule.freeFails, rule.maxDelayMs, rule.forgetAfterMs],
-  );
-  if (rows[0]) return { allowed: true };
-  const held = await q.query<{ next_at: Date }>('SELECT next_at FROM login_throttle WHERE account_key = $1', [
-    key,
-  ]);
-  // the row can only have been deleted by a success in between: then nothing holds the account
-  return held.rows[0] ? { allowed: false, nextAt: held.rows[0].next_at } : { allowed: true };
+  // The row can change between the two statements: a success deletes it and another attempt makes
+  // it again, free ('-infinity', which pg reads as the number -Infinity, not a Date: the 500 of issue
+  // 29.19). Only a delay still running holds the attempt; otherwise it is tried again, so it is
+  // always either counted or held until a real, future time.
+  for (let tries = 0; tries < MAX_CLAIM_TRIES; tries++) {
+    const { rows } = await q.query<{ fails: number }>(
+      `INSERT INTO login_throttle AS t (account_key, fails, last_at, next_at)
+       VALUES ($1, 1, $2, ${nextAttemptAt('$2', '1', '$3', '$4')})
+       ON CONFLICT (account_key) DO UPDATE SET
+         fails = ${fails},
+         last_at = GREATEST(t.last_at, $2),
+         next_at = ${nextAttemptAt('$2', fails, '$3', '$4')}
+       WHERE t.next_at <= $2
+       RETURNING fails`,
+      [key, now, rule.freeFails, rule.maxDelayMs, rule.forgetAfterMs],
+    );
+    if (rows[0]) return { allowed: true };
+    const held = await q.query<{ next_at: Date }>(
+      'SELECT next_at FROM login_throttle WHERE account_key = $1 AND next_at > $2',
+      [key, now],
+    );
+    if (held.rows[0]) return { allowed: false, nextAt: held.rows[0].next_at };
+  }
+  // the account's row changed under every try (a storm of sign-ins to one account): a moment's wait
+  return { allowed: false, nextAt: new Date(now.getTime() + 1000) };
 }
+
+/** Tries of one claim while the account's row keeps changing between its two statements. */
+const MAX_CLAIM_TRIES = 5;
 
 /**
  * Takes back the count of an attempt that turned out right but is not finished (the password of an
