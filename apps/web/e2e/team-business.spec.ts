@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, api, registerMember, rootSession, uniq, useMemberSession } from './support';
+import { buyPlan } from './plan-support';
+import { adminToken, api, registerMember, rootSession, useMemberSession } from './support';
 
 /**
  * Issue 29.9: one figure, one meaning. A member's team business is the active plans of the active
@@ -16,28 +17,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function buyPlan(admin: string, member: { auth: { id: number; token: string } }, amount: number) {
-  const plan = await api<{ plan: { id: number } }>('/plans/add', {
-    token: admin,
-    body: { name: `Team ${uniq()}`, min_amount: 100, max_amount: 5000 },
-  });
-  const deposit = await api<{ deposite: { id: number } }>('/deposite/add', {
-    token: admin,
-    body: { user_id: member.auth.id, amount },
-  });
-  await api(`/deposite/${deposit.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
-  const bought = await api('/topup/add', {
-    token: member.auth.token,
-    idempotencyKey: `team-${uniq()}`,
-    body: { plan_id: plan.data.plan.id, amount },
-  });
-  expect(bought.status, JSON.stringify(bought.data)).toBe(201);
 }
 
 test('the tree and Direct members show the same team business for a direct member', async ({ page }) => {

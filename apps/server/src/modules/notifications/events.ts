@@ -22,6 +22,55 @@ export function depositCredited(key: string, userId: number, amount: bigint): Me
   };
 }
 
+/** Money another member sent to the member's fund wallet (issue 29.6). */
+export function transferReceived(t: {
+  id: string;
+  toUserId: number;
+  amount: bigint;
+  fromUsername: string;
+}): MemberEvent {
+  return {
+    key: `transfer:${t.id}:received`,
+    userId: t.toUserId,
+    amount: t.amount,
+    title: 'Transfer received',
+    message: `${t.fromUsername} sent you ${formatUsdt(t.amount)}: it is in your fund wallet.`,
+  };
+}
+
+/** A withdrawal the member asked for, held until an admin decides (issue 29.6). */
+export function withdrawalRequested(w: {
+  id: number;
+  userId: number;
+  kind: keyof typeof WALLET_WORDS;
+  amount: bigint;
+  net: bigint;
+}): MemberEvent {
+  const wallet = WALLET_WORDS[w.kind];
+  return {
+    key: `withdrawal:${w.id}:requested`,
+    userId: w.userId,
+    amount: w.amount,
+    title: 'Withdrawal requested',
+    message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} is waiting for approval; ${formatUsdt(w.net)} will be sent to your address after the fee. The amount is held from your ${wallet} wallet until then.`,
+  };
+}
+
+/** Support answered one of the member's tickets (issue 29.6: the home page promises replies). */
+export function supportReplied(t: {
+  ticketId: number;
+  responseId: number;
+  userId: number;
+  subject: string;
+}): MemberEvent {
+  return {
+    key: `ticket:${t.ticketId}:response:${t.responseId}`,
+    userId: t.userId,
+    title: 'Support replied',
+    message: `Support answered your ticket #${t.ticketId} "${t.subject}". Open Support to read the reply.`,
+  };
+}
+
 /** A withdrawal request approved (paid) or rejected (the amount is back in the wallet). */
 export function withdrawalDecided(
   w: { id: bigint; user_id: bigint; kind: keyof typeof WALLET_WORDS; amount: bigint; net: bigint },

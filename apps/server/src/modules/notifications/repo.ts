@@ -171,9 +171,11 @@ const notifyMembersSql = prepared(
   `WITH x AS (
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
               AS x(key, user_id, title, message, amount)
-      WHERE NOT $7::boolean OR x.amount >= round(coalesce(
-              (SELECT (value #>> '{}')::numeric FROM settings WHERE key = 'income_notify_min'), $8::numeric)
-              * 1000000)
+      WHERE NOT $7::boolean OR x.amount >= coalesce(
+              (SELECT u.income_notify_min FROM users u WHERE u.id = x.user_id),
+              round(coalesce(
+                (SELECT (value #>> '{}')::numeric FROM settings WHERE key = 'income_notify_min'), $8::numeric)
+                * 1000000))
    ), n AS (
      INSERT INTO notifications (title, message, users, type, created_at, event_key)
      SELECT title, message, false, 'notification', $6, key FROM x
@@ -187,7 +189,8 @@ const notifyMembersSql = prepared(
 /**
  * Notifies members of events of their own money, in the caller's transaction (so a notification
  * exists exactly when its event committed). With `minimum: 'income'`, only events of at least the
- * `income_notify_min` setting (USDT) are written; the setting is read in the same statement.
+ * member's own minimum (users.income_notify_min, micro-units) or, when they chose none, the
+ * `income_notify_min` setting (USDT) are written; both are read in the same statement.
  */
 export async function notifyMembers(
   q: Queryable,
@@ -208,4 +211,21 @@ export async function notifyMembers(
       opts.defaultMinimum ?? 0,
     ]),
   );
+}
+
+/** A member's own minimum for income notifications (micro-units; null: the platform's). */
+export async function incomeNotifyMin(q: Queryable, userId: number): Promise<bigint | null | undefined> {
+  const { rows } = await q.query<{ income_notify_min: bigint | null }>(
+    `SELECT income_notify_min FROM users WHERE id = $1 AND role = 'user'`,
+    [userId],
+  );
+  return rows[0] ? rows[0].income_notify_min : undefined;
+}
+
+export async function setIncomeNotifyMin(q: Queryable, userId: number, value: bigint | null, now: Date) {
+  await q.query('UPDATE users SET income_notify_min = $2, updated_at = $3 WHERE id = $1', [
+    userId,
+    value,
+    now,
+  ]);
 }

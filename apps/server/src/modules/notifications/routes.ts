@@ -10,6 +10,11 @@
 
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
+  notificationPrefsBody,
+  notificationPrefsResponse,
+  notificationPrefsUpdateResponse,
+} from '@app/contracts/notification-prefs';
+import {
   BANNER_MAX_BYTES,
   bannerCreateResponse,
   bannerFileParam,
@@ -114,6 +119,29 @@ export function notificationsRoutes(app: Api, notifications: NotificationsServic
       assertValid(req);
       return notifications.markSeen(actorOf(req), req.params.id, req.body.userId);
     },
+  });
+
+  app.get('/notifications/settings', {
+    config: { access: 'member' },
+    schema: {
+      tags,
+      description:
+        "The member's notification settings: their own minimum for income notifications (null: the platform's) and the platform's.",
+      response: { 200: notificationPrefsResponse },
+    },
+    handler: async (req) => ({ prefs: await notifications.prefs(actorOf(req)) }),
+  });
+
+  app.put('/notifications/settings', {
+    config: { access: 'member' },
+    schema: {
+      tags,
+      description:
+        "Sets the member's own minimum for income notifications (0: every income; null: the platform's).",
+      body: notificationPrefsBody,
+      response: { 200: notificationPrefsUpdateResponse },
+    },
+    handler: async (req) => notifications.setPrefs(actorOf(req), req.body.income_notify_min),
   });
 
   app.delete('/notifications/delete/:id', {

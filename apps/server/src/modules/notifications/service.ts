@@ -1,4 +1,6 @@
 import { MSG } from '@app/contracts/messages';
+import { fromMicro } from '@app/contracts/money';
+import { NOTIFY_PREFS_MSG, type NotificationPrefs } from '@app/contracts/notification-prefs';
 import {
   type Banner,
   HOME_LIMIT,
@@ -14,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../../http/access.js';
 import { readImage, removeImages, saveImage, toImage } from '../../storage/images.js';
 import { findById } from '../auth/repo.js';
+import { readSettings } from '../settings/service.js';
 import * as repo from './repo.js';
 
 type CreateBody = z.output<typeof notificationCreateBody>;
@@ -161,7 +164,32 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
     return image;
   }
 
-  return { create, list, remove, forMember, home, markSeen, uploadBanner, banner, bannerFile };
+  /** The member's notification settings: their income minimum and the platform's default. */
+  async function prefs(actor: Actor): Promise<NotificationPrefs> {
+    const own = await repo.incomeNotifyMin(db, actor.userId);
+    if (own === undefined) throw notFound(MSG.userNotFound);
+    const platform = (await readSettings(db)).income_notify_min;
+    return { income_notify_min: own === null ? null : fromMicro(own), platform_income_notify_min: platform };
+  }
+
+  async function setPrefs(actor: Actor, incomeMin: bigint | null) {
+    await repo.setIncomeNotifyMin(db, actor.userId, incomeMin, clock.now());
+    return { message: NOTIFY_PREFS_MSG.saved, prefs: await prefs(actor) };
+  }
+
+  return {
+    create,
+    list,
+    remove,
+    forMember,
+    home,
+    markSeen,
+    uploadBanner,
+    banner,
+    bannerFile,
+    prefs,
+    setPrefs,
+  };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

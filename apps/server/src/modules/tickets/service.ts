@@ -16,6 +16,7 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../http/access.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { ticketAnsweredMail } from '../../mail/templates.js';
+import { notifyMembers, supportReplied } from '../notifications/events.js';
 import { assertOpen } from '../settings/service.js';
 import * as repo from './repo.js';
 
@@ -113,6 +114,19 @@ export function createTicketsService(deps: { db: Db; clock: Clock; publicUrl: st
       let memberNotified = before.member_notified;
       if (isAdmin) {
         status = 'answered';
+        // in the member's notifications too, every reply (the mail goes once until they write back)
+        await notifyMembers(
+          tx,
+          [
+            supportReplied({
+              ticketId: Number(before.id),
+              responseId: Number(responseId),
+              userId: Number(before.user_id),
+              subject: before.subject,
+            }),
+          ],
+          now,
+        );
         if (!before.member_notified) {
           await enqueueMail(
             tx,

@@ -11,6 +11,7 @@ import { member } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { confirmPassword } from '../auth/passwords.js';
 import { findById } from '../auth/repo.js';
+import { notifyMembers, transferReceived } from '../notifications/events.js';
 import { assertOpen } from '../settings/service.js';
 import { findMember } from '../topups/repo.js';
 import * as repo from './repo.js';
@@ -40,6 +41,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     if (user.status === 'block') throw forbidden(MSG.blocked);
     if (!user.verify_at) throw forbidden('Verify your email before transferring');
     await confirmPassword(user, password);
+    return user;
   }
 
   async function move(
@@ -48,11 +50,13 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     toUserId: number,
     amount: bigint,
     clientKey: string | null,
+    /** Who sent it, when it goes to another member: they are told (issue 29.6). */
+    fromUsername?: string,
   ) {
     const { transfers } = await withTx(
       db,
-      (tx) =>
-        post(
+      async (tx) => {
+        const posted = await post(
           tx,
           {
             idempotencyKey: clientKey ?? `transfer:${crypto.randomUUID()}`,
@@ -68,7 +72,16 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
             ],
           },
           clock.now(),
-        ),
+        );
+        // a retry with the same key answers the first transfer, whose notification exists already
+        if (fromUsername)
+          await notifyMembers(
+            tx,
+            [transferReceived({ id: posted.transfers[0]!.id, toUserId, amount, fromUsername })],
+            clock.now(),
+          );
+        return posted;
+      },
       { genericPlans: true },
     );
     return dto((await repo.find(db, transfers[0]!.id))!);
@@ -98,15 +111,15 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     if (body.amount <= 0n) throw badRequest('Amount must be greater than zero');
     if (!body.recipient && !body.to_user_id)
       throw badRequest('Name the member to send to (username or referral code)');
-    const friend = await withTx(db, async (tx) => {
-      await confirmSender(tx, actor, body.password);
+    const { friend, sender } = await withTx(db, async (tx) => {
+      const sender = await confirmSender(tx, actor, body.password);
       const found = await findMember(tx, { id: body.to_user_id, handle: body.recipient });
       if (!found) throw badRequest('No member with that username or referral code');
       if (Number(found.id) === actor.userId) throw badRequest(SELF_TRANSFER_MESSAGE);
       if (found.status === 'block') throw badRequest('This member cannot receive transfers');
-      return found;
+      return { friend: found, sender };
     });
-    return move(actor, 'fund', Number(friend.id), body.amount, clientKey);
+    return move(actor, 'fund', Number(friend.id), body.amount, clientKey, sender.username);
   }
 
   async function list(actor: Actor, f: { page: number; limit: number; user_id?: number | undefined }) {

@@ -15,7 +15,7 @@ import { withdrawalDecidedMail } from '../../mail/templates.js';
 import { confirmPassword } from '../auth/passwords.js';
 import { findById } from '../auth/repo.js';
 import { assertNotHeld } from '../fraud/service.js';
-import { notifyMembers, withdrawalDecided } from '../notifications/events.js';
+import { notifyMembers, withdrawalDecided, withdrawalRequested } from '../notifications/events.js';
 import { treeEvent } from '../referral/repo.js';
 import { assertOpen } from '../settings/service.js';
 import { createAdjust } from './adjust.js';
@@ -131,6 +131,19 @@ export function createWithdrawalsService(deps: {
           now,
         );
         await repo.setHold(tx, id, hold!.id);
+        await notifyMembers(
+          tx,
+          [
+            withdrawalRequested({
+              id: Number(id),
+              userId: actor.userId,
+              kind,
+              amount: body.amount,
+              net: body.amount - fee,
+            }),
+          ],
+          now,
+        );
         // money on its way out earns nothing: a principal or compound request lowers the active plan at once
         if (kind === 'principal' || kind === 'compound') {
           if ((await activePlanOf(tx, actor.userId)) === 0n)

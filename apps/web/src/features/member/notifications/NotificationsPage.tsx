@@ -1,6 +1,7 @@
 import type { MemberNotification } from '@app/contracts/notifications';
 import { Bell, Check, Megaphone } from 'lucide-react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useMarkSeen, useMemberNotifications } from '../../../api/notifications';
@@ -97,6 +98,15 @@ export default function NotificationsPage() {
               ? 'You are all caught up.'
               : `${data.unread} not seen yet.`
             : 'Messages from the EarnHub team.'
+        }
+        actions={
+          // which incomes are told is the member's choice, kept with their other settings
+          <Link
+            to={`/user/profile/${userId}#notification-settings`}
+            className="text-sm font-medium text-accent-text underline-offset-2 hover:underline"
+          >
+            Notification settings
+          </Link>
         }
       />
       <Segmented

@@ -6,6 +6,7 @@ import { useUser } from '../../../api/users';
 import { SignOutEverywhereCard } from '../../../components/auth/SignOutEverywhereCard';
 import { Banner } from '../../../components/ui/Banner';
 import { PageSpinner } from '../../../components/ui/Spinner';
+import { NotificationPrefsCard } from '../notifications/NotificationPrefsCard';
 import { EmailVerification } from './EmailVerification';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
@@ -42,6 +43,7 @@ export default function ProfilePage() {
         <div className="flex flex-col gap-6">
           <EmailVerification user={user} />
           <PasswordForm userId={user.id} />
+          <NotificationPrefsCard />
           <SignOutEverywhereCard side="member" />
         </div>
       </div>

@@ -1,0 +1,91 @@
+import { formatUsdt, moneyInput } from '@app/contracts/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { errorMessage } from '../../../api/client';
+import { useNotificationPrefs, useSaveNotificationPrefs } from '../../../api/notification-prefs';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input } from '../../../components/ui/Input';
+import { Spinner } from '../../../components/ui/Spinner';
+import { fromText } from '../../../lib/forms';
+import { toWire } from '../../../lib/money';
+
+// the contract's amount (0 allowed: every income), typed into a text box
+const form = z.object({
+  minimum: z.string().trim().min(1, 'Enter an amount, 0 for every income').pipe(fromText(moneyInput)),
+});
+
+/**
+ * The member's own minimum for income notifications (issue 29.6): deposits, transfers, withdrawals
+ * and support replies are always told; incomes from this amount, the platform's unless they chose.
+ */
+export function NotificationPrefsCard() {
+  const prefs = useNotificationPrefs();
+  const save = useSaveNotificationPrefs();
+  const p = prefs.data?.prefs;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof form>, unknown, z.output<typeof form>>({
+    resolver: zodResolver(form),
+    defaultValues: { minimum: '' },
+  });
+  const shown = p ? String(p.income_notify_min ?? p.platform_income_notify_min) : '';
+  useEffect(() => reset({ minimum: shown }), [shown, reset]);
+
+  const send = (income_notify_min: number | null) =>
+    save.mutate({ income_notify_min }, { onSuccess: (data) => toast.success(data.message) });
+  const onSubmit = handleSubmit(({ minimum }) => send(toWire(minimum)));
+
+  return (
+    <Card title="Notifications">
+      <div id="notification-settings" className="flex flex-col gap-4">
+        <p className="-mt-2 text-sm text-muted">
+          Deposits, transfers you receive, withdrawals and support replies are always notified. Incomes are
+          notified from the amount below.
+        </p>
+        {prefs.error && <Banner tone="error">{errorMessage(prefs.error)}</Banner>}
+        {save.isError && <Banner tone="error">{errorMessage(save.error)}</Banner>}
+        {!p ? (
+          !prefs.error && <Spinner label="Loading your notification settings" />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Notifications">
+            <Input
+              label="Notify me of incomes from (USDT)"
+              inputMode="decimal"
+              autoComplete="off"
+              error={errors.minimum?.message}
+              hint={
+                p.income_notify_min === null
+                  ? `The platform's default, ${formatUsdt(p.platform_income_notify_min)}. Enter 0 to be told of every income.`
+                  : `Your own choice; the platform's default is ${formatUsdt(p.platform_income_notify_min)}.`
+              }
+              {...register('minimum')}
+            />
+            <div className="flex flex-wrap justify-end gap-2">
+              {p.income_notify_min !== null && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={save.isPending}
+                  onClick={() => send(null)}
+                >
+                  Use the platform's default
+                </Button>
+              )}
+              <Button type="submit" busy={save.isPending}>
+                Save
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}
