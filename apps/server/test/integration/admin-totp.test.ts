@@ -199,6 +199,54 @@ describe('admin sign-in with TOTP on', () => {
   });
 });
 
+describe('a second-step ticket gives one session at most (issue 29.20)', () => {
+  let a: Awaited<ReturnType<typeof addAdmin>>;
+  let recoveryCodes: string[];
+  beforeAll(async () => {
+    a = await addAdmin(t, 'ticket');
+    ({ recoveryCodes } = await enrol(t, sessionOf(await adminPasswordStep(t, a))));
+  });
+  const sessions = async () =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [a.id]))
+      .rows[0]!.n;
+  const codeStep = (ticket: string, code: string) =>
+    t.call('POST', '/auth/adminsignin/totp', { body: { ticket, code } });
+
+  it('used again within its 5 minutes, even with a fresh recovery code, it is refused and spends nothing', async () => {
+    const { body } = await adminPasswordStep(t, a);
+    const before = await sessions();
+    const token = sessionOf(await codeStep(body.ticket, recoveryCodes[0]!));
+    t.clock.advance(60_000);
+    expect(await codeStep(body.ticket, recoveryCodes[1]!)).toMatchObject({
+      status: 401,
+      body: { message: MSG.totpTicketInvalid },
+    });
+    expect(await sessions()).toBe(before + 1);
+    // the refused step did not spend the fresh code
+    expect((await t.call('GET', '/totp', { token })).body.recovery_codes_left).toBe(9);
+  });
+
+  it('stays usable after a wrong code, until the right one', async () => {
+    const { body } = await adminPasswordStep(t, a);
+    expect((await codeStep(body.ticket, 'aaaaa-aaaaa')).status).toBe(401);
+    sessionOf(await codeStep(body.ticket, recoveryCodes[1]!));
+    expect((await codeStep(body.ticket, recoveryCodes[2]!)).status).toBe(401);
+  });
+
+  it('used twice at once, it opens one session', async () => {
+    for (const pair of [
+      [recoveryCodes[3]!, recoveryCodes[4]!],
+      [recoveryCodes[5]!, recoveryCodes[6]!],
+    ]) {
+      const { body } = await adminPasswordStep(t, a);
+      const before = await sessions();
+      const results = await Promise.all(pair.map((code) => codeStep(body.ticket, code)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(await sessions()).toBe(before + 1);
+    }
+  });
+});
+
 describe("the operator's reset (npm run admin:reset-2fa)", () => {
   it("turns off an admin's TOTP and ends their sessions; the password alone signs in again", async () => {
     const lost = await addAdmin(t, 'lostphone');

@@ -288,3 +288,25 @@ export async function refundSigninAttempt(q: Queryable, key: string, rule: Throt
 export async function clearSigninAttempts(q: Queryable, key: string) {
   await q.query('DELETE FROM login_throttle WHERE account_key = $1', [key]);
 }
+
+/**
+ * Spends an admin's second-step ticket inside the transaction that opens its session: true the
+ * first time; false once spent, also for a use racing this one (it waits on the key, then finds it
+ * taken). The admin's expired ones are dropped on the way, so the table holds minutes of tickets.
+ */
+export async function spendTotpTicket(
+  q: Queryable,
+  ticket: { userId: number; id: string; expiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  await q.query('DELETE FROM admin_signin_tickets_used WHERE admin_id = $1 AND expires_at < $2', [
+    ticket.userId,
+    now,
+  ]);
+  const { rowCount } = await q.query(
+    `INSERT INTO admin_signin_tickets_used (ticket_id, admin_id, used_at, expires_at)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (ticket_id) DO NOTHING`,
+    [ticket.id, ticket.userId, now, ticket.expiresAt],
+  );
+  return rowCount === 1;
+}

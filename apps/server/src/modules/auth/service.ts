@@ -25,6 +25,13 @@ export interface RequestMeta {
   deviceId?: string;
 }
 
+/** A code the second step refused: thrown inside its transaction so the ticket is not spent. */
+class CodeRefused extends Error {
+  constructor(readonly outcome: 'wrong' | 'used') {
+    super(`code ${outcome}`);
+  }
+}
+
 export function createAuthService(deps: {
   db: Db;
   sessions: SessionAuth;
@@ -123,34 +130,49 @@ export function createAuthService(deps: {
   /**
    * The code step: a TOTP code or a recovery code, counted on the same account throttle as
    * passwords; a code of a step already used is not counted, and says to wait for the next one.
+   * One transaction spends the ticket, the code and opens the session: a ticket used again (even
+   * with a fresh recovery code, even at the same moment) finds itself spent and opens nothing, and a
+   * wrong code rolls back, leaving the ticket for the right one.
    */
   async function adminSigninTotp(body: AdminTotpSigninBody, meta: RequestMeta) {
-    const userId = await sessions.verifyTotpTicket(body.ticket);
+    const ticket = await sessions.verifyTotpTicket(body.ticket);
+    const { userId } = ticket;
     await throttle.claim(accountKey(userId));
     const user = await repo.findById(db, userId);
     if (user?.role !== 'admin') throw unauthorized(MSG.totpTicketInvalid);
     if (user.status === 'block') throw forbidden(MSG.blocked);
-    const outcome = await totp.useSigninCode(userId, body.code);
-    if (outcome === 'used') {
-      await throttle.refund(accountKey(userId));
-      throw unauthorized(ACCOUNT_MSG.totpCodeUsed);
+    try {
+      return await withTx(db, async (tx) => {
+        if (!(await repo.spendTotpTicket(tx, ticket, clock.now()))) throw unauthorized(MSG.totpTicketInvalid);
+        const outcome = await totp.useSigninCode(tx, userId, body.code);
+        if (outcome !== 'ok') throw new CodeRefused(outcome);
+        return adminSessionIn(tx, user, meta, false, body.trust_browser === true);
+      });
+    } catch (error) {
+      if (!(error instanceof CodeRefused)) throw error;
+      if (error.outcome === 'used') {
+        await throttle.refund(accountKey(userId));
+        throw unauthorized(ACCOUNT_MSG.totpCodeUsed);
+      }
+      throw unauthorized(MSG.totpInvalid);
     }
-    if (outcome !== 'ok') throw unauthorized(MSG.totpInvalid);
-    return adminSession(user, meta, false, body.trust_browser === true);
   }
 
-  async function adminSession(
+  async function adminSession(user: repo.AuthUserRow, meta: RequestMeta, totpSetupRequired: boolean) {
+    return withTx(db, (tx) => adminSessionIn(tx, user, meta, totpSetupRequired));
+  }
+
+  async function adminSessionIn(
+    tx: Queryable,
     user: repo.AuthUserRow,
     meta: RequestMeta,
     totpSetupRequired: boolean,
     trustBrowser = false,
   ) {
-    const { issued, trusted } = await withTx(db, async (tx) => ({
-      issued: await startSessionIn(tx, user, 'admin', meta),
-      trusted: trustBrowser
-        ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null)
-        : undefined,
-    }));
+    const issued = await startSessionIn(tx, user, 'admin', meta);
+    const trusted = trustBrowser
+      ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null)
+      : undefined;
     return {
       admin: {
         id: Number(user.id),

@@ -1,11 +1,13 @@
 import { blockedMessage } from '@app/contracts/support-contact';
 import { readSettings } from '../settings/service.js';
+
 /**
  * Sessions: a signed JWT (HS256) names a row of `sessions`; the row decides whether it still
  * works, so sign-out, password changes and blocking revoke a token at once. The audience
  * (member or admin) is both in the JWT and on the row: the two kinds are not interchangeable.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { AdminRole } from '@app/contracts/admins';
 import { SESSION_HOURS } from '@app/contracts/auth';
 import { MSG } from '@app/contracts/messages';
@@ -20,6 +22,13 @@ import type { SessionCache } from './session-cache.js';
 const ISSUER = 'earnhub';
 /** The audience of the ticket between an admin's password and their TOTP code: never a session. */
 const TOTP_TICKET = 'admin-totp';
+
+/** A verified second-step ticket: whose, which one (spent by the code step), until when. */
+export interface TotpTicket {
+  userId: number;
+  id: string;
+  expiresAt: Date;
+}
 
 export interface IssuedToken {
   token: string;
@@ -193,18 +202,22 @@ export class SessionAuth {
   /** Proof that an admin passed the password step; worth one TOTP step within a few minutes. */
   async issueTotpTicket(userId: number): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setAudience(TOTP_TICKET)
-      .setIssuer(ISSUER)
-      .setIssuedAt(now)
-      .setExpirationTime(now + TOTP_RULES.signinTicketMinutes * 60)
-      .sign(await this.key);
+    return (
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setAudience(TOTP_TICKET)
+        .setIssuer(ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime(now + TOTP_RULES.signinTicketMinutes * 60)
+        // the id the code step spends, so the ticket opens one session at most (issue 29.20)
+        .setJti(randomUUID())
+        .sign(await this.key)
+    );
   }
 
-  /** The admin a ticket was issued to; 401 when it is forged, expired or not a ticket. */
-  async verifyTotpTicket(ticket: string): Promise<number> {
+  /** The admin a ticket was issued to, its id and end; 401 when it is forged, expired or not a ticket. */
+  async verifyTotpTicket(ticket: string): Promise<TotpTicket> {
     try {
       const { payload } = await jwtVerify(ticket, await this.key, {
         issuer: ISSUER,
@@ -212,8 +225,10 @@ export class SessionAuth {
         algorithms: ['HS256'],
         currentDate: this.clock.now(),
       });
-      const id = Number(payload.sub);
-      if (Number.isSafeInteger(id) && id > 0) return id;
+      const userId = Number(payload.sub);
+      // a ticket without an id was issued before tickets were spent: at most 5 minutes old, refused
+      if (Number.isSafeInteger(userId) && userId > 0 && payload.jti && payload.exp)
+        return { userId, id: payload.jti, expiresAt: new Date(payload.exp * 1000) };
     } catch {
       // falls through to the one answer
     }

@@ -189,12 +189,13 @@ export function createTotpService(deps: {
     enable,
     disable,
     isEnabled: (userId: number) => repo.isEnabled(db, userId),
-    /** The second step of an admin sign-in: 'ok' when the code was good (and is now spent). */
-    async useSigninCode(userId: number, code: string): Promise<CodeOutcome> {
-      return withTx(db, async (tx) => {
-        const row = await repo.find(tx, userId, true);
-        return row?.enabled_at ? useAnyCode(tx, row, code) : 'wrong';
-      });
+    /**
+     * The second step of an admin sign-in, in the caller's transaction (the one that spends the
+     * ticket and opens the session): 'ok' when the code was good (and is now spent).
+     */
+    async useSigninCode(tx: Queryable, userId: number, code: string): Promise<CodeOutcome> {
+      const row = await repo.find(tx, userId, true);
+      return row?.enabled_at ? useAnyCode(tx, row, code) : 'wrong';
     },
   };
 }
