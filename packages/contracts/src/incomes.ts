@@ -34,7 +34,7 @@ export const INCOME_KIND_LABEL: Record<IncomeKind, string> = {
 /**
  * A bonus income names its bonus type in `meta.bonus_type` of its record (`add_income` for the ad
  * bonus, `roi_income` for the video bonus of members without a plan, ...). The Income Dashboard
- * shows the `add_income` bonuses as "Add Income" and the other bonuses apart.
+ * shows the `add_income` bonuses as "Ad income" and the other bonuses apart.
  */
 export const BONUS_TYPE_KEY = 'bonus_type';
 export const AD_BONUS_TYPE = 'add_income';
@@ -53,13 +53,14 @@ export const INCOME_PARTS = [
 export type IncomePart = (typeof INCOME_PARTS)[number];
 
 export const INCOME_PART_LABEL: Record<IncomePart, string> = {
-  add_income: 'Add Income',
-  direct_income: 'Referral Income',
-  level_income: 'Level Income',
+  // the spec's "Add Income" (2.7) is the ad bonus: named for what it is, in sentence case (decisions.md)
+  add_income: 'Ad income',
+  direct_income: 'Referral income',
+  level_income: 'Level income',
   reward: 'Rewards',
-  roi_income: 'ROI Income',
+  roi_income: 'ROI income',
   salary: 'Salary',
-  cto: 'CTO Share',
+  cto: 'CTO share',
   bonus: 'Other bonuses',
 };
 

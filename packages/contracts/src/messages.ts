@@ -25,7 +25,7 @@ export const MSG = {
   otpVerified: 'Email verified successfully',
   resetMailed: 'If that email belongs to an account, a reset link has been sent to it',
   passwordReset: 'Password has been reset. You can sign in now.',
-  invalidCredentials: 'Invalid email/username or password',
+  invalidCredentials: 'Wrong email, username or password',
   // spec 2.6/6 name the refusal of a blocked member 'Access Denied'; the sign-in page says it the same way
   blocked: 'Access Denied: your account is blocked. Contact support.',
   notAdmin: 'This account cannot sign in to the back-office',

@@ -63,8 +63,8 @@ export interface NavItem {
 export const MEMBER_NAV: NavItem[] = [
   { label: 'Dashboard', to: '/user/dashboard', icon: LayoutDashboard },
   { label: 'Profile', to: '/user/profile/:id', icon: User },
-  { label: 'Income', to: '/user/income', icon: ChartColumn },
-  { label: 'Watch & earn', to: '/watch/adds', icon: PlayCircle },
+  { label: 'Income dashboard', to: '/user/income', icon: ChartColumn },
+  { label: 'Watch and earn', to: '/watch/adds', icon: PlayCircle },
   // one way in to every deposit method (crypto payment, wallet deposit, code): spec 2.1's
   // /user/scanner and /user/web3-deposit are reached from it
   { label: 'Deposit', to: '/user/deposit', icon: Wallet },
@@ -90,8 +90,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine, area: 'finance' },
   { label: 'Top-ups', to: '/admin/topup', icon: Coins, area: 'finance' },
   { label: 'ROI requests', to: '/admin/roi-request', icon: CircleDollarSign, area: 'finance' },
-  { label: 'Codes', to: '/admin/codes', icon: TicketCheck, area: 'finance' },
-  { label: 'Reconcile', to: '/admin/reconcile', icon: Scale, area: 'finance' },
+  { label: 'Activation codes', to: '/admin/codes', icon: TicketCheck, area: 'finance' },
+  { label: 'Ledger reconcile', to: '/admin/reconcile', icon: Scale, area: 'finance' },
   { label: 'Fraud signals', to: '/admin/fraud', icon: ShieldAlert, area: 'finance' },
   { label: 'Income', to: '/admin/income', icon: Banknote, area: 'finance' },
   { label: 'Reports', to: '/admin/reports', icon: FileBarChart, area: 'finance' },
@@ -106,7 +106,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Notification list', to: '/admin/notification/list', icon: ClipboardList, area: 'support' },
   // GET /mail: owners, support and auditors
   { label: 'Mail', to: '/admin/mail', icon: Mail, area: 'support' },
-  { label: 'Video manager', to: '/admin/video-manager', icon: Video, area: 'content' },
+  // the page's title is the spec's (2.5), so the entry's too
+  { label: 'Video Library', to: '/admin/video-manager', icon: Video, area: 'content' },
   { label: 'Bonuses', to: '/admin/bonuses', icon: HandCoins, area: 'owner' },
   { label: 'Crypto wallet', to: '/admin/web3', icon: Wallet, area: 'finance' },
   { label: 'News', to: '/admin/news', icon: Newspaper, area: 'content' },

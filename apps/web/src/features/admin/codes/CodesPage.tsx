@@ -163,7 +163,7 @@ export default function CodesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Codes · EarnHub admin</title>
+      <title>Activation codes · EarnHub admin</title>
       <PageHeader
         title="Activation codes"
         description="Issue one-time codes (e-pins) of a value and see which ones were used."

@@ -133,9 +133,9 @@ function CreateNotificationForm() {
 export default function CreateNotificationPage() {
   return (
     <div className="flex flex-col gap-6">
-      <title>Create Notification · EarnHub admin</title>
+      <title>Create notification · EarnHub admin</title>
       <PageHeader
-        title="Create Notification"
+        title="Create notification"
         description="Send a notice to every member or to the members you pick, and set the dashboard banner."
         actions={
           <Link to="/admin/notification/list" className={buttonClass('secondary')}>

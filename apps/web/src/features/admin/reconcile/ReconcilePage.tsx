@@ -187,7 +187,7 @@ export default function ReconcilePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Reconcile · EarnHub admin</title>
+      <title>Ledger reconcile · EarnHub admin</title>
       <PageHeader
         title="Ledger reconcile"
         description="Checks that every account balance equals the sum of its posted transfers, that all balances sum to zero, and that no pending hold is orphaned."

@@ -124,9 +124,9 @@ export default function DepositPage() {
     },
     {
       id: 'code',
-      title: 'Deposit code',
+      title: 'Activation code',
       icon: <Ticket className="size-4" aria-hidden="true" />,
-      what: 'Redeem a deposit code you received: its amount is added to your fund wallet at once.',
+      what: 'Redeem an activation code you received: its amount is added to your fund wallet at once.',
       to: '/user/deposit-history',
       action: 'Redeem a code',
       state: gate(settings.isPending, { on: true }),

@@ -94,7 +94,7 @@ export function Distribution({
   const byKey = (keys: string[]) =>
     keys.map((k) => parts.find((p) => p.key === k)).filter((p) => p !== undefined);
   return (
-    <Card title="Income Distribution">
+    <Card title="Income distribution">
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <Segmented

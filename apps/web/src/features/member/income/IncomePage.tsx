@@ -87,9 +87,9 @@ export default function IncomePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Income · EarnHub</title>
+      <title>Income dashboard · EarnHub</title>
       <PageHeader
-        title="Income Dashboard"
+        title="Income dashboard"
         description="What you have earned, how much more your plan lets you earn, and why each income was paid."
         actions={
           <Button variant="secondary" busy={refreshing} onClick={refresh}>
@@ -106,7 +106,7 @@ export default function IncomePage() {
           { value: 'overview', label: 'Overview', content: overview },
           {
             value: 'details',
-            label: 'Income Details',
+            label: 'Income details',
             content: (
               <IncomeDetailsTab
                 userId={userId}
@@ -120,7 +120,7 @@ export default function IncomePage() {
           },
           {
             value: 'team',
-            label: 'Team Stats',
+            label: 'Team stats',
             content: <TeamStatsTab team={team.data} error={team.error} loading={team.isPending} />,
           },
         ]}

@@ -69,7 +69,7 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
   if (!wallets)
     return (
       <Panel
-        title="Current Balance"
+        title="Current balance"
         icon={<WalletMinimal className="size-4" />}
         action={withdraw}
         testId="current-balance"
@@ -82,7 +82,7 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
   const held = toWire(micro(wallets.held.earnings) + micro(wallets.held.roi));
   return (
     <Panel
-      title="Current Balance"
+      title="Current balance"
       icon={<WalletMinimal className="size-4" />}
       action={withdraw}
       testId="current-balance"
@@ -142,7 +142,7 @@ export function TotalEarningsCard({
 }) {
   const spec = user ? specTotalEarnings(user) : null;
   return (
-    <Panel title="Total Earnings" icon={<ChartColumn className="size-4" />} testId="total-earnings">
+    <Panel title="Total earnings" icon={<ChartColumn className="size-4" />} testId="total-earnings">
       {limit ? (
         <>
           <p className="text-3xl font-semibold tracking-tight text-fg">
@@ -194,7 +194,7 @@ export function TeamSummaryCard({
   );
   if (!team)
     return (
-      <Panel title="Team Summary" icon={<UsersRound className="size-4" />} testId="team-summary">
+      <Panel title="Team summary" icon={<UsersRound className="size-4" />} testId="team-summary">
         {error ? <TeamUnavailable error={error} /> : <Loading what="Team figures" error={null} />}
       </Panel>
     );
@@ -205,11 +205,11 @@ export function TeamSummaryCard({
     { label: 'Active team', value: formatCount(team.active_team), id: 'active-team' },
   ];
   return (
-    <Panel title="Team Summary" icon={<UsersRound className="size-4" />} action={more} testId="team-summary">
+    <Panel title="Team summary" icon={<UsersRound className="size-4" />} action={more} testId="team-summary">
       <p className="text-3xl font-semibold tracking-tight text-fg">
         <Money value={team.team_business} testId="team-business" />
       </p>
-      <p className="-mt-2 text-xs text-muted">Team business: the active plans of your active team</p>
+      <p className="-mt-2 text-xs text-muted">Team business: the active plans of the active members below you</p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         {facts.map((f) => (
           <div key={f.id}>

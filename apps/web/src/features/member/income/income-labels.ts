@@ -41,9 +41,9 @@ export const dayRange = (from: string, to: string) =>
 
 export const previousLabel = (period: SummaryPeriod) => `the ${SUMMARY_PERIOD_DAYS[period]} days before`;
 
-/** A kind as members read it; an ad bonus is "Add Income". */
+/** A kind as members read it; an ad bonus is "Ad income" (income from watching ads). */
 export function incomeLabel(i: Pick<Income, 'kind' | 'bonus_type'>): string {
-  if (i.kind === 'bonus' && i.bonus_type === 'add_income') return 'Add Income';
+  if (i.kind === 'bonus' && i.bonus_type === 'add_income') return 'Ad income';
   if (i.kind === 'bonus' && i.bonus_type) return `Bonus (${i.bonus_type.replace(/_/g, ' ')})`;
   return INCOME_KIND_LABEL[i.kind];
 }

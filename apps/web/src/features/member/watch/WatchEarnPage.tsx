@@ -105,8 +105,8 @@ export default function WatchEarnPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Watch and Earn · EarnHub</title>
-      <PageHeader title="Watch and Earn" description="Watch today's video, then claim your daily reward." />
+      <title>Watch and earn · EarnHub</title>
+      <PageHeader title="Watch and earn" description="Watch today's video, then claim your daily reward." />
       {/* a blocked member sees 'Access Denied' below (spec 2.6), never a check error as well */}
       {state.status === 'error' && u?.status !== 'block' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -89,8 +89,9 @@ export default function AdminLoginPage() {
             </p>
           )}
           {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
+          {/* an admin signs in with either, as a member does; the refusal names both (MSG.invalidCredentials) */}
           <Input
-            label="Email"
+            label="Email or username"
             name="email"
             autoComplete="username"
             autoFocus
