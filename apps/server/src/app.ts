@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
-  await registerCors(app, config.CORS_ORIGINS);
+  await registerCors(app, config.CORS_ORIGINS, { credentials: config.CORS_CREDENTIALS });
   const limiter = createLimiter({ db, clock });
   await registerLimits(app, limiter);
   jobs.add({ name: LIMITS_PURGE_JOB, everyMs: LIMITS_PURGE_EVERY_MS, run: () => limiter.purge() });

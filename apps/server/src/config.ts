@@ -73,6 +73,12 @@ const schema = z.object({
         }),
       ),
     ),
+  /**
+   * Lets the CORS_ORIGINS apps send credentials (`withCredentials`): their preflights and answers
+   * then carry `Access-Control-Allow-Credentials: true` with their own origin, never `*`. Off by
+   * default; the API authenticates with bearer tokens, not cookies (docs/operations.md, CORS).
+   */
+  CORS_CREDENTIALS: bool.default(false),
   /** Who may read GET /metrics besides loopback: addresses or CIDRs, written as for TRUST_PROXY. */
   METRICS_ALLOW: proxyList,
   /** A bearer token that opens GET /metrics from any address; unset: only the addresses open it. */
@@ -205,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.CORS_CREDENTIALS && parsed.data.CORS_ORIGINS.length === 0) {
+    throw new Error(
+      'Invalid configuration:\n  CORS_CREDENTIALS: allows credentials to the CORS_ORIGINS apps; list them (never *)',
+    );
   }
   if (parsed.data.CLOCK_CONTROL && parsed.data.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  CLOCK_CONTROL: never on in production');

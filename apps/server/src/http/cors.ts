@@ -1,8 +1,11 @@
 /**
  * Browser apps on other origins (CORS_ORIGINS) calling the API. Only API paths (/api/..., and the
- * spec's unversioned /bonus routes) answer them; the web app's own pages never do. No credentials:
- * the API authenticates with `Authorization: Bearer`, never with cookies, so an allowed origin reads
- * only what its own token unlocks.
+ * spec's unversioned /bonus routes) answer them; the web app's own pages never do. The API
+ * authenticates with `Authorization: Bearer`, never with cookies, so an allowed origin reads only
+ * what its own token unlocks. Credentials are not allowed unless CORS_CREDENTIALS is on, for apps
+ * whose HTTP client sends them (`withCredentials`): a browser refuses such an app's answers without
+ * `Access-Control-Allow-Credentials: true`. Then too only the listed origins, each named back (the
+ * list holds no `*`, and a browser ignores credentials with `*` anyway).
  * An origin not on the list gets no CORS header at all, and its preflight a 404.
  */
 import cors from '@fastify/cors';
@@ -18,7 +21,11 @@ export function isApiPath(url: string) {
   return path.startsWith('/api/') || path === '/bonus' || path.startsWith('/bonus/');
 }
 
-export async function registerCors(app: FastifyInstance, origins: readonly string[]) {
+export async function registerCors(
+  app: FastifyInstance,
+  origins: readonly string[],
+  options: { credentials: boolean } = { credentials: false },
+) {
   if (origins.length === 0) {
     await app.register(cors, { origin: false });
     return;
@@ -35,7 +42,7 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowedHeaders: ALLOWED_HEADERS,
         exposedHeaders: EXPOSED_HEADERS,
-        credentials: false,
+        credentials: options.credentials,
         maxAge: 600,
       }),
   });
