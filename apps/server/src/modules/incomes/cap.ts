@@ -19,6 +19,7 @@
  * ever waited for, so two transactions paying the same members cannot wait on each other in a cycle.
  */
 import { prepared, type Tx } from '../../db/pool.js';
+import type { CapDecision } from './income.js';
 import { paidWithin } from './limit.js';
 import { DEFAULT_CAP_MULTIPLE } from './repo.js';
 
@@ -31,17 +32,6 @@ export interface CapRequest {
   userId: number;
   /** The whole amount asked for the member in this transaction (their capped items together). */
   amount: bigint;
-}
-
-export interface CapDecision {
-  userId: number;
-  /** What may be paid: the whole amount, or what the room allows (possibly 0). */
-  paid: bigint;
-  /** The limit (active plan x cap multiple) and the earnings counted against it, as decided. */
-  limit: bigint;
-  earnedBefore: bigint;
-  /** The stripe that records the payment (locked by this transaction). */
-  stripe: number;
 }
 
 /**

@@ -14,8 +14,8 @@ import type { Tx } from '../../db/pool.js';
 import { member, platform } from '../../ledger/accounts.js';
 import { postOnce } from '../../ledger/ledger.js';
 import { incomePaid, notifyMembers } from '../notifications/events.js';
-import { type CapDecision, takeRoom } from './cap.js';
-import { type IncomeItem, type IncomeRecord, walletOf } from './income.js';
+import { takeRoom } from './cap.js';
+import { type CapDecision, type IncomeItem, type IncomeRecord, walletOf } from './income.js';
 import { askedPerMember, spreadWithinLimit } from './limit.js';
 import * as repo from './repo.js';
 

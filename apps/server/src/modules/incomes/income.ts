@@ -1,7 +1,8 @@
 /**
- * What an income is, in the words both the paying side (credit.ts) and the recording side (repo.ts)
- * use: its kinds, one item a rule asks to pay, and the decision recorded for it. Its own file so the
- * arrows run one way (credit -> repo -> here, credit -> here), never in a circle.
+ * What an income is, in the words both the paying side (credit.ts, cap.ts) and the recording side
+ * (repo.ts) use: its kinds, one item a rule asks to pay, the earning limit's decision on it, and what
+ * is recorded. Its own file so the arrows run one way (credit -> cap -> repo -> here, credit -> here),
+ * never in a circle (import-cycles.test.ts checks).
  */
 export const INCOME_KINDS = [
   'direct_income',
@@ -37,6 +38,17 @@ export interface IncomeItem {
   /** The percent the rule applied, as written in settings or on the plan (e.g. "0.5"). */
   percent?: string | number | null;
   meta?: Record<string, unknown>;
+}
+
+export interface CapDecision {
+  userId: number;
+  /** What may be paid: the whole amount, or what the room allows (possibly 0). */
+  paid: bigint;
+  /** The limit (active plan x cap multiple) and the earnings counted against it, as decided. */
+  limit: bigint;
+  earnedBefore: bigint;
+  /** The stripe that records the payment (locked by this transaction). */
+  stripe: number;
 }
 
 export interface IncomeRecord extends IncomeItem {

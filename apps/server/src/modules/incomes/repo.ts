@@ -1,6 +1,5 @@
 import { prepared, type Queryable } from '../../db/pool.js';
-import type { CapDecision } from './cap.js';
-import type { IncomeRecord } from './income.js';
+import type { CapDecision, IncomeRecord } from './income.js';
 
 /** Default cap multiple when a member holds no plan row (DOMAIN.md: 7). */
 export const DEFAULT_CAP_MULTIPLE = 7;
