@@ -85,6 +85,11 @@ if (config.WORKER) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms on port ${config.PORT}`);
+if (config.WORKER) {
+  // mails queued before this start (the demo's, or left from the last run) go out, or are logged,
+  // before the summary, which stays the last thing printed; a slow mail server holds it 3 s at most
+  await Promise.race([outbox.tick(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
+}
 const facts = await startFacts();
 // the log is written asynchronously: flushed first, so the summary really is the last thing printed
 await new Promise<void>((resolve) => {
