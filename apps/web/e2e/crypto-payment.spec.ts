@@ -68,19 +68,30 @@ test('a new member deposits through the sandbox provider, from the form to Payme
   await expect(page.getByText('No crypto payments yet.')).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Crypto payment' });
-  await expect(form.getByLabel('Pay currency')).toHaveValue('usdtbsc');
-  await expect(form.getByLabel('Pay currency').locator('option')).toHaveText(['USDT (BEP20)']);
-  await expect(form.getByLabel('Price currency')).toHaveValue('USDT');
+  // the member's words, not the provider's (issue 29.11)
+  await expect(form.getByLabel('Pay with')).toHaveValue('usdtbsc');
+  await expect(form.getByLabel('Pay with').locator('option')).toHaveText(['USDT (BEP20)']);
+  await expect(form.getByLabel('Currency', { exact: true })).toHaveValue('USDT');
+  for (const providerWord of ['Price amount', 'Price currency', 'Pay currency']) {
+    await expect(form.getByLabel(providerWord)).toHaveCount(0);
+  }
+  // the menu shows where the member is: the crypto payment is a Deposit page
+  const menu = page.getByRole('navigation', { name: 'Member navigation' });
+  await expect(menu.getByRole('link', { name: 'Deposit', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
   await expect(form.getByText('At least 2 USDT')).toBeVisible();
   await form.getByRole('button', { name: 'Create Payment' }).click();
   await expect(form.getByText('Enter an amount')).toBeVisible();
-  await form.getByLabel('Price amount').fill('1');
+  await form.getByLabel('Amount to pay').fill('1');
   await form.getByRole('button', { name: 'Create Payment' }).click();
   await expect(form.getByText('The amount must be at least 2 USDT')).toBeVisible();
-  await form.getByLabel('Price amount').fill('12.345');
+  await form.getByLabel('Amount to pay').fill('12.345');
   await form.getByRole('button', { name: 'Create Payment' }).click();
   await expect(form.getByText('The amount can have at most 2 decimals')).toBeVisible();
-  await form.getByLabel('Price amount').fill('25');
+  await form.getByLabel('Amount to pay').fill('25');
   await shoot(page, 'crypto-payment-form');
   await form.getByRole('button', { name: 'Create Payment' }).click();
 
@@ -106,6 +117,9 @@ test('a new member deposits through the sandbox provider, from the form to Payme
   await expect(page.getByTestId('payment-status')).toHaveText('Finished');
   await expect(page.getByText('Auto-refreshing every 10s')).toHaveCount(0);
   await expect(page.getByTestId('fund-balance')).toHaveText('25.00 USDT');
+  // one way on from the success box: spec 2.9's Return Home
+  const success = page.getByRole('region', { name: 'Payment Successful!' });
+  await expect(success.getByRole('link')).toHaveText(['Return Home']);
   await shoot(page, 'crypto-payment-success');
 
   // the balance everywhere: the dashboard's fund wallet, and the status screen
@@ -116,6 +130,10 @@ test('a new member deposits through the sandbox provider, from the form to Payme
   await clientNavigate(page, `/user/payment/${id}`);
   await expect(page.getByRole('heading', { name: 'Payment Status' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Deposit', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByTestId('test-payment-mark')).toHaveText('Test payment');
   await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   await expectNoSeriousViolations(page, 'payment status (finished)');
@@ -185,7 +203,7 @@ test('the Payment Status screen: failed, expired, polling while open, and the er
   await shoot(page, 'payment-status-error');
 });
 
-test('the QR panel: size selector from 150 to 400 px, the payment URI, copy address', async ({
+test('the QR panel: the payment URI at the default size, no size picker, copy address', async ({
   page,
   context,
 }) => {
@@ -199,15 +217,9 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
 
   const frame = page.getByTestId('qr-frame');
   const qr = frame.locator('svg');
+  // spec 2.8's default size; the size picker is not offered to members (issue 29.11)
   await expect(qr).toHaveAttribute('width', '250');
-  const size = page.getByLabel('QR size');
-  await expect(size).toHaveValue('250');
-  const options = await size.locator('option').allInnerTexts();
-  expect(options).toEqual(Array.from({ length: 11 }, (_, i) => `${150 + i * 25} px`));
-  await size.selectOption('400');
-  await expect(qr).toHaveAttribute('width', '400');
-  await size.selectOption('150');
-  await expect(qr).toHaveAttribute('width', '150');
+  await expect(page.getByLabel('QR size')).toHaveCount(0);
   // the QR carries the payment URI with the address and the amount (BEP20 USDT, 18 decimals)
   await expect(frame).toHaveAttribute(
     'data-uri',
@@ -234,11 +246,10 @@ test('the QR panel: size selector from 150 to 400 px, the payment URI, copy addr
   // the result stays in the live region screen readers announce (the toast goes after 2 s)
   await expect(page.getByTestId('copy-announcer')).toHaveText('Failed to copy address');
 
-  await size.selectOption('400');
   await page.setViewportSize(PHONE);
   const box = await qr.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(PHONE.width - 32);
-  await page.screenshot({ path: `${SHOTS}/crypto-payment-qr400-390.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/crypto-payment-qr-390.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 
   await page.getByRole('button', { name: 'Create New Payment' }).click();

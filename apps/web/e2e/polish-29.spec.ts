@@ -110,3 +110,57 @@ test('the e-mail code shows one message, the current one', async ({ page }) => {
   await verify.click();
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
 });
+
+/** Every percentage in a text, with its decimals: "0.09 %" -> "09". */
+const percents = (text: string) => [...text.matchAll(/\d+(?:\.(\d+))? ?%/g)].map((m) => m[0]);
+
+test('the income screen: round chart ticks, and one precision for its percentages', async ({ page }) => {
+  const root = await rootSession();
+  const admin = await adminToken();
+  const plan = await api<{ plan: { id: number } }>('/plans/add', {
+    token: admin,
+    body: { name: `Tick plan ${uniq()}`, min_amount: 10, max_amount: 100_000 },
+  });
+  // a sponsor with a 100 plan, whose direct member buys 12: 0.60 of referral income today
+  const buyer = async (sponsorCode: string, name: string, amount: number) => {
+    const m = await registerMember(sponsorCode, name);
+    const credited = await api('/withdrawalrequest/debit', {
+      token: admin,
+      idempotencyKey: `e2e-ticks-${m.auth.id}`,
+      body: { user_id: m.auth.id, wallet: 'fund', amount, direction: 'credit', reason: 'E2E setup' },
+    });
+    expect(credited.status, credited.data.message).toBe(200);
+    const bought = await api('/topup/add', {
+      token: m.auth.token,
+      body: { plan_id: plan.data.plan.id, amount },
+    });
+    expect(bought.status, bought.data.message).toBe(201);
+    return m;
+  };
+  const sponsor = await buyer(root.auth.refferal_code, 'Tia Ticks', 100);
+  await buyer(sponsor.auth.refferal_code, 'Dan Direct', 12);
+
+  await useMemberSession(page, sponsor);
+  await page.goto('/user/income');
+  await expect(page.getByTestId('part-direct_income-amount')).toHaveText('0.60 USDT');
+  const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  // 0, 0.2, 0.4, 0.6: equal steps of 1, 2 or 5 x 10^n (Recharts' own read 0, 0.2, 0.3, 0.5, 0.6)
+  const values = (await ticks.allTextContents()).map(Number);
+  const steps = values.slice(1).map((v, i) => Number((v - values[i]!).toFixed(6)));
+  expect(new Set(steps).size, `ticks ${values.join(', ')}`).toBe(1);
+  const step = steps[0]!;
+  const mantissa = Number((step / 10 ** Math.floor(Math.log10(step))).toFixed(6));
+  expect([1, 2, 5], `ticks ${values.join(', ')}`).toContain(mantissa);
+  expect(values.at(-1)).toBeGreaterThanOrEqual(0.6);
+
+  // the earning limit used (0.6 of 700) at the precision of the screen's other percentages
+  const main = page.locator('#main');
+  await expect(main).toContainText('0.1 % used');
+  for (const shown of percents((await main.innerText()).replace(/\s+/g, ' '))) {
+    expect(shown, 'one decimal for every percentage of the screen').toMatch(/^\d+\.\d %$/);
+  }
+  await shoot(page, 'income-ticks');
+  await page.getByRole('tab', { name: 'Team Stats' }).click();
+  await expect(page.getByRole('table', { name: 'Business per leg' })).toContainText('100.0 %');
+});

@@ -126,6 +126,16 @@ test('an admin cancels a year-long projection, then projects 30 days to the end,
   await expect(
     page.getByRole('table', { name: 'Day by day, proposed with now beneath' }).locator('tbody tr'),
   ).toHaveCount(30);
+  // coverage at one precision wherever the screen shows it, never "97.6 %" beside "96.06 %" (issue 29.13)
+  const coverage = [
+    ...((await page.getByRole('table', { name: 'Day by day, proposed with now beneath' }).innerText()).match(
+      /\d[\d,]*(?:\.\d+)? %/g,
+    ) ?? []),
+    ...(await page.locator('dt:text-is("Coverage on the last day") + dd').allInnerTexts()),
+    ...((await summary.innerText()).match(/\d[\d,]*(?:\.\d+)? %/g) ?? []),
+  ];
+  expect(coverage.length).toBeGreaterThan(30);
+  for (const shown of coverage) expect(shown).toMatch(/^(\d[\d,]*\.\d %|—)$/);
   await expect(page.getByText(/1 new member\(s\) a day/)).toBeVisible();
   await expect(page.getByText('30 joined')).toBeVisible();
   await expect(page.getByText(/withdraw 10 % of their earnings/)).toBeVisible();

@@ -106,7 +106,7 @@ export const whatIfResponse = z.object({
   /** Members x days the projection covered (each scenario). */
   member_days: z.number().int(),
   assumptions: z.array(z.string()),
-  /** The difference in words, e.g. "Proposed pays 12,400.00 USDT more over 90 days; coverage ends at 87 % instead of 104 %." */
+  /** The difference in words, e.g. "Proposed pays 12,400.00 USDT more over 90 days; coverage ends at 87.2 % instead of 104.0 %." */
   summary: z.string(),
   current: scenario,
   proposed: scenario,

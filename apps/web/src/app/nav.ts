@@ -57,6 +57,8 @@ export interface NavItem {
    * it, as the server decides for the routes the page calls.
    */
   area?: AdminAreas;
+  /** Pages reached from this entry (and their sub-paths): the entry is highlighted there too. */
+  also?: string[];
 }
 
 /** Every member section of spec 2.1 (detail routes such as /user/queries/{ticketId} are reached from these). */
@@ -67,7 +69,12 @@ export const MEMBER_NAV: NavItem[] = [
   { label: 'Watch and earn', to: '/watch/adds', icon: PlayCircle },
   // one way in to every deposit method (crypto payment, wallet deposit, code): spec 2.1's
   // /user/scanner and /user/web3-deposit are reached from it
-  { label: 'Deposit', to: '/user/deposit', icon: Wallet },
+  {
+    label: 'Deposit',
+    to: '/user/deposit',
+    icon: Wallet,
+    also: ['/user/scanner', '/user/payment', '/user/web3-deposit'],
+  },
   { label: 'Deposit history', to: '/user/deposit-history', icon: History },
   { label: 'Subscription', to: '/user/subscription', icon: Package },
   { label: 'Top-up', to: '/user/topup', icon: ArrowDownToLine },

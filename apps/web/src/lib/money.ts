@@ -32,7 +32,15 @@ export function daysSince(iso: string | null | undefined, now = Date.now()): num
   return Number.isFinite(at) ? Math.floor((now - at) / 86_400_000) : Number.POSITIVE_INFINITY;
 }
 
-/** "12.5 %" without trailing zeros. */
+/** "12.5 %" without trailing zeros: a rate as it was set (a plan's ROI, a fee). */
 export function formatPercent(value: number): string {
   return `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })} %`;
+}
+
+/**
+ * A computed share or change at one precision ("96.1 %", "97.6 %", "100.0 %"), so the figures of a
+ * screen line up: rounded to their own lengths they read "96.06 %" beside "97.6 %" (issue 29.13).
+ */
+export function formatShare(value: number, decimals = 1): string {
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })} %`;
 }

@@ -138,10 +138,13 @@ function scenarioOf(from: number, figures: DayFigures[], atLimitEnd: number): Wh
   };
 }
 
+/** A coverage at the precision the what-if screen shows every coverage in (one decimal: issue 29.13). */
 const percentText = (ratio: number | null | undefined) =>
-  ratio === null || ratio === undefined ? 'nothing owed' : `${Math.round(ratio * 100)} %`;
+  ratio === null || ratio === undefined
+    ? 'nothing owed'
+    : `${(ratio * 100).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 
-/** "Proposed pays 12,400.00 USDT more over 90 days; coverage ends at 87 % instead of 104 %." */
+/** "Proposed pays 12,400.00 USDT more over 90 days; coverage ends at 87.2 % instead of 104.0 %." */
 export function summaryOf(days: number, current: WhatIfScenario, proposed: WhatIfScenario): string {
   const diff = toMicro(proposed.totals.paid)! - toMicro(current.totals.paid)!;
   const period = `over ${days} day${days === 1 ? '' : 's'}`;

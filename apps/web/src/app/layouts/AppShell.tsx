@@ -1,7 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { Banner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
@@ -37,9 +37,14 @@ function NavList({
   memberId?: number;
   onNavigate?: () => void;
 }) {
+  const { pathname } = useLocation();
+  const pathOf = (to: string) => to.replace(':id', String(memberId ?? ''));
+  // the entry's own page and what is below it (as NavLink does), and the pages reached from it
+  const isActive = (to: string, also: string[] = []) =>
+    [to, ...also].some((path) => matchPath({ path, end: false }, pathname) !== null);
   return (
     <ul className="flex flex-col gap-0.5">
-      {nav.map(({ label, to, icon: Icon, soon }) => (
+      {nav.map(({ label, to, icon: Icon, soon, also }) => (
         <li key={label}>
           {soon ? (
             // Not a link: a section that does not exist yet must not lead to a not-found page.
@@ -54,19 +59,18 @@ function NavList({
               </span>
             </span>
           ) : (
-            <NavLink
-              to={to.replace(':id', String(memberId ?? ''))}
+            <Link
+              to={pathOf(to)}
               onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                  isActive ? 'bg-accent-soft text-accent-text' : 'text-fg hover:bg-subtle',
-                )
-              }
+              aria-current={isActive(pathOf(to), also) ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                isActive(pathOf(to), also) ? 'bg-accent-soft text-accent-text' : 'text-fg hover:bg-subtle',
+              )}
             >
               <Icon className="size-4 shrink-0" aria-hidden="true" />
               <span className="leading-tight">{label}</span>
-            </NavLink>
+            </Link>
           )}
         </li>
       ))}

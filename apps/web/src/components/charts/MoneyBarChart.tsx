@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { money } from '../../lib/format';
 import { GRID, LEGEND_STYLE, TOOLTIP_BOX, X_AXIS, Y_AXIS } from './chart-style';
+import { niceTicks, tickDecimals } from './ticks';
 
 export interface MoneyBar {
   key: string;
@@ -8,7 +9,13 @@ export interface MoneyBar {
   fill: string;
 }
 
-const axisMoney = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** The amounts the axis must reach: each bar, or each stack's sum. */
+function heights(rows: Array<Record<string, number | string>>, bars: MoneyBar[], stacked: boolean): number[] {
+  return rows.flatMap((row) => {
+    const values = bars.map((bar) => Number(row[bar.key] ?? 0));
+    return stacked ? [values.reduce((sum, v) => sum + v, 0)] : values;
+  });
+}
 
 /**
  * USDT amounts per period as bars (side by side, or stacked), in the app's colours. Imports
@@ -29,13 +36,25 @@ export function MoneyBarChart({
   label: string;
   className?: string;
 }) {
+  const ticks = niceTicks(heights(rows, bars, stacked));
+  // as many decimals as the steps need (0.2 steps one, 0.05 two), large amounts compact (1.5K)
+  const axisMoney = new Intl.NumberFormat('en-US', {
+    notation: 'compact',
+    maximumFractionDigits: Math.max(1, tickDecimals(ticks)),
+  });
   return (
     <div className={`${className} w-full`} role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
           <CartesianGrid {...GRID} />
           <XAxis {...X_AXIS} />
-          <YAxis {...Y_AXIS} tickFormatter={(v: number) => axisMoney.format(v)} />
+          <YAxis
+            {...Y_AXIS}
+            ticks={ticks}
+            domain={[ticks[0]!, ticks.at(-1)!]}
+            interval={0}
+            tickFormatter={(v: number) => axisMoney.format(v)}
+          />
           <Tooltip
             cursor={{ fill: 'var(--subtle)' }}
             contentStyle={TOOLTIP_BOX}

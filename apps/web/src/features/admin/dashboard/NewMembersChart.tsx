@@ -1,6 +1,7 @@
 import type { UserStats } from '@app/contracts/users';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { GRID, TOOLTIP_BOX, X_AXIS, Y_AXIS } from '../../../components/charts/chart-style';
+import { niceTicks } from '../../../components/charts/ticks';
 
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -8,6 +9,10 @@ const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'nume
 export default function NewMembersChart({ data }: { data: UserStats['newPerDay'] }) {
   const rows = data.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) }));
   const total = data.reduce((sum, d) => sum + d.count, 0);
+  const ticks = niceTicks(
+    data.map((d) => d.count),
+    { whole: true },
+  );
   return (
     <figure>
       <div
@@ -19,7 +24,7 @@ export default function NewMembersChart({ data }: { data: UserStats['newPerDay']
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid {...GRID} />
             <XAxis {...X_AXIS} />
-            <YAxis {...Y_AXIS} allowDecimals={false} />
+            <YAxis {...Y_AXIS} ticks={ticks} domain={[ticks[0]!, ticks.at(-1)!]} interval={0} />
             <Tooltip
               cursor={{ fill: 'var(--subtle)' }}
               contentStyle={TOOLTIP_BOX}

@@ -7,15 +7,17 @@ import { errorMessage } from '../../../api/client';
 import { downloadWhatIfCsv } from '../../../api/plans';
 import { GRID, LEGEND_STYLE, TOOLTIP_BOX, X_AXIS, Y_AXIS } from '../../../components/charts/chart-style';
 import { MoneyBarChart } from '../../../components/charts/MoneyBarChart';
+import { niceTicks } from '../../../components/charts/ticks';
 import { Button } from '../../../components/ui/Button';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { Pager } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { formatCount } from '../../../lib/format';
-import { formatPercent } from '../../../lib/money';
+import { formatShare } from '../../../lib/money';
 
-const ratio = (r: number | null) => (r === null ? '—' : formatPercent(Math.round(r * 10_000) / 100));
+// every coverage figure of the screen at one precision (issue 29.13)
+const ratio = (r: number | null) => (r === null ? '—' : formatShare(r * 100));
 
 /** A projected day ("2026-03-12") in the admin's locale; the day is a calendar day, so read as UTC. */
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -141,6 +143,12 @@ export function Results({
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const rows: Row[] = current.days.map((d, i) => ({ current: d, proposed: proposed.days[i]! }));
+  const coverage = rows.map((r) => ({
+    label: r.current.date.slice(5),
+    current: r.current.coverage === null ? null : r.current.coverage * 100,
+    proposed: r.proposed.coverage === null ? null : r.proposed.coverage * 100,
+  }));
+  const coverageTicks = niceTicks(coverage.flatMap((c) => [c.current ?? 0, c.proposed ?? 0]));
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const last = (s: WhatIfScenario) => s.days.at(-1);
@@ -208,20 +216,19 @@ export function Results({
           aria-label={`Line chart of coverage over ${current.days.length} days: now ends at ${ratio(last(current)?.coverage ?? null)}, proposed at ${ratio(last(proposed)?.coverage ?? null)}`}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart
-              data={rows.map((r) => ({
-                label: r.current.date.slice(5),
-                current: r.current.coverage === null ? null : r.current.coverage * 100,
-                proposed: r.proposed.coverage === null ? null : r.proposed.coverage * 100,
-              }))}
-              margin={{ top: 8, right: 8, bottom: 0, left: -8 }}
-            >
+            <LineChart data={coverage} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
               <CartesianGrid {...GRID} />
               <XAxis {...X_AXIS} />
-              <YAxis {...Y_AXIS} unit=" %" />
+              <YAxis
+                {...Y_AXIS}
+                unit=" %"
+                ticks={coverageTicks}
+                domain={[0, coverageTicks.at(-1)!]}
+                interval={0}
+              />
               <Tooltip
                 contentStyle={TOOLTIP_BOX}
-                formatter={(value, name) => [`${Number(value).toFixed(2)} %`, name]}
+                formatter={(value, name) => [formatShare(Number(value)), name]}
               />
               <Legend wrapperStyle={LEGEND_STYLE} />
               {COVERAGE_LINES.map((line) => (

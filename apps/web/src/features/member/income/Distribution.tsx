@@ -9,6 +9,7 @@ import { Segmented } from '../../../components/ui/Segmented';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
+import { formatShare } from '../../../lib/money';
 import { dayRange, OTHER_PARTS, PART_FILL, PERIOD_LABEL, previousLabel, SPEC_PARTS } from './income-labels';
 
 // Recharts loads with the chart only, after the figures are on screen.
@@ -45,7 +46,7 @@ export function Change({
     >
       <Icon className="size-3.5" aria-hidden="true" />
       {up ? '+' : ''}
-      {figure.change_percent.toLocaleString('en-US', { maximumFractionDigits: 2 })} %
+      {formatShare(figure.change_percent)}
       <span className="font-normal text-muted">{against}</span>
     </span>
   );

@@ -2,6 +2,7 @@ import type { EarningLimit } from '@app/contracts/incomes';
 import { Link } from 'react-router';
 import { Money } from '../../../components/ui/Money';
 import { cn } from '../../../lib/cn';
+import { formatShare } from '../../../lib/money';
 
 /**
  * The Available Limit bar (spec 2.7, section 9): how much of the earning limit (active plan × cap
@@ -33,7 +34,7 @@ export function EarningLimitBar({ limit, compact = false }: { limit: EarningLimi
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={used}
-        aria-valuetext={`${used} % of the earning limit used`}
+        aria-valuetext={`${formatShare(used)} of the earning limit used`}
         className="h-2.5 w-full overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset"
       >
         <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${used}%` }} />
@@ -43,7 +44,7 @@ export function EarningLimitBar({ limit, compact = false }: { limit: EarningLimi
           <Money value={limit.total_earnings} /> earned of{' '}
           <Money value={limit.earning_limit} testId="earning-limit" />
         </span>
-        <span className="tabular-nums">{used} % used</span>
+        <span className="tabular-nums">{formatShare(used)} used</span>
       </div>
       {!compact && (
         <p className={cn('text-xs', limit.at_limit ? 'text-red-700 dark:text-red-400' : 'text-muted')}>

@@ -5,7 +5,7 @@ import { Money } from '../../../components/ui/Money';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { type Column, Table } from '../../../components/ui/Table';
 import { formatCount, formatPast } from '../../../lib/format';
-import { micro } from '../../../lib/money';
+import { formatShare, micro } from '../../../lib/money';
 import { TeamUnavailable } from './SummaryCards';
 
 type Leg = TeamSummary['legs'][number];
@@ -47,7 +47,7 @@ function legColumns(team: TeamSummary): Array<Column<Leg>> {
             <span className="h-2 flex-1 overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset">
               <span className="block h-full rounded-full bg-accent" style={{ width: `${share}%` }} />
             </span>
-            <span className="w-12 text-right text-xs tabular-nums text-muted">{share} %</span>
+            <span className="w-14 text-right text-xs tabular-nums text-muted">{formatShare(share)}</span>
           </span>
         );
       },

@@ -32,6 +32,8 @@ function formSchema(min: number | undefined) {
 /**
  * Spec 2.8 and 5, the payment form: price amount (required, numeric, step 0.01, at least the
  * provider's minimum), pay currency (only usdtbsc offered), price currency fixed to usd (shown as USDT).
+ * Labelled in the member's words, not the provider's fields (issue 29.11): Amount to pay, Pay with,
+ * Currency.
  */
 export function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => void }) {
   const member = useMember();
@@ -84,7 +86,7 @@ export function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => vo
           </Banner>
         )}
         <Input
-          label="Price amount"
+          label="Amount to pay"
           type="number"
           inputMode="decimal"
           step="0.01"
@@ -103,7 +105,7 @@ export function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => vo
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
-            label="Pay currency"
+            label="Pay with"
             error={
               errors.pay_currency?.message ??
               (currencies.isError
@@ -121,7 +123,7 @@ export function PaymentForm({ onCreated }: { onCreated: (payment: Payment) => vo
               </option>
             ))}
           </Select>
-          <Input label="Price currency" value={PAYMENT.priceCurrencyLabel} readOnly disabled />
+          <Input label="Currency" value={PAYMENT.priceCurrencyLabel} readOnly disabled />
         </div>
         <div>
           <Button type="submit" busy={create.isPending} disabled={offered.length === 0}>

@@ -137,12 +137,10 @@ export function PaymentSuccess({ payment }: { payment: Payment }) {
         </div>
       </div>
       <SummaryList rows={rows} />
-      <div className="flex flex-wrap gap-2">
+      {/* one way on (issue 29.11): spec 2.9's Return Home link to / */}
+      <div>
         <Link to="/" className={buttonClass('secondary')}>
           Return Home
-        </Link>
-        <Link to="/user/dashboard" className={buttonClass('ghost')}>
-          Go to dashboard
         </Link>
       </div>
     </section>

@@ -1,28 +1,33 @@
 import { WATCH_EARN } from '@app/contracts/roi';
-import { Ban, Hourglass, PlayCircle, Sparkles } from 'lucide-react';
+import { Ban, CircleCheck, CirclePause, Hourglass, PlayCircle, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
 import { Spinner } from '../../../components/ui/Spinner';
-import { formatHours } from './useEligibility';
+import { formatHours, opensAt } from './useEligibility';
 
 /** What the main action area shows: exactly one of these (spec 2.6). */
 export type Action =
   | { kind: 'checking' }
   | { kind: 'denied' }
   | { kind: 'eligible'; bonus?: number }
-  | { kind: 'limit'; reason: string; hoursLeft: number | null }
+  /** Today's reward (or video bonus) is claimed: when the next one opens (spec 2.6's limit box). */
+  | { kind: 'claimed'; what: string; hoursLeft: number; nextAt: string | null }
+  /** Claims are closed on the account (ROI status closed): the reason, no countdown. */
+  | { kind: 'paused'; reason: string }
   | { kind: 'no-plan' }
   | { kind: 'unavailable' };
 
-function Frame({ children, tone }: { children: ReactNode; tone?: 'red' | 'amber' }) {
-  const ring =
-    tone === 'red'
-      ? 'border-red-600/30 bg-red-50 dark:bg-red-500/10'
-      : tone === 'amber'
-        ? 'border-amber-600/30 bg-amber-50 dark:bg-amber-500/10'
-        : 'border-line bg-surface';
+const TONES = {
+  red: 'border-red-600/30 bg-red-50 dark:bg-red-500/10',
+  amber: 'border-amber-600/30 bg-amber-50 dark:bg-amber-500/10',
+  green: 'border-green-600/30 bg-green-50 dark:bg-green-500/10',
+  plain: 'border-line bg-surface',
+} as const;
+
+function Frame({ children, tone = 'plain' }: { children: ReactNode; tone?: keyof typeof TONES }) {
+  const ring = TONES[tone];
   return (
     <section
       aria-label="Daily reward"
@@ -74,27 +79,32 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
           </Button>
         </Frame>
       );
-    case 'limit':
+    case 'claimed':
+      // done for today, not an error (issue 29.10): what is claimed and when the next one opens
+      return (
+        <Frame tone="green">
+          <CircleCheck className="size-9 text-green-700 dark:text-green-300" aria-hidden="true" />
+          <h2 className="text-lg font-semibold text-green-950 dark:text-green-100">
+            Today's {action.what} is claimed
+          </h2>
+          <div className="mt-1 flex flex-col items-center" data-testid="countdown">
+            <span className="text-sm text-green-950/80 dark:text-green-100/80">
+              The next one opens {opensAt(action.nextAt, action.hoursLeft)}, in
+            </span>
+            <span className="font-mono text-3xl font-semibold tabular-nums text-green-950 dark:text-green-50">
+              {formatHours(action.hoursLeft)}
+            </span>
+          </div>
+        </Frame>
+      );
+    case 'paused':
       return (
         <Frame tone="amber">
-          <Hourglass className="size-9 text-amber-700 dark:text-amber-300" aria-hidden="true" />
+          <CirclePause className="size-9 text-amber-700 dark:text-amber-300" aria-hidden="true" />
           <h2 className="text-lg font-semibold text-amber-950 dark:text-amber-100">
-            {WATCH_EARN.limitReached}
+            Daily rewards are paused
           </h2>
           <p className="max-w-sm text-sm text-amber-950/80 dark:text-amber-100/80">{action.reason}</p>
-          {action.hoursLeft !== null && (
-            <div className="mt-1 flex flex-col items-center" data-testid="countdown">
-              <span className="text-xs font-medium tracking-wide text-amber-900/70 uppercase dark:text-amber-200/70">
-                Next reward in
-              </span>
-              <span className="font-mono text-3xl font-semibold tabular-nums text-amber-950 dark:text-amber-50">
-                {formatHours(action.hoursLeft)}
-              </span>
-              <span className="text-xs text-amber-900/70 tabular-nums dark:text-amber-200/70">
-                {action.hoursLeft.toFixed(2)} hours remaining
-              </span>
-            </div>
-          )}
         </Frame>
       );
     case 'unavailable':

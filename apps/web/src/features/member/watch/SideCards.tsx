@@ -9,16 +9,28 @@ import { Money } from '../../../components/ui/Money';
 import { When } from '../../../components/ui/When';
 import { formatHours, useCountdown } from './useEligibility';
 
-/** Spec 2.6: 'No Plan' or 'Premium Active', plus the last claim date if present. */
-export function PlanStatusCard({ activePlan, lastClaim }: { activePlan: number; lastClaim: string | null }) {
-  const premium = activePlan > 0;
+/**
+ * Spec 2.6's plan status: 'No Plan', or the member's plan by its name (the spec's 'Premium Active'
+ * named every plan premium, a Starter one too: issue 29.10), plus the last claim date if present.
+ */
+export function PlanStatusCard({
+  activePlan,
+  planName,
+  lastClaim,
+}: {
+  activePlan: number;
+  /** The plan's name; undefined while the plans load. */
+  planName: string | undefined;
+  lastClaim: string | null;
+}) {
+  const holdsPlan = activePlan > 0;
   return (
     <Card
       title="Plan status"
       action={
-        premium ? (
+        holdsPlan ? (
           <Badge tone="green">
-            <BadgeCheck className="size-3.5" aria-hidden="true" /> {WATCH_EARN.premium}
+            <BadgeCheck className="size-3.5" aria-hidden="true" /> Active
           </Badge>
         ) : (
           <Badge>{WATCH_EARN.noPlan}</Badge>
@@ -26,8 +38,10 @@ export function PlanStatusCard({ activePlan, lastClaim }: { activePlan: number; 
       }
     >
       <div data-testid="plan-status" className="flex flex-col gap-3">
-        <p className="text-2xl font-semibold text-fg">{premium ? WATCH_EARN.premium : WATCH_EARN.noPlan}</p>
-        {premium ? (
+        <p className="text-2xl font-semibold text-fg">
+          {holdsPlan ? (planName ?? 'Your plan') : WATCH_EARN.noPlan}
+        </p>
+        {holdsPlan ? (
           <p className="text-sm text-muted">
             Active plan <Money value={activePlan} className="font-medium text-fg" />
           </p>

@@ -1,17 +1,20 @@
 import { ROI_MSG, WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
 import { VIDEO_FAIL } from '@app/contracts/videos';
 import { ChartNoAxesCombined, Clock3, RefreshCw, Timer } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMember } from '../../../api/auth-store';
 import { claimBonus, useBonuses } from '../../../api/bonuses';
 import { errorMessage } from '../../../api/client';
+import { usePlans } from '../../../api/plans';
 import { claimRoi, useLatestVideo } from '../../../api/roi';
 import { useUser } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { ErrorDialog } from '../../../components/ui/ErrorDialog';
+import { Money } from '../../../components/ui/Money';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { type Action, ActionArea } from './ActionArea';
+import { type Earned, forgetEarned, readEarned, rememberEarned } from './earned';
 import type { Media } from './Player';
 import { AdBonusCard, PlanStatusCard } from './SideCards';
 import { useCountdown, useEligibility } from './useEligibility';
@@ -29,6 +32,11 @@ export default function WatchEarnPage() {
   const { state, result, hoursLeft, recheck } = useEligibility(member?.id ?? null);
   const bonuses = useBonuses('member');
   const latest = useLatestVideo();
+  const plans = usePlans('member');
+  const [earned] = useState(readEarned);
+  useEffect(() => {
+    if (earned) forgetEarned();
+  }, [earned]);
   const [watching, setWatching] = useState<WatchPurpose | null>(null);
   // a failed load of today's video (spec 8 'Failed to fetch latest video'); an empty library is not
   // an error: the modal plays the bundled default video (spec 2.6)
@@ -51,21 +59,18 @@ export default function WatchEarnPage() {
   else if (hasPlan) {
     if (state.status === 'checking') action = { kind: 'checking' };
     else if (state.status === 'error') action = { kind: 'unavailable' };
-    else if (u.roi_status === 'close') action = { kind: 'limit', reason: ROI_MSG.roiClosed, hoursLeft: null };
+    else if (u.roi_status === 'close') action = { kind: 'paused', reason: ROI_MSG.roiClosed };
     else if (result?.found && hoursLeft > 0)
-      action = {
-        kind: 'limit',
-        reason: `You have claimed today's reward. A new one opens ${result.cooldown_hours} hours after your last claim.`,
-        hoursLeft,
-      };
+      action = { kind: 'claimed', what: 'reward', hoursLeft, nextAt: result.nextClaimTime };
     else action = { kind: 'eligible' };
   } else if (state.status === 'checking') action = { kind: 'checking' };
   else if (!videoBonus) action = { kind: 'no-plan' };
   else if (bonusHoursLeft > 0)
     action = {
-      kind: 'limit',
-      reason: `You have claimed today's video bonus. A new one opens ${videoBonus.period_hours} hours after your last claim.`,
+      kind: 'claimed',
+      what: 'video bonus',
       hoursLeft: bonusHoursLeft,
+      nextAt: videoBonus.next_claim_at ?? null,
     };
   else action = { kind: 'eligible', bonus: videoBonus.amount };
 
@@ -98,8 +103,10 @@ export default function WatchEarnPage() {
     return claimRoi(id);
   }
 
-  function afterClaim() {
+  function afterClaim(claimed: Earned) {
     void recheck();
+    // the page reloads (spec 4); what the claim earned is said after it too, not only for 1.5 s
+    rememberEarned(claimed);
     setTimeout(() => window.location.reload(), WATCH_EARN.reloadAfterMs);
   }
 
@@ -118,6 +125,18 @@ export default function WatchEarnPage() {
           </Button>
         </div>
       )}
+      {earned && (
+        <div data-testid="earned">
+          <Banner tone="success">
+            You earned <Money value={earned.amount} className="font-semibold" />
+            {earned.purpose === 'ad'
+              ? ' with the ad bonus.'
+              : hasPlan
+                ? ' of daily ROI.'
+                : ' with the video bonus.'}
+          </Banner>
+        </div>
+      )}
       <Hero seconds={watchSeconds} hours={result?.cooldown_hours ?? 24} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -126,6 +145,7 @@ export default function WatchEarnPage() {
         <div className="flex flex-col gap-4">
           <PlanStatusCard
             activePlan={u?.active_plan ?? 0}
+            planName={plans.data?.find((p) => p.id === u?.plan_id)?.name}
             lastClaim={hasPlan ? (result?.lastClaimTime ?? null) : (videoBonus?.last_claimed_at ?? null)}
           />
           <AdBonusCard

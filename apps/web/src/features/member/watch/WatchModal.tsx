@@ -19,8 +19,8 @@ interface Props {
   purpose: WatchPurpose;
   /** Claims the reward; resolves with the server's message, throws on refusal. */
   claim: () => Promise<{ message: string; amount: number }>;
-  /** After the success dialog: recheck eligibility and reload (spec 4). */
-  onClaimed: () => void;
+  /** After the success dialog, with what the claim earned: recheck eligibility and reload (spec 4). */
+  onClaimed: (claimed: { amount: number; purpose: WatchPurpose }) => void;
 }
 
 /**
@@ -80,11 +80,12 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
     if (claiming) return; // claiming is blocked while a claim is in progress (spec 4)
     setClaiming(true);
     try {
-      setSuccess(await claim());
+      const claimed = await claim();
+      setSuccess(claimed);
       setTimeout(() => {
         setSuccess(null);
         onClose();
-        onClaimed();
+        onClaimed({ amount: claimed.amount, purpose });
       }, WATCH_EARN.successDialogMs);
     } catch (error) {
       // the server's message, else the spec's trade-update fallback

@@ -68,3 +68,21 @@ export function formatHours(hours: number): string {
   const s = total % 60;
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * When the next claim opens, as a member reads it: "today at 9:40 PM", "tomorrow at 9:14 AM". From
+ * the server's answer when there is one (the time the last claim is shown in), else from the wait.
+ */
+export function opensAt(nextAt: string | null, hoursLeft: number, now = Date.now()): string {
+  const parsed = nextAt ? Date.parse(nextAt) : Number.NaN;
+  const at = new Date(Number.isNaN(parsed) ? now + hoursLeft * 3_600_000 : parsed);
+  const days = Math.round((startOfDay(at) - startOfDay(new Date(now))) / 86_400_000);
+  const day = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+  return `${day} at ${clock.format(at)}`;
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
