@@ -209,7 +209,9 @@ export function TeamSummaryCard({
       <p className="text-3xl font-semibold tracking-tight text-fg">
         <Money value={team.team_business} testId="team-business" />
       </p>
-      <p className="-mt-2 text-xs text-muted">Team business: the active plans of the active members below you</p>
+      <p className="-mt-2 text-xs text-muted">
+        Team business: the active plans of the active members below you
+      </p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         {facts.map((f) => (
           <div key={f.id}>
