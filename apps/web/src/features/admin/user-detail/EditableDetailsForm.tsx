@@ -107,7 +107,7 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
               autoComplete="off"
               spellCheck={false}
               placeholder="Leave empty to keep the current one"
-              hint={`Empty keeps the current password. Filled in, it becomes the new one and signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`}
+              hint={`Empty keeps the current password. A new one signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`}
               {...register('password')}
             />
             <Select label="Role" {...register('role', { disabled: true })}>

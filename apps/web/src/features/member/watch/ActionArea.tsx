@@ -13,7 +13,7 @@ export type Action =
   | { kind: 'denied' }
   | { kind: 'eligible'; bonus?: number }
   /** Today's reward (or video bonus) is claimed: when the next one opens (spec 2.6's limit box). */
-  | { kind: 'claimed'; what: string; hoursLeft: number; nextAt: string | null }
+  | { kind: 'claimed'; what: string; hoursLeft: number; nextAt: string | null; serverNow?: string }
   /** Claims are closed on the account (ROI status closed): the reason, no countdown. */
   | { kind: 'paused'; reason: string }
   | { kind: 'no-plan' }
@@ -89,7 +89,7 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
           </h2>
           <div className="mt-1 flex flex-col items-center" data-testid="countdown">
             <span className="text-sm text-green-950/80 dark:text-green-100/80">
-              The next one opens {opensAt(action.nextAt, action.hoursLeft)}, in
+              The next one opens {opensAt(action.nextAt, action.hoursLeft, action.serverNow)}, in
             </span>
             <span className="font-mono text-3xl font-semibold tabular-nums text-green-950 dark:text-green-50">
               {formatHours(action.hoursLeft)}

@@ -61,7 +61,13 @@ export default function WatchEarnPage() {
     else if (state.status === 'error') action = { kind: 'unavailable' };
     else if (u.roi_status === 'close') action = { kind: 'paused', reason: ROI_MSG.roiClosed };
     else if (result?.found && hoursLeft > 0)
-      action = { kind: 'claimed', what: 'reward', hoursLeft, nextAt: result.nextClaimTime };
+      action = {
+        kind: 'claimed',
+        what: 'reward',
+        hoursLeft,
+        nextAt: result.nextClaimTime,
+        serverNow: result.now,
+      };
     else action = { kind: 'eligible' };
   } else if (state.status === 'checking') action = { kind: 'checking' };
   else if (!videoBonus) action = { kind: 'no-plan' };
@@ -71,6 +77,7 @@ export default function WatchEarnPage() {
       what: 'video bonus',
       hoursLeft: bonusHoursLeft,
       nextAt: videoBonus.next_claim_at ?? null,
+      serverNow: bonuses.data?.now,
     };
   else action = { kind: 'eligible', bonus: videoBonus.amount };
 

@@ -73,9 +73,12 @@ const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-d
 
 /**
  * When the next claim opens, as a member reads it: "today at 9:40 PM", "tomorrow at 9:14 AM". From
- * the server's answer when there is one (the time the last claim is shown in), else from the wait.
+ * the server's answer and clock when there are (the time the last claim is shown in), else from the
+ * wait and this browser's clock.
  */
-export function opensAt(nextAt: string | null, hoursLeft: number, now = Date.now()): string {
+export function opensAt(nextAt: string | null, hoursLeft: number, serverNow?: string): string {
+  const parsedNow = serverNow ? Date.parse(serverNow) : Number.NaN;
+  const now = Number.isNaN(parsedNow) ? Date.now() : parsedNow;
   const parsed = nextAt ? Date.parse(nextAt) : Number.NaN;
   const at = new Date(Number.isNaN(parsed) ? now + hoursLeft * 3_600_000 : parsed);
   const days = Math.round((startOfDay(at) - startOfDay(new Date(now))) / 86_400_000);
