@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -122,6 +125,31 @@ function safeJson(text: string) {
   } catch {
     return text;
   }
+}
+
+/**
+ * For a test that starts the server as a process: a database cloned from the migrated template
+ * and an empty DATA_DIR, both removed by `drop()`.
+ */
+export async function processDatabase(prefix: string) {
+  const serverUrl = inject('pgServerUrl');
+  const name = `t_${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `earnhub-${prefix}-`));
+  return {
+    url: withDatabase(serverUrl, name),
+    dataDir,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The last mail sent to an address, from the outbox. */

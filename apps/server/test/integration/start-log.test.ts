@@ -4,33 +4,20 @@
  * The server runs under script(1), which gives it a pseudo-terminal as a person's shell would.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logFormat } from '../../src/logger.js';
-import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { processDatabase } from '../helpers.js';
 import { REPO_ROOT, randomPort, type ServerProcess, startServer, waitForOutput } from '../server-process.js';
 
-const serverUrl = inject('pgServerUrl');
-const database = `t_startlog_${randomBytes(4).toString('hex')}`;
+let database: Awaited<ReturnType<typeof processDatabase>>;
 let dataDir: string;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`);
-  await admin.end();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'earnhub-startlog-'));
+  database = await processDatabase('startlog');
+  dataDir = database.dataDir;
 });
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => database.drop());
 
 /** The server on a pseudo-terminal: what `npm start` prints in a person's terminal. */
 function onTerminal(port: number, env: Record<string, string | undefined>): ServerProcess {
@@ -40,7 +27,7 @@ function onTerminal(port: number, env: Record<string, string | undefined>): Serv
     cwd: REPO_ROOT,
     command: ['script', '-qfec', server, '/dev/null'],
     env: {
-      DATABASE_URL: withDatabase(serverUrl, database),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: 'log-owner@test.local',
@@ -68,7 +55,7 @@ describe('the start log', () => {
 
   it('reads as text on a terminal, with the start summary last', async () => {
     // a mail waiting in the outbox (as the demo's are) is logged before the summary, not after it
-    const db = new pg.Client({ connectionString: withDatabase(serverUrl, database) });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     await db.query(
       `INSERT INTO mail_outbox (to_address, subject, body_text, template) VALUES ('waiting@test.local', 'Waiting', 'Hello', 'test')`,

@@ -3,33 +3,19 @@
  * where to open it, the admin's e-mail and the generated password; the password in no JSON log line.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localUrl, startSummary } from '../../src/start-summary.js';
-import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
+import { processDatabase } from '../helpers.js';
 import { randomPort, startServer, waitForOutput } from '../server-process.js';
 
-const serverUrl = inject('pgServerUrl');
-const database = `t_start_${randomBytes(4).toString('hex')}`;
+let database: Awaited<ReturnType<typeof processDatabase>>;
 let dataDir: string;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`);
-  await admin.end();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'earnhub-start-'));
+  database = await processDatabase('start');
+  dataDir = database.dataDir;
 });
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => database.drop());
 
 describe('the start summary', () => {
   it('says where to open the app and in which order, with the padding lined up', () => {
@@ -59,7 +45,7 @@ describe('the start summary', () => {
     const server = startServer({
       port,
       env: {
-        DATABASE_URL: withDatabase(serverUrl, database),
+        DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         JWT_SECRET: randomBytes(32).toString('hex'),
         ADMIN_EMAIL: 'first-owner@test.local',
@@ -98,7 +84,7 @@ describe('the start summary', () => {
     const again = startServer({
       port,
       env: {
-        DATABASE_URL: withDatabase(serverUrl, database),
+        DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         ADMIN_EMAIL: 'first-owner@test.local',
         ADMIN_PASSWORD: undefined,
