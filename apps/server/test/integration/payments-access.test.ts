@@ -175,8 +175,8 @@ describe('bad input', () => {
     const before = await count();
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ price_amount: 0 }, /greater than zero/],
-      [{ price_amount: -5 }, /non-negative/],
-      [{ price_amount: 'abc' }, /non-negative/],
+      [{ price_amount: -5 }, /Enter an amount of 0 or more/],
+      [{ price_amount: 'abc' }, /Enter a number/],
       [{ price_amount: 10.123 }, /at most 2 decimals/],
       [{ price_amount: 2_000_000 }, /at most 1,000,000/],
       [{ price_amount: undefined }, /price_amount/],
