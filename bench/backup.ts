@@ -16,8 +16,8 @@ import { promisify } from 'node:util';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool } from '../apps/server/src/db/pool.js';
-import { readManifest } from '../apps/server/src/modules/backups/archive.js';
-import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
+import { rollUpTeams } from '../apps/server/src/modules/compensation/referral/rollup.js';
+import { readManifest } from '../apps/server/src/modules/operations/backups/archive.js';
 import { buildTree, round } from './tree-build.js';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 // ROI claims per second with 10-level income fan-out, on an existing tree (bench/tree.ts calls
 // measureClaims after building 1,000,000 members). Each claim is the product's own claim transaction
-// (modules/roi/service.ts claimIn: member row lock, switch and settings, facts, uplines, claim row,
+// (modules/compensation/roi/service.ts claimIn: member row lock, switch and settings, facts, uplines, claim row,
 // then one creditIncomes batch: the ROI and up to 10 level incomes through the ledger), run by
 // `clients` concurrent clients for `seconds`, each claim by a different member.
 //
@@ -31,8 +31,8 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool, withTx } from '../apps/server/src/db/pool.js';
 import { foldDeltas } from '../apps/server/src/ledger/fold.js';
-import { creditIncomes } from '../apps/server/src/modules/incomes/credit.js';
-import { createRoiService } from '../apps/server/src/modules/roi/service.js';
+import { creditIncomes } from '../apps/server/src/modules/compensation/incomes/credit.js';
+import { createRoiService } from '../apps/server/src/modules/compensation/roi/service.js';
 import { busySince, cpuTimes } from './cpu-busy.mjs';
 import { rowsWritten } from './row-writes.mjs';
 

@@ -7,11 +7,15 @@ import http from 'node:http';
 import type pg from 'pg';
 import { systemClock } from '../apps/server/src/clock.js';
 import { type Tx, withTx } from '../apps/server/src/db/pool.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
-import { findSponsorByCode, insertUser, registerMember } from '../apps/server/src/modules/auth/repo.js';
-import { SessionAuth } from '../apps/server/src/modules/auth/tokens.js';
-import { rollUpTeams } from '../apps/server/src/modules/referral/rollup.js';
-import { assertOpen } from '../apps/server/src/modules/settings/service.js';
+import { rollUpTeams } from '../apps/server/src/modules/compensation/referral/rollup.js';
+import { hashPassword } from '../apps/server/src/modules/identity/auth/passwords.js';
+import {
+  findSponsorByCode,
+  insertUser,
+  registerMember,
+} from '../apps/server/src/modules/identity/auth/repo.js';
+import { SessionAuth } from '../apps/server/src/modules/identity/auth/tokens.js';
+import { assertOpen } from '../apps/server/src/modules/operations/settings/service.js';
 import { round } from './tree-build.js';
 
 export interface RegistrationContext {

@@ -151,7 +151,7 @@ const schema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Seconds between the sandbox's automatic status steps; 0 = only an admin moves a payment. */
   SANDBOX_STEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
-  /** Wallet deposits (modules/web3): JSON-RPC endpoint per chain; unset = the chain's public RPC. */
+  /** Wallet deposits (modules/crypto/web3): JSON-RPC endpoint per chain; unset = the chain's public RPC. */
   CHAIN_RPC_1: z.url().optional(),
   CHAIN_RPC_137: z.url().optional(),
   CHAIN_RPC_56: z.url().optional(),
@@ -168,7 +168,7 @@ const schema = z.object({
   /** Blocks on top of a deposit's block (its own included) before it is credited. */
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   /**
-   * On-chain payouts of BEP20 withdrawals (modules/payouts) from a hot wallet. Its key comes from an
+   * On-chain payouts of BEP20 withdrawals (modules/money/payouts) from a hot wallet. Its key comes from an
    * encrypted keystore file (PAYOUT_KEYSTORE, passphrase in PAYOUT_KEYSTORE_PASSWORD) or from
    * PAYOUT_PRIVATE_KEY; neither is ever stored or logged. Unset: withdrawals are paid by hand.
    */
@@ -188,7 +188,7 @@ const schema = z.object({
   /** A withdrawal whose net is above this (USDT) needs the approval of two different admins. */
   FOUR_EYES_ABOVE_USDT: z.coerce.number().min(0).max(1e9).default(1000),
   /**
-   * Scheduled backups (modules/backups): where the files go (default DATA_DIR/backups; another disk
+   * Scheduled backups (modules/operations/backups): where the files go (default DATA_DIR/backups; another disk
    * is better), the UTC time of day they are taken (HH:MM, or `off`), and how many scheduled ones
    * are kept (older ones are deleted; backups taken by hand are never deleted).
    */
@@ -198,7 +198,7 @@ const schema = z.object({
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'HH:MM (UTC, 24-hour) or off')
     .default('03:00'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-  /** A folder holding pg_dump, pg_restore and psql; unset: found by version (modules/backups/tools.ts). */
+  /** A folder holding pg_dump, pg_restore and psql; unset: found by version (modules/operations/backups/tools.ts). */
   PG_BIN_DIR: z.string().min(1).optional(),
   /** WalletConnect Cloud project id; empty = no QR-pairing connector on the wallet page. */
   WALLETCONNECT_PROJECT_ID: z.string().default(''),

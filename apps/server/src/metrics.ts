@@ -1,7 +1,7 @@
 /**
  * The process's own Prometheus instruments (prom-client), for code that has no app at hand: the
  * ledger's posting function and the job scheduler count here with one call each, and the pool's
- * wait for a client is timed here. GET /metrics (modules/metrics) serves this registry together with
+ * wait for a client is timed here. GET /metrics (modules/operations/metrics) serves this registry together with
  * the app's HTTP figures and the counts it reads from the database at scrape time.
  * Counters are per process, as Prometheus scrapes processes: with several instances, sum them.
  */

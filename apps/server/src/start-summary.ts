@@ -10,7 +10,7 @@ export interface StartFacts {
   adminEmail: string;
   /** A password to show: generated on this start, or the demo's. */
   password: { value: string; note: string } | null;
-  /** Setup items neither done nor dismissed (modules/setup), and how many there are. */
+  /** Setup items neither done nor dismissed (modules/operations/setup), and how many there are. */
   setup: { open: number; total: number } | null;
 }
 

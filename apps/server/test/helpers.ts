@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { LISTENER_NAME } from '../src/db/listener.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { Scheduler } from '../src/jobs/scheduler.js';
-import { ensureAdmin } from '../src/modules/admins/bootstrap.js';
+import { ensureAdmin } from '../src/modules/identity/admins/bootstrap.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'AdminPass123' };

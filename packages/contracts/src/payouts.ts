@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { int8Id } from './common.js';
 
-/** Where an on-chain payout of a withdrawal stands (server: modules/payouts). */
+/** Where an on-chain payout of a withdrawal stands (server: modules/money/payouts). */
 export const PAYOUT_STATUS = ['signed', 'sent', 'confirmed', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUS)[number];
 

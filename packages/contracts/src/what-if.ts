@@ -3,7 +3,7 @@ import { INT4_MAX } from './common.js';
 import { percent } from './settings.js';
 
 /**
- * A compensation plan tried before it ships (server: modules/what-if). A projection is a job: the
+ * A compensation plan tried before it ships (server: modules/compensation/what-if). A projection is a job: the
  * server reads one consistent snapshot of members, plans, tree, balances, reward stages, salary
  * assignments and CTO pools, then runs the live engine's own income rules over the next days in a
  * worker thread, once with the current settings and once with the proposed ones. Nothing it

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
-import { createOwner } from '../modules/admins/bootstrap.js';
+import { createOwner } from '../modules/identity/admins/bootstrap.js';
 
 const email = process.argv[2]?.trim();
 if (!email?.includes('@')) {

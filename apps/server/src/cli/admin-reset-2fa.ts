@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
 import { withTx } from '../db/pool.js';
-import { resetByEmail } from '../modules/totp/repo.js';
+import { resetByEmail } from '../modules/identity/totp/repo.js';
 
 const email = process.argv[2]?.trim();
 if (!email) {

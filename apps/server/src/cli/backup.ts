@@ -8,15 +8,15 @@ import path from 'node:path';
 import { formatBytes } from '@app/contracts/backups';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
-import { readManifest, writeBackup } from '../modules/backups/archive.js';
-import * as repo from '../modules/backups/repo.js';
+import { readManifest, writeBackup } from '../modules/operations/backups/archive.js';
+import * as repo from '../modules/operations/backups/repo.js';
 import {
   backupDir,
   backupFileName,
   backupSettings,
   runBackup,
   toolsFor,
-} from '../modules/backups/service.js';
+} from '../modules/operations/backups/service.js';
 import { VERSION } from '../version.js';
 
 const config = loadConfig();

@@ -8,7 +8,7 @@ import { formatBytes } from '@app/contracts/backups';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { embeddedOwner } from '../db/embedded.js';
-import { RestoreRefused, restoreBackup } from '../modules/backups/restore.js';
+import { RestoreRefused, restoreBackup } from '../modules/operations/backups/restore.js';
 import { VERSION } from '../version.js';
 
 const args = process.argv.slice(2);

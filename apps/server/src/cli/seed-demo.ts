@@ -3,10 +3,10 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
-import { ensureAdmin } from '../modules/admins/bootstrap.js';
-import { seedDemoContent } from '../modules/admins/demo-content.js';
-import { seedDemoMoney } from '../modules/admins/demo-money.js';
-import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from '../modules/admins/demo-seed.js';
+import { ensureAdmin } from '../modules/identity/admins/bootstrap.js';
+import { seedDemoContent } from '../modules/identity/admins/demo-content.js';
+import { seedDemoMoney } from '../modules/identity/admins/demo-money.js';
+import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from '../modules/identity/admins/demo-seed.js';
 
 const config = loadConfig({
   ADMIN_EMAIL: DEMO_ADMIN.email,

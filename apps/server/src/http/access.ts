@@ -44,8 +44,8 @@ declare module 'fastify' {
 }
 
 /**
- * What this layer asks of sessions (modules/auth/tokens.ts `SessionAuth` is one). Declared here so
- * the HTTP layer imports no feature: the arrow runs from modules/auth to here, never back.
+ * What this layer asks of sessions (modules/identity/auth/tokens.ts `SessionAuth` is one). Declared here so
+ * the HTTP layer imports no feature: the arrow runs from modules/identity/auth to here, never back.
  */
 export interface SessionVerifier {
   verify(

@@ -1,5 +1,5 @@
 /**
- * Request limits on routes, all counted in PostgreSQL through one Limiter (modules/limits), so every
+ * Request limits on routes, all counted in PostgreSQL through one Limiter (modules/identity/limits), so every
  * instance behind a load balancer sees the same counts.
  * - Per client address: a route declares `config: { rateLimit: { max, timeWindow } }` as usual with
  *   `@fastify/rate-limit`; its store here keeps the counters in the database. The address is
@@ -17,7 +17,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { tooMany } from '../errors.js';
-import { type Limiter, type LimitRule, retryIn } from '../modules/limits/service.js';
+import { type Limiter, type LimitRule, retryIn } from '../modules/identity/limits/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { Mail } from './templates.js';
 
-/** The mails of an admin's own account (modules/admin-account). Plain text, like templates.ts. */
+/** The mails of an admin's own account (modules/identity/admin-account). Plain text, like templates.ts. */
 
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AdminRole } from '@app/contracts/admins';
 import { Secret, TOTP } from 'otpauth';
 import { withTx } from '../../src/db/pool.js';
-import { hashPassword } from '../../src/modules/auth/passwords.js';
-import { insertUser } from '../../src/modules/auth/repo.js';
+import { hashPassword } from '../../src/modules/identity/auth/passwords.js';
+import { insertUser } from '../../src/modules/identity/auth/repo.js';
 import type { TestApp } from '../helpers.js';
 
 /** Setup shared by the back-office protection tests: more admins, TOTP codes at the app's time. */

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { MSG } from '@app/contracts/messages';
 import { TEAM_MSG } from '@app/contracts/team-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../../src/modules/admins/bootstrap.js';
+import { createOwner } from '../../src/modules/identity/admins/bootstrap.js';
 import { ADMIN, createTestApp, lastMail, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep, codeAt, enrol } from './admin-fixtures.js';
 

@@ -2,7 +2,7 @@ import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
-import { resetByEmail } from '../../src/modules/totp/repo.js';
+import { resetByEmail } from '../../src/modules/identity/totp/repo.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep, codeAt, enrol } from './admin-fixtures.js';
 

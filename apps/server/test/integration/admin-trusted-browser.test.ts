@@ -3,8 +3,8 @@ import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
-import { revokeTrustedBrowsers } from '../../src/modules/admin-account/trusted.js';
-import { resetByEmail } from '../../src/modules/totp/repo.js';
+import { revokeTrustedBrowsers } from '../../src/modules/identity/admin-account/trusted.js';
+import { resetByEmail } from '../../src/modules/identity/totp/repo.js';
 import { createTestApp, lastMail, type TestApp } from '../helpers.js';
 import { addAdmin, codeAt, enrol } from './admin-fixtures.js';
 

@@ -16,7 +16,7 @@ import {
   MANIFEST,
   type Manifest,
   readManifest,
-} from '../../src/modules/backups/archive.js';
+} from '../../src/modules/operations/backups/archive.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { freePort } from '../round-robin-proxy.js';
 import { runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';

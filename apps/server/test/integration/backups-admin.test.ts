@@ -11,7 +11,7 @@ import type { Backup, BackupsOverview } from '@app/contracts/backups';
 import type { SetupResponse } from '@app/contracts/setup';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../src/modules/backups/archive.js';
+import { readManifest } from '../../src/modules/operations/backups/archive.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
-import { seedDemoContent } from '../../src/modules/admins/demo-content.js';
-import { seedDemoMoney } from '../../src/modules/admins/demo-money.js';
-import { DEMO_PASSWORD, seedDemo } from '../../src/modules/admins/demo-seed.js';
+import { seedDemoContent } from '../../src/modules/identity/admins/demo-content.js';
+import { seedDemoMoney } from '../../src/modules/identity/admins/demo-money.js';
+import { DEMO_PASSWORD, seedDemo } from '../../src/modules/identity/admins/demo-seed.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;

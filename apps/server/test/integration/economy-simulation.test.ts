@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
-import { SessionAuth } from '../../src/modules/auth/tokens.js';
+import { SessionAuth } from '../../src/modules/identity/auth/tokens.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { EconomyModel, type ModelMember, type PlanRule } from './economy-model.js';
 import { payoutHash } from './payout-hashes.js';

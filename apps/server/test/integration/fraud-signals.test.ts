@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FRAUD_SCAN_JOB, HELD_MESSAGE } from '../../src/modules/fraud/service.js';
+import { FRAUD_SCAN_JOB, HELD_MESSAGE } from '../../src/modules/operations/fraud/service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { DAY_MS, type Member, roiFixtures } from './roi-fixtures.js';
 

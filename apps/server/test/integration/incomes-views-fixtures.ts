@@ -1,8 +1,8 @@
 import { INCOME_KINDS } from '@app/contracts/incomes';
 import { expect } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
-import { creditIncomes } from '../../src/modules/incomes/credit.js';
-import type { IncomeItem } from '../../src/modules/incomes/income.js';
+import { creditIncomes } from '../../src/modules/compensation/incomes/credit.js';
+import type { IncomeItem } from '../../src/modules/compensation/incomes/income.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /**

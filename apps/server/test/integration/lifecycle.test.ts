@@ -29,7 +29,7 @@ function start(): { proc: ChildProcess; exited: Promise<number | null>; output: 
       WEB_DIST: '/nonexistent',
       DATABASE_URL: '',
       // the ten parallel sign-ins below are all of one account: every attempt is counted before its
-      // password is checked (modules/auth/throttle.ts), so more than the default 5 in flight at once
+      // password is checked (modules/identity/auth/throttle.ts), so more than the default 5 in flight at once
       // would be held like a burst of guesses
       LOGIN_FAILS_PER_ACCOUNT: '20',
     },

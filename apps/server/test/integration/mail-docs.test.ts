@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAccessControl } from '../../src/http/access.js';
 import { OutboxSender } from '../../src/mail/outbox.js';
-import type { SessionAuth } from '../../src/modules/auth/tokens.js';
+import type { SessionAuth } from '../../src/modules/identity/auth/tokens.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { createPool, type Db, withTx } from '../../src/db/pool.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { member, platform } from '../../src/ledger/accounts.js';
 import { post } from '../../src/ledger/ledger.js';
-import { findView } from '../../src/modules/users/repo.js';
+import { findView } from '../../src/modules/identity/users/repo.js';
 import { createTestApp, cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
 
 const U = 1_000_000n;

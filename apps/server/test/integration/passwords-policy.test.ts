@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { createPool } from '../../src/db/pool.js';
-import { ensureAdmin } from '../../src/modules/admins/bootstrap.js';
-import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { ensureAdmin } from '../../src/modules/identity/admins/bootstrap.js';
+import { hashPassword } from '../../src/modules/identity/auth/passwords.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { ADMIN, createTestApp, lastMail, type TestApp } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { PAYMENT } from '@app/contracts/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NowPaymentsClient } from '../../src/modules/payments/nowpayments.js';
-import { ProviderError } from '../../src/modules/payments/provider.js';
+import { NowPaymentsClient } from '../../src/modules/crypto/payments/nowpayments.js';
+import { ProviderError } from '../../src/modules/crypto/payments/provider.js';
 import type { TestApp } from '../helpers.js';
 import {
   API_KEY,

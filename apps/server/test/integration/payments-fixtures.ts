@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { expect } from 'vitest';
-import { signIpn } from '../../src/modules/payments/ipn.js';
+import { signIpn } from '../../src/modules/crypto/payments/ipn.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
-import { signIpn } from '../../src/modules/payments/ipn.js';
+import { signIpn } from '../../src/modules/crypto/payments/ipn.js';
 import type { TestApp } from '../helpers.js';
 import {
   createPayment,

@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { reconcile } from '../../src/ledger/reconcile.js';
-import { signIpn } from '../../src/modules/payments/ipn.js';
+import { signIpn } from '../../src/modules/crypto/payments/ipn.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import {
   createPayment,

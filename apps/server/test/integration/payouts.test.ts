@@ -9,7 +9,7 @@ import { erc20Abi, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
-import { PAYOUTS_FOLLOW_JOB } from '../../src/modules/payouts/service.js';
+import { PAYOUTS_FOLLOW_JOB } from '../../src/modules/money/payouts/service.js';
 import { DEPLOYER_KEY, type LocalChain, startLocalChain } from '../evm/local-chain.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';

@@ -9,7 +9,7 @@ import { withTx } from '../../src/db/pool.js';
 import type { Actor } from '../../src/http/access.js';
 import { member, platform } from '../../src/ledger/accounts.js';
 import { post } from '../../src/ledger/ledger.js';
-import { insertUser } from '../../src/modules/auth/repo.js';
+import { insertUser } from '../../src/modules/identity/auth/repo.js';
 import type { TestApp } from '../helpers.js';
 
 export const U = 1_000_000n;

@@ -7,7 +7,7 @@
 import { TREE_MAX_NODES, type TreeNode } from '@app/contracts/referral';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
-import { rollUpTeams } from '../../src/modules/referral/rollup.js';
+import { rollUpTeams } from '../../src/modules/compensation/referral/rollup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { insertMember, referenceFigures } from './referral-fixtures.js';
 
@@ -16,7 +16,7 @@ let admin: string;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 const team = new Map<string, Member>();
 
-// the demo's tree (modules/admins/demo-seed.ts), built through the API: 12 members below riya, 4 levels
+// the demo's tree (modules/identity/admins/demo-seed.ts), built through the API: 12 members below riya, 4 levels
 const TREE: Array<[string, string | null, number]> = [
   ['riya', null, 0],
   ['omar', 'riya', 1000],

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
-import { hashPassword } from '../../src/modules/auth/passwords.js';
-import { rollUpBatch, rollUpTeams } from '../../src/modules/referral/rollup.js';
-import { createTopupsService } from '../../src/modules/topups/service.js';
-import { createWithdrawalsService } from '../../src/modules/withdrawals/service.js';
+import { rollUpBatch, rollUpTeams } from '../../src/modules/compensation/referral/rollup.js';
+import { hashPassword } from '../../src/modules/identity/auth/passwords.js';
+import { createTopupsService } from '../../src/modules/money/topups/service.js';
+import { createWithdrawalsService } from '../../src/modules/money/withdrawals/service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { payoutHash } from './payout-hashes.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpTeams } from '../../src/modules/referral/rollup.js';
+import { rollUpTeams } from '../../src/modules/compensation/referral/rollup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;

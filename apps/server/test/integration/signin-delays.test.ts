@@ -1,7 +1,7 @@
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/pool.js';
-import { createSigninThrottle } from '../../src/modules/auth/throttle.js';
+import { createSigninThrottle } from '../../src/modules/identity/auth/throttle.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 /**

@@ -10,7 +10,7 @@ import { type Tx, withTx } from '../../src/db/pool.js';
 import { member, platform, type TransferKind } from '../../src/ledger/accounts.js';
 import { foldDeltas } from '../../src/ledger/fold.js';
 import { post, type TransferSpec } from '../../src/ledger/ledger.js';
-import { rollUpTeams } from '../../src/modules/referral/rollup.js';
+import { rollUpTeams } from '../../src/modules/compensation/referral/rollup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { insertMember, type TreeMember, U } from './referral-fixtures.js';
 

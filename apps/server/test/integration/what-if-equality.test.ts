@@ -8,7 +8,7 @@
  */
 import { ROI_MSG } from '@app/contracts/roi';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { claimsToday, joinSponsor } from '../../src/modules/what-if/engine.js';
+import { claimsToday, joinSponsor } from '../../src/modules/compensation/what-if/engine.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { DAY_MS, type Member, roiFixtures } from './roi-fixtures.js';
 import { project } from './what-if-fixtures.js';

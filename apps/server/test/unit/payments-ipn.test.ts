@@ -1,7 +1,7 @@
 import { plainDecimal } from '@app/contracts/money';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, signIpn, verifyIpn } from '../../src/modules/payments/ipn.js';
-import { lessDecimal, sameDecimal } from '../../src/modules/payments/provider.js';
+import { canonicalJson, signIpn, verifyIpn } from '../../src/modules/crypto/payments/ipn.js';
+import { lessDecimal, sameDecimal } from '../../src/modules/crypto/payments/provider.js';
 
 // The expected text and signature were computed outside this code base (Python: json.dumps with
 // sort_keys=True and compact separators, hmac sha512), so a symmetric bug in signing and

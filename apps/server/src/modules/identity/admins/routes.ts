@@ -1,0 +1,118 @@
+import {
+  acceptInvitationBody,
+  adminMe,
+  invitationPreview,
+  inviteBody,
+  inviteResponse,
+  teamResponse,
+  teamUpdateBody,
+} from '@app/contracts/admins';
+import { errorResponse, idParam, messageResponse } from '@app/contracts/common';
+import { z } from 'zod';
+import { actorOf } from '../../../http/access.js';
+import type { Api } from '../../../http/types.js';
+import type { TeamService } from './service.js';
+
+/** The invitation link's token (256 random bits, base64url). */
+const tokenParam = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not complete'),
+});
+
+export function adminsRoutes(app: Api, team: TeamService) {
+  const owner = { access: 'admin', area: 'owner' } as const;
+  const tags = ['admins'];
+
+  app.get('/admins', {
+    config: owner,
+    schema: {
+      tags,
+      description: 'The team: every admin with their roles, and the open invitations.',
+      response: { 200: teamResponse },
+    },
+    handler: async () => team.list(),
+  });
+
+  app.get('/admins/me', {
+    config: { access: 'admin', area: 'any', beforeTotp: true },
+    schema: {
+      tags,
+      description: 'The signed-in admin and their roles (what the back-office shows them).',
+      response: { 200: adminMe },
+    },
+    handler: async (req) => team.me(actorOf(req)),
+  });
+
+  app.post('/admins/invitations', {
+    config: owner,
+    schema: {
+      tags,
+      description:
+        'Invites an admin by e-mail: a link that works once, for 48 hours, to choose a password. The answer carries the link too.',
+      body: inviteBody,
+      response: { 201: inviteResponse, 409: errorResponse },
+    },
+    handler: async (req, reply) => reply.status(201).send(await team.invite(actorOf(req), req.body)),
+  });
+
+  app.delete('/admins/invitations/:id', {
+    config: owner,
+    schema: { tags, params: idParam, response: { 200: messageResponse } },
+    handler: async (req) => team.withdraw(actorOf(req), req.params.id),
+  });
+
+  app.patch('/admins/:id', {
+    config: owner,
+    schema: {
+      tags,
+      description:
+        "Changes another admin's roles or status. The last active owner cannot be demoted or blocked (409).",
+      params: idParam,
+      body: teamUpdateBody,
+      response: { 200: messageResponse, 409: errorResponse },
+    },
+    handler: async (req) => team.update(actorOf(req), req.params.id, req.body),
+  });
+
+  app.post('/admins/:id/signout', {
+    config: owner,
+    schema: {
+      tags,
+      description: 'Ends every session of that admin.',
+      params: idParam,
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => team.endSessions(actorOf(req), req.params.id),
+  });
+
+  app.post('/admins/:id/reset-2fa', {
+    config: owner,
+    schema: {
+      tags,
+      description: "Turns that admin's two-factor authentication off and ends their sessions (a lost phone).",
+      params: idParam,
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => team.resetTotp(actorOf(req), req.params.id),
+  });
+
+  const throttled = { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } } as const;
+  app.get('/admin-invitations/:token', {
+    config: throttled,
+    schema: { tags, params: tokenParam, response: { 200: invitationPreview, 404: errorResponse } },
+    handler: async (req) => team.preview(req.params.token),
+  });
+
+  app.post('/admin-invitations/:token', {
+    config: throttled,
+    schema: {
+      tags,
+      description:
+        'The invited admin chooses a password (12+ characters, not a common one); the link is then spent.',
+      params: tokenParam,
+      body: acceptInvitationBody,
+      response: { 201: messageResponse, 404: errorResponse },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send(await team.accept(req.params.token, req.body.password, req.ip)),
+  });
+}

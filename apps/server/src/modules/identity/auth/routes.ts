@@ -1,0 +1,101 @@
+import {
+  adminSessionResponse,
+  adminSigninBody,
+  adminSigninResponse,
+  adminTotpSigninBody,
+  registerBody,
+  registerResponse,
+  signinBody,
+  signinResponse,
+} from '@app/contracts/auth';
+import { errorResponse, messageResponse } from '@app/contracts/common';
+import { actorOf } from '../../../http/access.js';
+import { headerText } from '../../../http/headers.js';
+import type { Api } from '../../../http/types.js';
+import type { AuthService } from './service.js';
+
+export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) {
+  const throttled = { max: loginRatePerIp, timeWindow: '1 minute' };
+  const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+    ip: req.ip,
+    userAgent: headerText(req.headers['user-agent']),
+    deviceId: headerText(req.headers['x-device-id']),
+  });
+
+  app.post('/auth/register', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      body: registerBody,
+      response: { 201: registerResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+    },
+    handler: async (req, reply) => reply.status(201).send(await auth.register(req.body, meta(req))),
+  });
+
+  app.post('/auth/signin', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      body: signinBody,
+      response: { 200: signinResponse, 401: errorResponse, 403: errorResponse },
+    },
+    handler: async (req) => auth.signin(req.body, meta(req)),
+  });
+
+  app.post('/auth/adminsignin', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      description:
+        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session, unless `trusted_browser` is the token of a browser this admin trusted at the code step (12 hours; revoked by sign out everywhere, a password change, a 2FA reset).',
+      body: adminSigninBody,
+      response: { 200: adminSigninResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+    },
+    handler: async (req) => auth.adminSignin(req.body, meta(req)),
+  });
+
+  app.post('/auth/adminsignin/totp', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      description:
+        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle; a code of the 30 s step already used is refused with a message to wait for the next code, and does not count. With `trust_browser`, the answer carries `trusted_browser`: a token that stands in for the code at this admin's password steps for 12 hours.",
+      body: adminTotpSigninBody,
+      response: { 200: adminSessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+    },
+    handler: async (req) => auth.adminSigninTotp(req.body, meta(req)),
+  });
+
+  app.get('/auth/signout', {
+    config: { access: 'member' },
+    schema: { tags: ['auth'], response: { 200: messageResponse } },
+    handler: async (req) => auth.signout(actorOf(req)),
+  });
+
+  app.get('/auth/signoutadmin', {
+    config: { access: 'admin', area: 'any', beforeTotp: true },
+    schema: { tags: ['auth'], response: { 200: messageResponse } },
+    handler: async (req) => auth.signout(actorOf(req)),
+  });
+
+  app.post('/auth/signout/everywhere', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['auth'],
+      description: 'Ends every session of the calling member, on every device, this one included.',
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => auth.signoutEverywhere(actorOf(req)),
+  });
+
+  app.post('/auth/signoutadmin/everywhere', {
+    config: { access: 'admin', area: 'any', beforeTotp: true },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Ends every session of the calling admin, on every device, this one included, and stops trusting every browser they trusted at sign-in.',
+      response: { 200: messageResponse },
+    },
+    handler: async (req) => auth.signoutEverywhere(actorOf(req)),
+  });
+}

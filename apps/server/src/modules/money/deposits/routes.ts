@@ -1,0 +1,57 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { idParam, messageResponse } from '@app/contracts/common';
+import {
+  deposit,
+  depositAddBody,
+  depositListQuery,
+  depositListResponse,
+  depositUpdateBody,
+  singleDepositResponse,
+} from '@app/contracts/deposits';
+import { actorOf } from '../../../http/access.js';
+import { clientIdempotencyKey } from '../../../http/idempotency.js';
+import type { Api } from '../../../http/types.js';
+import type { DepositsService } from './service.js';
+
+export function depositsRoutes(app: Api, deposits: DepositsService) {
+  const tags = ['deposits'];
+  app.post('/deposite/add', {
+    config: { access: 'admin', area: 'finance' },
+    schema: { tags, body: depositAddBody, response: { 201: messageResponse.extend({ deposite: deposit }) } },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Deposit recorded; approve it to credit the member',
+        deposite: await deposits.add(actorOf(req), req.body, clientIdempotencyKey(req, 'deposit')),
+      }),
+  });
+  app.get('/deposite/list', {
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
+    schema: {
+      tags,
+      description: 'Admins see every deposit; a member sees their own.',
+      querystring: depositListQuery,
+      response: { 200: depositListResponse },
+    },
+    handler: async (req) => deposits.list(actorOf(req), req.query),
+  });
+  app.get('/deposite/by/:id', {
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
+    schema: { tags, params: idParam, response: { 200: singleDepositResponse } },
+    handler: async (req) => ({ singledeposite: await deposits.get(actorOf(req), req.params.id) }),
+  });
+  app.put('/deposite/:id', {
+    config: { access: 'admin', area: 'finance' },
+    schema: {
+      tags,
+      params: idParam,
+      body: depositUpdateBody,
+      response: { 200: messageResponse.extend({ deposite: deposit }) },
+    },
+    handler: async (req) => deposits.update(actorOf(req), req.params.id, req.body),
+  });
+  app.delete('/deposite/:id', {
+    config: { access: 'admin', area: 'finance' },
+    schema: { tags, params: idParam, response: { 200: messageResponse } },
+    handler: async (req) => deposits.remove(actorOf(req), req.params.id),
+  });
+}

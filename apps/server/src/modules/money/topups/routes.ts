@@ -1,0 +1,81 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { idParam, messageResponse } from '@app/contracts/common';
+import {
+  singleTopupResponse,
+  topupBody,
+  topupEntryBody,
+  topupListQuery,
+  topupListResponse,
+  topupResponse,
+} from '@app/contracts/topups';
+import { z } from 'zod';
+import { badRequest } from '../../../errors.js';
+import { actorOf } from '../../../http/access.js';
+import { clientIdempotencyKey } from '../../../http/idempotency.js';
+import type { Api } from '../../../http/types.js';
+import type { TopupsService } from './service.js';
+
+export function topupsRoutes(app: Api, topups: TopupsService) {
+  const tags = ['top-up'];
+  const member = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
+  const idempotency = { 'idempotency-key': z.string().optional() };
+
+  app.post('/topup/add', {
+    config: member,
+    schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Plan purchased',
+        topup: await topups.purchase(actorOf(req), req.body, 'purchase', clientIdempotencyKey(req, 'topup')),
+      }),
+  });
+  app.post('/topup/addretopup', {
+    config: member,
+    schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Plan topped up',
+        topup: await topups.purchase(actorOf(req), req.body, 'retopup', clientIdempotencyKey(req, 'retopup')),
+      }),
+  });
+  app.post('/topup/entry', {
+    config: member,
+    schema: { tags, headers: z.object(idempotency), body: topupEntryBody, response: { 201: topupResponse } },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Member activated',
+        topup: await topups.activate(actorOf(req), req.body, clientIdempotencyKey(req, 'activation')),
+      }),
+  });
+  app.get('/topup/list', {
+    config: member,
+    schema: {
+      tags,
+      description: 'Admins see all; a member sees top-ups they paid or received.',
+      querystring: topupListQuery,
+      response: { 200: topupListResponse },
+    },
+    handler: async (req) => topups.list(actorOf(req), req.query),
+  });
+  app.get('/topup/by/:id', {
+    config: member,
+    schema: { tags, params: idParam, response: { 200: singleTopupResponse } },
+    handler: async (req) => ({ singletopup: await topups.get(actorOf(req), req.params.id) }),
+  });
+  app.put('/topup/:id', {
+    config: { access: 'admin', area: 'finance' },
+    schema: {
+      tags,
+      params: idParam,
+      description: 'A purchase is never edited: reverse it (DELETE) and record a new one.',
+    },
+    handler: async () => {
+      throw badRequest('A top-up cannot be edited: reverse it (delete) and record a new one');
+    },
+  });
+  app.delete('/topup/:id', {
+    config: { access: 'admin', area: 'finance' },
+    schema: { tags, params: idParam, response: { 200: messageResponse } },
+    handler: async (req) => topups.reverse(actorOf(req), req.params.id),
+  });
+}

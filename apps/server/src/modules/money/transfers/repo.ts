@@ -1,0 +1,41 @@
+import { pageClause } from '../../../db/paging.js';
+import type { Queryable } from '../../../db/pool.js';
+
+export interface MemberTransferRow {
+  id: string;
+  from_user_id: bigint;
+  from_username: string;
+  to_user_id: bigint;
+  to_username: string;
+  from_wallet: string;
+  to_wallet: string;
+  amount: bigint;
+  created_at: Date;
+}
+
+/** Member-to-member movements are ledger transfers of kind `transfer`; this reads them with names. */
+const SELECT = `
+  SELECT t.id, da.owner_user_id AS from_user_id, du.username AS from_username,
+         ca.owner_user_id AS to_user_id, cu.username AS to_username,
+         da.kind AS from_wallet, ca.kind AS to_wallet, t.amount, t.created_at
+    FROM transfers t
+    JOIN accounts da ON da.id = t.debit_account JOIN users du ON du.id = da.owner_user_id
+    JOIN accounts ca ON ca.id = t.credit_account JOIN users cu ON cu.id = ca.owner_user_id
+   WHERE t.kind = 'transfer' AND t.status = 'posted'`;
+
+export async function find(q: Queryable, id: string): Promise<MemberTransferRow | null> {
+  const { rows } = await q.query<MemberTransferRow>(`${SELECT} AND t.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function list(q: Queryable, f: { page: number; limit: number; userId?: number | undefined }) {
+  const params: unknown[] = [];
+  const mine = f.userId ? `AND (da.owner_user_id = $${params.push(f.userId)} OR ca.owner_user_id = $1)` : '';
+  const total = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SELECT} ${mine}) x`, params))
+    .rows[0]!.n;
+  const { rows } = await q.query<MemberTransferRow>(
+    `${SELECT} ${mine} ORDER BY t.created_at DESC, t.id ${pageClause(params, f)}`,
+    params,
+  );
+  return { rows, total };
+}

@@ -1,0 +1,66 @@
+import { MEMBER_RECORDS } from '@app/contracts/admins';
+import {
+  singleTransferResponse,
+  transferIdParam,
+  transferListQuery,
+  transferListResponse,
+  transferResponse,
+  transferToFriendBody,
+  transferToSelfBody,
+} from '@app/contracts/transfers';
+import { z } from 'zod';
+import { actorOf } from '../../../http/access.js';
+import { clientIdempotencyKey } from '../../../http/idempotency.js';
+import type { Api } from '../../../http/types.js';
+import type { TransfersService } from './service.js';
+
+export function transfersRoutes(app: Api, transfers: TransfersService) {
+  const tags = ['transfers'];
+  const headers = z.object({ 'idempotency-key': z.string().optional() });
+
+  app.post('/transfer/touser', {
+    config: { access: 'member' },
+    schema: {
+      tags,
+      description: 'Own earnings to own fund wallet.',
+      headers,
+      body: transferToSelfBody,
+      response: { 201: transferResponse },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Moved to your fund wallet',
+        transfer: await transfers.toSelf(actorOf(req), req.body, clientIdempotencyKey(req, 'touser')),
+      }),
+  });
+  app.post('/transfer/friend', {
+    config: { access: 'member' },
+    schema: {
+      tags,
+      description: 'Fund wallet to another member (username or referral code).',
+      headers,
+      body: transferToFriendBody,
+      response: { 201: transferResponse },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({
+        message: 'Transfer sent',
+        transfer: await transfers.toFriend(actorOf(req), req.body, clientIdempotencyKey(req, 'friend')),
+      }),
+  });
+  app.get('/transfer/list', {
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
+    schema: {
+      tags,
+      description: 'Admins see all; a member sees what they sent or received.',
+      querystring: transferListQuery,
+      response: { 200: transferListResponse },
+    },
+    handler: async (req) => transfers.list(actorOf(req), req.query),
+  });
+  app.get('/transfer/byid/:id', {
+    config: { access: 'member-or-admin', area: MEMBER_RECORDS },
+    schema: { tags, params: transferIdParam, response: { 200: singleTransferResponse } },
+    handler: async (req) => ({ singletransfer: await transfers.get(actorOf(req), req.params.id) }),
+  });
+}

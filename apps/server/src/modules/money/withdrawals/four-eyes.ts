@@ -1,0 +1,101 @@
+/**
+ * Four eyes on a withdrawal whose net is above FOUR_EYES_ABOVE_USDT: a finance admin (owners hold
+ * every role) signs it off first; then ANOTHER finance admin pays it on chain or approves it with the
+ * payout transaction hash. The sign-off counts while its admin still holds finance and is not
+ * blocked. Below the amount one finance admin pays or approves, with no sign-off.
+ */
+import { adminMay } from '@app/contracts/admins';
+import { MSG } from '@app/contracts/messages';
+import { formatUsdt } from '@app/contracts/money';
+import type { Withdrawal } from '@app/contracts/withdrawals';
+import { recordAudit } from '../../../audit/audit.js';
+import type { Clock } from '../../../clock.js';
+import { type Db, withTx } from '../../../db/pool.js';
+import { conflict, forbidden, notFound } from '../../../errors.js';
+import type { Actor } from '../../../http/access.js';
+import { approvalsNeeded, payoutInFlight, signOffOf } from './dto.js';
+import * as repo from './repo.js';
+
+/** A moment in messages: `2026-11-01 10:00 UTC`. */
+const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+export function createFourEyes(deps: {
+  db: Db;
+  clock: Clock;
+  fourEyesAbove: bigint;
+  dto: (w: repo.WithdrawalRow) => Withdrawal;
+}) {
+  const { db, clock, fourEyesAbove, dto } = deps;
+
+  const above = (w: repo.WithdrawalRow) =>
+    `This withdrawal pays ${formatUsdt(w.net)}, above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: two finance admins are needed.`;
+
+  /**
+   * The second step: may `actor` pay or approve `w` now? Throws 409 with what is missing (no
+   * sign-off yet, or `actor` signed it off), 403 without the finance role.
+   */
+  function assertFourEyes(w: repo.WithdrawalRow, actor: Actor) {
+    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.forbidden);
+    if (approvalsNeeded(w.net, fourEyesAbove) < 2) return;
+    const signOff = signOffOf(w);
+    if (!signOff?.counts) {
+      const lapsed = signOff ? ` (${signOff.name} signed it off but no longer holds the finance role)` : '';
+      throw conflict(
+        `${above(w)} Nobody has signed it off yet${lapsed}: one finance admin signs it off first, then another pays it. Send nothing before that.`,
+      );
+    }
+    if (signOff.admin_id === actor.userId) {
+      throw conflict(
+        `${above(w)} You signed it off on ${when(signOff.at)}, so another finance admin must pay it or approve it.`,
+      );
+    }
+  }
+
+  /** The first step: a finance admin signs off a pending withdrawal above the four-eyes amount. */
+  async function signOff(actor: Actor, id: number) {
+    if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.forbidden);
+    return withTx(db, async (tx) => {
+      const w = await repo.find(tx, id, true);
+      if (!w) throw notFound('Withdrawal request not found');
+      if (w.status !== 'pending') throw conflict(`This request is already ${w.status}`);
+      if (payoutInFlight(w)) throw conflict('A payout of this withdrawal is already on its way on chain');
+      if (approvalsNeeded(w.net, fourEyesAbove) < 2) {
+        throw conflict(
+          `This withdrawal pays ${formatUsdt(w.net)}, not above the four-eyes amount of ${formatUsdt(fourEyesAbove)}: it needs no sign-off. A finance admin pays it or approves it.`,
+        );
+      }
+      const current = signOffOf(w);
+      if (current?.counts) {
+        if (current.admin_id === actor.userId) {
+          return {
+            message: 'You have already signed off this withdrawal; another finance admin must pay it',
+            withdrawal: dto(w),
+          };
+        }
+        throw conflict(
+          `Already signed off by ${current.name} (${current.email}) on ${when(current.at)}: you can be the second admin and pay it or approve it`,
+        );
+      }
+      await repo.addSignOff(tx, w.id, actor.userId, clock.now());
+      const after = dto((await repo.find(tx, id))!);
+      await recordAudit(tx, actor, {
+        action: 'withdrawal.approval',
+        targetType: 'withdrawal',
+        targetId: id,
+        after: {
+          step: 'sign_off',
+          approvals: after.approvals,
+          approvals_needed: after.approvals_needed,
+          admin_id: actor.userId,
+        },
+      });
+      return {
+        message:
+          'Signed off by you (1 of 2 admins). Another finance admin must now pay it or approve it with the transaction hash; you cannot.',
+        withdrawal: after,
+      };
+    });
+  }
+
+  return { assertFourEyes, signOff };
+}
