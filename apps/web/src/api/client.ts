@@ -102,9 +102,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 function signOutSide(side: Side, message: string): never {
   const store = useAuthStore.getState();
   const wasSignedIn = side === 'member' ? store.auth !== null : store.admin !== null;
-  if (side === 'member') store.clearMember(message);
-  else store.clearAdmin(message);
-  if (wasSignedIn) toast.error(message, { id: `session-${side}` });
+  // Only the first refusal of a burst says why: the requests still in flight are cut off as the
+  // page leaves, read no body, and would replace the server's reason (a blocked member's support
+  // contact) with a bare "HTTP 401".
+  if (wasSignedIn) {
+    if (side === 'member') store.clearMember(message);
+    else store.clearAdmin(message);
+    toast.error(message, { id: `session-${side}` });
+  }
   throw new ApiError(message, 401);
 }
 
