@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { toMicro } from '@app/contracts/money';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -18,8 +15,8 @@ import { registerNestingLimit } from './http/nesting.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializerCompiler } from './http/serialize.js';
-import type { Api } from './http/types.js';
 import { validatorCompiler } from './http/validate.js';
+import { serveWebApp } from './http/web-app.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
 import { bonusesRootRoutes, bonusesRoutes } from './modules/compensation/bonuses/routes.js';
@@ -389,29 +386,4 @@ export async function buildApp(deps: AppDeps) {
 
   await serveWebApp(app, config.WEB_DIST);
   return app;
-}
-
-/** The built web app with SPA fallback: any GET outside /api that is not a file gets index.html. */
-async function serveWebApp(app: Api, webDist: string | undefined) {
-  const root = path.resolve(webDist ?? path.join(import.meta.dirname, '../../web/dist'));
-  const built = existsSync(path.join(root, 'index.html'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      index: 'index.html',
-      cacheControl: false,
-      // hashed build output never changes; everything else (index.html, favicon) is revalidated
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else app.log.warn({ root }, 'web app not built: serving the API only');
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (!built || request.method !== 'GET' || url.startsWith('/api/') || path.extname(url) !== '') {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
-    }
-    return reply.sendFile('index.html');
-  });
 }
