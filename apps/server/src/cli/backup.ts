@@ -57,7 +57,7 @@ try {
   console.log(`Backup written: ${file}`);
   console.log(
     `  release ${manifest.version}, snapshot at ${manifest.snapshotAt}: ${tables.length} tables, ${tables.reduce((a, b) => a + b, 0)} rows; ` +
-      `dump ${formatBytes(manifest.database.dumpBytes)} of a ${formatBytes(manifest.database.bytes)} database, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `dump ${formatBytes(manifest.database.dumpBytes)} of a ${formatBytes(manifest.database.bytes)} database, in ${Math.round(performance.now() - started)} ms`,
   );
   if (manifest.jwtSecret === 'environment')
     console.log(

@@ -51,7 +51,7 @@ try {
   console.log(`Restored ${file} into ${target}`);
   console.log(
     `  release ${m.version}, snapshot at ${m.snapshotAt}: ${report.tables} tables, ${report.rows} rows (each table's count matches the backup), ` +
-      `a ${formatBytes(m.database.bytes)} database, in ${report.seconds.toFixed(1)} s`,
+      `a ${formatBytes(m.database.bytes)} database, in ${Math.round(report.seconds * 1000)} ms`,
   );
   if (report.jwtSecret === 'restored')
     console.log('  DATA_DIR/jwt-secret restored (the previous one, if any, is jwt-secret.before-restore)');
