@@ -34,15 +34,17 @@ const foldTotalsSql = `
      WHERE id IN (SELECT id FROM income_total_deltas ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
     RETURNING user_id, kind, period, amount
   ), sums AS (
-    SELECT user_id, kind, period, sum(amount)::bigint AS amount, count(*)::int AS n
-      FROM moved GROUP BY user_id, kind, period
+    -- a delta carries its month; it counts to that month's total and to the all-time one
+    SELECT m.user_id, m.kind, p.period, sum(m.amount)::bigint AS amount
+      FROM moved m CROSS JOIN LATERAL (VALUES (m.period), ('all')) AS p(period)
+     GROUP BY m.user_id, m.kind, p.period
   ), folded AS (
     INSERT INTO income_totals AS t (user_id, kind, period, amount)
-    SELECT user_id, kind, period, amount FROM sums
+    SELECT user_id, kind, period, amount FROM sums ORDER BY user_id, kind, period
     ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = t.amount + EXCLUDED.amount
     RETURNING 1
   )
-  SELECT coalesce((SELECT sum(n) FROM sums), 0)::int AS deltas, (SELECT count(*) FROM folded)::int AS totals`;
+  SELECT (SELECT count(*) FROM moved)::int AS deltas, (SELECT count(*) FROM folded)::int AS totals`;
 
 export interface FoldResult {
   accounts: number;

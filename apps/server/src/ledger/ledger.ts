@@ -49,13 +49,16 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
   validate(posting);
   const requestHash = hashPosting(posting);
   // member accounts that pay (or hold) are the only ones whose balance is checked, so the only locks
-  const checked = new Set(
-    posting.transfers.filter((t) => t.debit.owner !== null).map((t) => refKey(t.debit)),
-  );
+  // others wait on. The payer's own accounts that this posting credits are locked with them and
+  // changed on their rows: no one else waits on a member's own accounts while they act, and a
+  // delta would cost a row written, deleted and folded (issue 30; a plan purchase's principal).
+  const payers = posting.transfers.filter((t) => t.debit.owner !== null);
+  const checked = new Set(payers.map((t) => refKey(t.debit)));
+  const payerIds = new Set(payers.map((t) => t.debit.owner));
   const accounts = await repo.resolveAccounts(
     tx,
     dedupe(posting.transfers.flatMap((t) => [t.debit, t.credit])),
-    (ref) => checked.has(refKey(ref)),
+    (ref) => checked.has(refKey(ref)) || (ref.owner !== null && payerIds.has(ref.owner)),
   );
   const byRef = new Map(accounts.map((a) => [`${a.owner_user_id ?? 0}:${a.kind}`, a]));
 
@@ -126,7 +129,11 @@ function change(changes: repo.Changes, account: repo.ResolvedAccount, balance: b
   }
 }
 
-/** Member figures read running totals of incomes by kind: all time and per month (UTC) of the transfer. */
+/**
+ * Member figures read running totals of incomes by kind, all time and per month (UTC) of the
+ * transfer. One delta per member and kind carries its month; the all-time total is made from it by
+ * the fold and by the reader (issue 30: half the delta rows).
+ */
 function countIncome(
   changes: repo.Changes,
   credit: repo.ResolvedAccount,
@@ -135,12 +142,11 @@ function countIncome(
   at: Date,
 ) {
   if (credit.owner_user_id === null || !INCOME_TRANSFER_KINDS.has(kind)) return;
-  for (const period of ['all', at.toISOString().slice(0, 7)]) {
-    const key = `${credit.owner_user_id}:${kind}:${period}`;
-    const total = changes.totals.get(key) ?? { userId: credit.owner_user_id, kind, period, amount: 0n };
-    total.amount += amount;
-    changes.totals.set(key, total);
-  }
+  const period = at.toISOString().slice(0, 7);
+  const key = `${credit.owner_user_id}:${kind}:${period}`;
+  const total = changes.totals.get(key) ?? { userId: credit.owner_user_id, kind, period, amount: 0n };
+  total.amount += amount;
+  changes.totals.set(key, total);
 }
 
 function replayOf(earlier: repo.TransferRow[], requestHash: string): PostResult {

@@ -106,7 +106,7 @@ export type NewTransfer = Omit<TransferRow, 'id' | 'settled_at' | 'posting_key' 
  *   with every delta of theirs not folded yet, so the row check `balance - pending >= 0` of member
  *   accounts stays meaningful);
  * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock;
- * - `totals`: income running totals (member, kind, period), appended to `income_total_deltas`.
+ * - `totals`: income running totals (member, kind, month), appended to `income_total_deltas`.
  */
 export interface Changes {
   locked: Map<bigint, { balance: bigint; pending: bigint }>;

@@ -5,7 +5,8 @@ import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
  * so the cost of a read does not grow with the member's history or team:
  * - balances: the ledger account rows plus their unfolded deltas (ledger/fold.ts);
  * - incomes by kind and `level_month`: the running totals the posting keeps (`income_totals` plus
- *   unfolded `income_total_deltas`), all time and per UTC month of the database clock;
+ *   unfolded `income_total_deltas`, one per month that also counts to all time), all time and per UTC
+ *   month of the database clock;
  * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
  * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run;
  * - `valid_ms`: how long they hold unless a write changes them (view-cache.ts).
@@ -52,8 +53,10 @@ const USER_VIEW = `
         FROM (SELECT kind, period, amount FROM income_totals
                WHERE user_id = u.id AND period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))
               UNION ALL
-              SELECT kind, period, amount FROM income_total_deltas
-               WHERE user_id = u.id AND period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
+              -- a delta carries its month and counts to the all-time total too (ledger/fold.ts)
+              SELECT d.kind, p.period, d.amount FROM income_total_deltas d
+               CROSS JOIN LATERAL (VALUES (d.period), ('all')) AS p(period)
+               WHERE d.user_id = u.id AND p.period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
     ) i ON true
     LEFT JOIN LATERAL (
       SELECT sum(tr.amount) AS amount, min(tr.created_at) AS oldest FROM transfers tr
