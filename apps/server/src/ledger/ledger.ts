@@ -69,8 +69,7 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
     if (t.pending) change(changes, debit, 0n, t.amount);
     else {
       change(changes, debit, -t.amount, 0n);
-      change(changes, credit, t.amount, 0n);
-      countIncome(changes, credit, t.kind, t.amount, now);
+      change(changes, credit, t.amount, 0n, incomeOf(credit, t.kind, now));
     }
     return {
       idempotency_key: `${posting.idempotencyKey}#${i}`,
@@ -116,35 +115,47 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
   }
 }
 
-/** Adds a balance or hold change to the account's row (locked) or to its deltas (not locked). */
-function change(changes: repo.Changes, account: repo.ResolvedAccount, balance: bigint, pending: bigint) {
+/**
+ * Adds a balance or hold change to the account's row (locked) or to its deltas (not locked). An
+ * income credited to a member also counts to their running totals by kind and month (member
+ * figures): a delta carries it, so one row says both (issue 30); on a locked account's row it is
+ * appended to `income_total_deltas`.
+ */
+function change(
+  changes: repo.Changes,
+  account: repo.ResolvedAccount,
+  balance: bigint,
+  pending: bigint,
+  income: repo.IncomeTag | null = null,
+) {
   if (account.locked) {
     const c = changes.locked.get(account.id) ?? { balance: 0n, pending: 0n };
     c.balance += balance;
     c.pending += pending;
     changes.locked.set(account.id, c);
+    if (income) countIncome(changes, account.owner_user_id!, income, balance);
   } else {
     if (pending !== 0n) throw new Error(`a hold needs the account locked (${account.kind})`);
-    changes.free.set(account.id, (changes.free.get(account.id) ?? 0n) + balance);
+    const key = income ? `${account.id}:${income.kind}:${income.period}` : `${account.id}`;
+    const delta = changes.free.get(key) ?? { accountId: account.id, amount: 0n, income };
+    delta.amount += balance;
+    changes.free.set(key, delta);
   }
 }
 
 /**
- * Member figures read running totals of incomes by kind, all time and per month (UTC) of the
- * transfer. One delta per member and kind carries its month; the all-time total is made from it by
- * the fold and by the reader (issue 30: half the delta rows).
+ * What an income credited to `credit` counts to, or null: member figures keep running totals of
+ * incomes by kind, all time and per month (UTC) of the transfer. A delta carries the month; the
+ * all-time total is made from it by the fold and by the member read.
  */
-function countIncome(
-  changes: repo.Changes,
-  credit: repo.ResolvedAccount,
-  kind: string,
-  amount: bigint,
-  at: Date,
-) {
-  if (credit.owner_user_id === null || !INCOME_TRANSFER_KINDS.has(kind)) return;
-  const period = at.toISOString().slice(0, 7);
-  const key = `${credit.owner_user_id}:${kind}:${period}`;
-  const total = changes.totals.get(key) ?? { userId: credit.owner_user_id, kind, period, amount: 0n };
+function incomeOf(credit: repo.ResolvedAccount, kind: string, at: Date): repo.IncomeTag | null {
+  if (credit.owner_user_id === null || !INCOME_TRANSFER_KINDS.has(kind)) return null;
+  return { kind, period: at.toISOString().slice(0, 7) };
+}
+
+function countIncome(changes: repo.Changes, userId: bigint, income: repo.IncomeTag, amount: bigint) {
+  const key = `${userId}:${income.kind}:${income.period}`;
+  const total = changes.totals.get(key) ?? { userId, kind: income.kind, period: income.period, amount: 0n };
   total.amount += amount;
   changes.totals.set(key, total);
 }
@@ -167,9 +178,9 @@ export async function settle(tx: Tx, transferId: string, outcome: 'posted' | 'vo
   const owners = [held?.owner_user_id ?? null];
   if (outcome === 'posted') {
     changes.locked.set(transfer.debit_account, { balance: -transfer.amount, pending: -transfer.amount });
-    const credit = (await repo.accountOwners(tx, [transfer.credit_account]))[0]!;
-    changes.free.set(transfer.credit_account, transfer.amount);
-    countIncome(changes, { ...credit, locked: false }, transfer.kind, transfer.amount, now);
+    const owner = (await repo.accountOwners(tx, [transfer.credit_account]))[0]!;
+    const credit = { ...owner, locked: false };
+    change(changes, credit, transfer.amount, 0n, incomeOf(credit, transfer.kind, now));
     owners.push(credit.owner_user_id);
   } else {
     changes.locked.set(transfer.debit_account, { balance: 0n, pending: -transfer.amount });

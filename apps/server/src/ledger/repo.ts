@@ -100,17 +100,27 @@ export async function findPosting(q: Queryable, postingKey: string): Promise<Tra
 
 export type NewTransfer = Omit<TransferRow, 'id' | 'settled_at' | 'posting_key' | 'request_hash'>;
 
+/** An income to a member counts to their running total of its kind, all time and in its month (UTC). */
+export interface IncomeTag {
+  kind: string;
+  /** 'YYYY-MM' */
+  period: string;
+}
+
 /**
  * What a posting changes besides its transfers:
  * - `locked`: balance and pending changes of the accounts it locked (applied to their rows, together
  *   with every delta of theirs not folded yet, so the row check `balance - pending >= 0` of member
  *   accounts stays meaningful);
- * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock;
- * - `totals`: income running totals (member, kind, month), appended to `income_total_deltas`.
+ * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock; an
+ *   income credited to a member is a delta of its own that carries its kind and month, so the same
+ *   row also counts to the member's income totals (folded into `income_totals` with the balance);
+ * - `totals`: income running totals (member, kind, month) of incomes credited to locked accounts,
+ *   appended to `income_total_deltas`.
  */
 export interface Changes {
   locked: Map<bigint, { balance: bigint; pending: bigint }>;
-  free: Map<bigint, bigint>;
+  free: Map<string, { accountId: bigint; amount: bigint; income: IncomeTag | null }>;
   totals: Map<string, { userId: bigint; kind: string; period: string; amount: bigint }>;
 }
 
@@ -123,8 +133,10 @@ export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), t
  * statement without those parts, a separate prepared statement: PostgreSQL then plans it once
  * (a generic plan), where the full one, whose plan depends on how many accounts are locked, is
  * planned again on every call (0.76 ms a posting, measured on the claims benchmark).
- * Parameters: $1-$3 the posting, $4-$12 its transfers, $13-$14 credits to deltas, $15-$18 income
- * totals, $19-$21 the locked accounts' changes (checked only).
+ * Parameters: $1-$3 the posting, $4-$12 its transfers, $13-$16 deltas (account, amount, income kind
+ * and month), $17-$20 income totals, $21-$23 the locked accounts' changes (checked only).
+ * Deltas of a locked account that carry an income are folded into its row with the rest; what they
+ * count to the member's income totals moves to `income_total_deltas` in the same statement.
  */
 function postingSql(checked: boolean) {
   const when = (sql: string) => (checked ? sql : '');
@@ -132,7 +144,7 @@ function postingSql(checked: boolean) {
      SELECT * FROM transfers WHERE posting_key = $1
    ),${when(` short AS (
      SELECT a.id, a.kind FROM ledger_accounts a
-       JOIN unnest($19::bigint[], $20::bigint[], $21::bigint[]) AS d(id, balance, pending) ON d.id = a.id
+       JOIN unnest($21::bigint[], $22::bigint[], $23::bigint[]) AS d(id, balance, pending) ON d.id = a.id
       WHERE a.owner_user_id IS NOT NULL
         AND a.balance + coalesce((SELECT sum(x.amount) FROM ledger_deltas x WHERE x.account_id = a.id), 0)
             + d.balance - a.pending - d.pending < 0
@@ -148,21 +160,27 @@ function postingSql(checked: boolean) {
    ), complete AS (
      SELECT count(*) = cardinality($4::text[]) AS ok FROM inserted
    ),${when(` folded AS (
-     DELETE FROM ledger_deltas x WHERE x.account_id = ANY($19::bigint[]) AND (SELECT ok FROM complete)
-     RETURNING x.account_id, x.amount
+     DELETE FROM ledger_deltas x WHERE x.account_id = ANY($21::bigint[]) AND (SELECT ok FROM complete)
+     RETURNING x.account_id, x.amount, x.income_kind, x.period
+   ), folded_totals AS (
+     INSERT INTO income_total_deltas (user_id, kind, period, amount)
+     SELECT a.owner_user_id, f.income_kind, f.period, sum(f.amount)::bigint
+       FROM folded f JOIN ledger_accounts a ON a.id = f.account_id
+      WHERE f.income_kind IS NOT NULL
+      GROUP BY 1, 2, 3
    ), applied AS (
      UPDATE ledger_accounts a
         SET balance = a.balance + d.balance
                       + coalesce((SELECT sum(f.amount) FROM folded f WHERE f.account_id = a.id), 0),
             pending = a.pending + d.pending, version = a.version + 1
-       FROM unnest($19::bigint[], $20::bigint[], $21::bigint[]) AS d(id, balance, pending)
+       FROM unnest($21::bigint[], $22::bigint[], $23::bigint[]) AS d(id, balance, pending)
       WHERE a.id = d.id AND (SELECT ok FROM complete)
    ),`)} credited AS (
-     INSERT INTO ledger_deltas (account_id, amount)
-     SELECT * FROM unnest($13::bigint[], $14::bigint[]) WHERE (SELECT ok FROM complete)
+     INSERT INTO ledger_deltas (account_id, amount, income_kind, period)
+     SELECT * FROM unnest($13::bigint[], $14::bigint[], $15::text[], $16::text[]) WHERE (SELECT ok FROM complete)
    ), totals AS (
      INSERT INTO income_total_deltas (user_id, kind, period, amount)
-     SELECT * FROM unnest($15::bigint[], $16::text[], $17::text[], $18::bigint[]) WHERE (SELECT ok FROM complete)
+     SELECT * FROM unnest($17::bigint[], $18::text[], $19::text[], $20::bigint[]) WHERE (SELECT ok FROM complete)
    )
    SELECT x.*, ${checked ? '(SELECT kind FROM short ORDER BY id LIMIT 1)' : 'NULL::text'} AS short_kind
      FROM (SELECT 1) AS one
@@ -231,10 +249,11 @@ const applyChangesSql = prepared(
        FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, balance, pending)
       WHERE a.id = d.id
    ), credited AS (
-     INSERT INTO ledger_deltas (account_id, amount) SELECT * FROM unnest($4::bigint[], $5::bigint[])
+     INSERT INTO ledger_deltas (account_id, amount, income_kind, period)
+     SELECT * FROM unnest($4::bigint[], $5::bigint[], $6::text[], $7::text[])
    )
    INSERT INTO income_total_deltas (user_id, kind, period, amount)
-   SELECT * FROM unnest($6::bigint[], $7::text[], $8::text[], $9::bigint[])`,
+   SELECT * FROM unnest($8::bigint[], $9::text[], $10::text[], $11::bigint[])`,
 );
 
 /** Applies changes outside a posting (a pending transfer settled); `locked` accounts must be locked. */
@@ -246,7 +265,7 @@ export async function applyChanges(q: Queryable, changes: Changes) {
 /** The statement parameters of `changes`: one array per column, as the statements unnest them. */
 function changeArrays(changes: Changes) {
   const locked = [...changes.locked.keys()];
-  const free = [...changes.free.keys()];
+  const free = [...changes.free.values()];
   const totals = [...changes.totals.values()];
   return {
     locked: [
@@ -254,7 +273,12 @@ function changeArrays(changes: Changes) {
       locked.map((id) => changes.locked.get(id)!.balance),
       locked.map((id) => changes.locked.get(id)!.pending),
     ],
-    free: [free, free.map((id) => changes.free.get(id)!)],
+    free: [
+      free.map((d) => d.accountId),
+      free.map((d) => d.amount),
+      free.map((d) => d.income?.kind ?? null),
+      free.map((d) => d.income?.period ?? null),
+    ],
     totals: [
       totals.map((t) => t.userId),
       totals.map((t) => t.kind),

@@ -5,7 +5,8 @@ import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
  * so the cost of a read does not grow with the member's history or team:
  * - balances: the ledger account rows plus their unfolded deltas (ledger/fold.ts);
  * - incomes by kind and `level_month`: the running totals the posting keeps (`income_totals` plus
- *   unfolded `income_total_deltas`, one per month that also counts to all time), all time and per UTC
+ *   the unfolded deltas that carry an income: `ledger_deltas` with an income kind, and
+ *   `income_total_deltas`; each names its month and also counts to all time), all time and per UTC
  *   month of the database clock;
  * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
  * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run;
@@ -56,7 +57,14 @@ const USER_VIEW = `
               -- a delta carries its month and counts to the all-time total too (ledger/fold.ts)
               SELECT d.kind, p.period, d.amount FROM income_total_deltas d
                CROSS JOIN LATERAL (VALUES (d.period), ('all')) AS p(period)
-               WHERE d.user_id = u.id AND p.period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
+               WHERE d.user_id = u.id AND p.period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))
+              UNION ALL
+              -- an income credited and not folded yet: its balance delta carries it
+              SELECT d.income_kind, p.period, d.amount
+                FROM ledger_accounts a JOIN ledger_deltas d ON d.account_id = a.id
+               CROSS JOIN LATERAL (VALUES (d.period), ('all')) AS p(period)
+               WHERE a.owner_user_id = u.id AND d.income_kind IS NOT NULL
+                 AND p.period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))) x
     ) i ON true
     LEFT JOIN LATERAL (
       SELECT sum(tr.amount) AS amount, min(tr.created_at) AS oldest FROM transfers tr

@@ -1,5 +1,6 @@
--- One income-total delta per member, kind and month (issue 30): the all-time total is made from the
--- month's delta by the fold and by the member read, instead of a second delta row per income.
+-- Fewer rows per income (issue 30).
+-- One income-total delta per member, kind and month: the all-time total is made from the month's
+-- delta by the fold and by the member read, instead of a second delta row per income.
 -- Deltas written by the previous release come in pairs ('all' and the month) and are folded here,
 -- with that release's meaning, before any delta of the new kind is written. Instances of the
 -- previous release must be stopped for the upgrade (docs/operations.md, Upgrading): the check below
@@ -14,3 +15,10 @@ SELECT user_id, kind, period, amount FROM sums ORDER BY 1, 2, 3
 ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = t.amount + EXCLUDED.amount;
 
 ALTER TABLE income_total_deltas ADD CONSTRAINT income_total_deltas_month CHECK (period ~ '^[0-9]{4}-[0-9]{2}$');
+
+-- An income credited without a lock is one delta (ledger/repo.ts): the balance delta carries the
+-- income's kind and month, and the fold adds it to the account row and to `income_totals` together.
+-- `income_total_deltas` keeps the incomes of locked accounts (rare) and those a debit folds.
+ALTER TABLE ledger_deltas ADD COLUMN income_kind text, ADD COLUMN period text;
+ALTER TABLE ledger_deltas ADD CONSTRAINT ledger_deltas_income
+  CHECK ((income_kind IS NULL) = (period IS NULL) AND (period IS NULL OR period ~ '^[0-9]{4}-[0-9]{2}$'));
