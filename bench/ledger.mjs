@@ -10,6 +10,12 @@
 // transaction (`pgbenchRowsWrittenEach`), and both per second at 8 clients (`rowWritesAt8`), and
 // how busy the machine's cores were (`cpuBusy`, `pgbenchCpuBusy`: bench/cpu-busy.mjs). One client
 // keeps about one of two cores busy, so `concurrencyGain` on 2 cores is bounded near 2.
+// The CPU each purchase cost (bench/process-cpu.mjs): `nodeCpuMsEach`, this process (the product's
+// purchase code and the driver, the fold job included); `pgCpuMsEach`, every process of the embedded
+// PostgreSQL (postmaster, backends, background workers, autovacuum; those that exited during the
+// phase too, through the postmaster's reaped-children times); `cpuMsEach`, their sum: server plus
+// database per purchase, in ms. At 8 clients, `rowsByTable`: the rows each purchase wrote per table
+// (pg_stat_user_tables deltas, HOT updates among the updates), the fold job's included.
 // Run with `npm run bench:ledger`; writes bench/results/ledger.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +32,8 @@ const { member, platform } = await import(`${dist}/ledger/accounts.js`);
 const { createTopupsService } = await import(`${dist}/modules/money/topups/service.js`);
 const { systemClock } = await import(`${dist}/clock.js`);
 const { foldDeltas, LEDGER_FOLD_EVERY_MS } = await import(`${dist}/ledger/fold.js`);
-const { reportCounts, rowsWritten } = await import('./row-writes.mjs');
+const { reportCounts, rowsByTable, rowsWritten, tableWrites } = await import('./row-writes.mjs');
+const { cpuMeter, postmasterPid } = await import('./process-cpu.mjs');
 const { busySince, cpuTimes } = await import('./cpu-busy.mjs');
 const { initPgbench, runPgbench } = await import('./pgbench.mjs');
 
@@ -104,16 +111,19 @@ await createTopupsService({ db: setupDb, clock: systemClock }).purchase(
   null,
 );
 await reportCounts(setupDb);
+const postmaster = await postmasterPid(setupDb);
 await setupDb.end();
 
 async function purchasesPerSecond(clients) {
   const db = createPool(pg.url, clients + 3);
   const rowsBefore = await rowsWritten(db);
+  const tablesBefore = clients === 8 ? await tableWrites(db, { report: false }) : null;
   const topups = createTopupsService({ db, clock: systemClock });
   let done = 0;
   let failed = 0;
   const until = Date.now() + SECONDS * 1000;
   const cpu = cpuTimes();
+  const processCpu = cpuMeter(postmaster);
   // the server's ledger-fold job runs beside the load, as on a worker instance: without it the
   // deltas of the credited accounts (the shared sponsor's, the platform's) pile up for the whole run
   let folding = true;
@@ -144,14 +154,21 @@ async function purchasesPerSecond(clients) {
   const cpuBusy = busySince(cpu);
   folding = false;
   await fold;
+  const { nodeMs, pgMs } = processCpu();
   // every row the phase wrote, the fold job's included (it folds what the purchases appended)
   const rows = (await rowsWritten(db)) - rowsBefore;
+  const tables = tablesBefore && rowsByTable(tablesBefore, await tableWrites(db, { report: false }), done);
   await db.end();
+  const each = (ms) => (ms === null || done === 0 ? null : Number((ms / done).toFixed(1)));
   return {
     perSecond: Math.round(done / SECONDS),
     completed: done,
     failed,
     rowsWrittenEach: Number((rows / done).toFixed(1)),
+    ...(tables ? { rowsByTable: tables } : {}),
+    cpuMsEach: pgMs === null ? null : each(nodeMs + pgMs),
+    nodeCpuMsEach: each(nodeMs),
+    pgCpuMsEach: each(pgMs),
     cpuBusy,
   };
 }

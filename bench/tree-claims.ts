@@ -19,7 +19,10 @@
 // bench/tree.ts that includes the server's ledger-fold job folding the claims' deltas, which a claim
 // run alone has no server to do. And the CPU the claims' own code took in this process per claim
 // (`nodeCpuMsEach`) and how busy the machine was (`cpuBusy`): with bench/claim-floor.mjs (the database
-// alone writing the least a claim writes), they bound what 2 cores can do.
+// alone writing the least a claim writes), they bound what 2 cores can do. Per phase too: the rows
+// each claim wrote per table (`rowsByTable`: pg_stat_user_tables deltas over the same window as
+// `rowsWrittenEach`, HOT updates among the updates), and what the database grew by
+// (`dbGrowthPer10kClaims`: see dbBytes).
 //
 // Alone, on a small tree: npx tsx bench/tree-claims.ts (TREE_SIZE=20000 BENCH_SECONDS=5 by default).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +37,7 @@ import { foldDeltas } from '../apps/server/src/ledger/fold.js';
 import { creditIncomes } from '../apps/server/src/modules/compensation/incomes/credit.js';
 import { createRoiService } from '../apps/server/src/modules/compensation/roi/service.js';
 import { busySince, cpuTimes } from './cpu-busy.mjs';
-import { rowsWritten } from './row-writes.mjs';
+import { type RowsByTable, rowsByTable, rowsWritten, tableWrites } from './row-writes.mjs';
 
 export interface ClaimsOptions {
   /** The benchmark database (bench/tree.ts passes `url` and its pool `db`). */
@@ -60,6 +63,10 @@ export interface ClaimsResult {
   rowsWrittenEach: number;
   /** The same, per second: what the claims asked of the database. */
   rowsWrittenPerSecond: number;
+  /** The same rows per claim by table: inserts, updates (HOT ones included), deletes. */
+  rowsByTable: RowsByTable;
+  /** Bytes the tables, their indexes and TOAST grew by over the phase, per 10,000 claims (dbBytes). */
+  dbGrowthPer10kClaims: number;
   /** CPU of this process per claim, in ms: the product's claim code and the database driver. */
   nodeCpuMsEach: number;
   /** How busy the machine's cores were meanwhile, 0 to 1 (bench/cpu-busy.mjs). */
@@ -130,7 +137,10 @@ async function timed(
   let levelIncomes = 0;
   let firstError: string | null = null;
   const latencies: number[] = [];
+  await foldAll(db);
+  const bytesBefore = await dbBytes(db);
   const rowsBefore = await rowsWritten(db);
+  const tablesBefore = await tableWrites(db, { report: false });
   const until = Date.now() + opts.seconds * 1000;
   const t0 = performance.now();
   const [cpu, ownCpu] = [cpuTimes(), process.cpuUsage()];
@@ -156,6 +166,9 @@ async function timed(
   const cpuBusy = busySince(cpu);
   const own = process.cpuUsage(ownCpu);
   const rows = (await rowsWritten(db)) - rowsBefore;
+  const tables = rowsByTable(tablesBefore, await tableWrites(db, { report: false }), completed);
+  await foldAll(db);
+  const grown = (await dbBytes(db)) - bytesBefore;
   latencies.sort((a, b) => a - b);
   return {
     claims_per_s: Math.round(completed / elapsed),
@@ -166,12 +179,46 @@ async function timed(
     levelIncomesPerClaim: completed ? round(levelIncomes / completed) : 0,
     rowsWrittenEach: completed ? round(rows / completed, 1) : 0,
     rowsWrittenPerSecond: Math.round(rows / elapsed),
+    rowsByTable: tables,
+    dbGrowthPer10kClaims: completed ? Math.round((grown / completed) * 10_000) : 0,
     nodeCpuMsEach: completed ? round((own.user + own.system) / 1000 / completed) : 0,
     cpuBusy,
     latencyMeanMs: latencies.length ? round(latencies.reduce((a, b) => a + b, 0) / latencies.length) : 0,
     latencyP99Ms: latencies.length ? round(latencies[Math.floor(latencies.length * 0.99)]!) : 0,
     firstError,
   };
+}
+
+/**
+ * Every delta committed so far folded into its row (ledger_deltas and income_total_deltas empty), by
+ * the fold the server's job runs (in bench/tree.ts that job may be folding at the same moment: its
+ * locked rows are skipped here, so this waits until it is done too).
+ */
+async function foldAll(db: pg.Pool) {
+  for (let i = 0; i < 600; i++) {
+    await foldDeltas(db);
+    const { rows } = await db.query<{ n: string }>(
+      'SELECT (SELECT count(*) FROM ledger_deltas) + (SELECT count(*) FROM income_total_deltas) AS n',
+    );
+    if (Number(rows[0]!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('ledger and income-total deltas still there after 60 s of folding');
+}
+
+/**
+ * Bytes of the database's tables with their indexes and TOAST (pg_total_relation_size of every user
+ * table, all forks). A phase's growth is read with its deltas folded before and after (foldAll), as
+ * the server's fold job leaves them within seconds. Dead tuples count as space (no VACUUM FULL): an
+ * updated or deleted row's old version stays in its page until vacuum makes the room reusable, so
+ * the figure is what the claims took from the disk, not what their live rows hold.
+ */
+async function dbBytes(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint AS n FROM pg_stat_user_tables
+      WHERE schemaname NOT LIKE 'pg_temp%'`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /**
