@@ -1,7 +1,7 @@
 /**
  * Folds the deltas that postings append without a lock (credits, platform accounts: ledger.ts) into
- * the account rows, and the income running totals they carry (and those of `income_total_deltas`)
- * into `income_totals`. Every reader already adds
+ * the account rows, with the income running totals they carry (the row's `income_totals`), and the
+ * income-total deltas of locked accounts into `income_totals`. Every reader already adds
  * the unfolded deltas (the `accounts` view, member figures), so folding changes no figure: it keeps
  * the delta tables short, so those reads stay O(1). One statement per table: a delta is deleted in
  * the statement that adds it to its row, so it counts exactly once whatever runs at the same time.
@@ -16,25 +16,23 @@ const foldAccountsSql = `
   WITH candidates AS (
     SELECT DISTINCT account_id FROM ledger_deltas ORDER BY account_id LIMIT $1
   ), locked AS (
-    SELECT a.id, a.owner_user_id FROM ledger_accounts a JOIN candidates c ON c.account_id = a.id
+    SELECT a.id FROM ledger_accounts a JOIN candidates c ON c.account_id = a.id
      ORDER BY a.id FOR NO KEY UPDATE OF a SKIP LOCKED
   ), moved AS (
     DELETE FROM ledger_deltas d USING locked l WHERE d.account_id = l.id
-    RETURNING d.account_id, l.owner_user_id, d.amount, d.income_kind, d.period
+    RETURNING d.account_id, d.amount, d.income_kind, d.period
   ), sums AS (
-    SELECT account_id, sum(amount)::bigint AS amount, count(*)::int AS n FROM moved GROUP BY account_id
+    -- the deltas that carry an income also count to the account's income totals (migration 033)
+    SELECT account_id, sum(amount)::bigint AS amount, count(*)::int AS n,
+           array_agg(income_kind) FILTER (WHERE income_kind IS NOT NULL) AS kinds,
+           array_agg(period) FILTER (WHERE income_kind IS NOT NULL) AS periods,
+           array_agg(amount) FILTER (WHERE income_kind IS NOT NULL) AS amounts
+      FROM moved GROUP BY account_id
   ), folded AS (
-    UPDATE ledger_accounts a SET balance = a.balance + s.amount, version = a.version + 1
+    UPDATE ledger_accounts a SET balance = a.balance + s.amount, version = a.version + 1,
+                                 income_totals = income_totals_add(a.income_totals, s.kinds, s.periods, s.amounts)
       FROM sums s WHERE a.id = s.account_id
     RETURNING s.n
-  ), incomes AS (
-    -- a delta that carries an income counts to its month's total and to the all-time one
-    INSERT INTO income_totals AS t (user_id, kind, period, amount)
-    SELECT m.owner_user_id, m.income_kind, p.period, sum(m.amount)::bigint
-      FROM moved m CROSS JOIN LATERAL (VALUES (m.period), ('all')) AS p(period)
-     WHERE m.income_kind IS NOT NULL
-     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (user_id, kind, period) DO UPDATE SET amount = t.amount + EXCLUDED.amount
   )
   SELECT count(*)::int AS accounts, coalesce(sum(n), 0)::int AS deltas FROM folded`;
 

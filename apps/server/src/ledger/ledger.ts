@@ -118,8 +118,8 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
 /**
  * Adds a balance or hold change to the account's row (locked) or to its deltas (not locked). An
  * income credited to a member also counts to their running totals by kind and month (member
- * figures): a delta carries it, so one row says both (issue 30); on a locked account's row it is
- * appended to `income_total_deltas`.
+ * figures): the row keeps them beside its balance, and a delta carries them until it is folded, so
+ * no row is written for the totals alone (issue 30).
  */
 function change(
   changes: repo.Changes,
@@ -133,7 +133,12 @@ function change(
     c.balance += balance;
     c.pending += pending;
     changes.locked.set(account.id, c);
-    if (income) countIncome(changes, account.owner_user_id!, income, balance);
+    if (income) {
+      const key = `${account.id}:${income.kind}:${income.period}`;
+      const total = changes.incomes.get(key) ?? { accountId: account.id, ...income, amount: 0n };
+      total.amount += balance;
+      changes.incomes.set(key, total);
+    }
   } else {
     if (pending !== 0n) throw new Error(`a hold needs the account locked (${account.kind})`);
     const key = income ? `${account.id}:${income.kind}:${income.period}` : `${account.id}`;
@@ -151,13 +156,6 @@ function change(
 function incomeOf(credit: repo.ResolvedAccount, kind: string, at: Date): repo.IncomeTag | null {
   if (credit.owner_user_id === null || !INCOME_TRANSFER_KINDS.has(kind)) return null;
   return { kind, period: at.toISOString().slice(0, 7) };
-}
-
-function countIncome(changes: repo.Changes, userId: bigint, income: repo.IncomeTag, amount: bigint) {
-  const key = `${userId}:${income.kind}:${income.period}`;
-  const total = changes.totals.get(key) ?? { userId, kind: income.kind, period: income.period, amount: 0n };
-  total.amount += amount;
-  changes.totals.set(key, total);
 }
 
 function replayOf(earlier: repo.TransferRow[], requestHash: string): PostResult {

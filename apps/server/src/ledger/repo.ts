@@ -21,7 +21,10 @@ export interface TransferRow {
 /**
  * Every account of a posting by (owner, kind), in one statement: the ones in `lock` (member accounts
  * whose balance the posting checks) are locked FOR NO KEY UPDATE in id order, so two postings never
- * wait on each other in a cycle; the others are only read: credits never lock (see writePosting).
+ * wait on each other in a cycle. The other member accounts are locked too when no one holds them
+ * (SKIP LOCKED: never waiting), so their credits change their rows instead of appending a delta that
+ * is written, deleted and folded (issue 30); a held one, and every platform account (every posting
+ * of its kind touches it, and the fold must find it free), is only read: credits never wait.
  * NO KEY UPDATE, not UPDATE: a transfer inserted meanwhile checks its foreign key to the account with
  * a KEY SHARE lock, which must not wait behind a debit.
  */
@@ -31,11 +34,17 @@ const resolveSql = prepared(
         locked AS (
           SELECT id, owner_user_id, kind FROM ledger_accounts
            WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE l)
-           ORDER BY id FOR NO KEY UPDATE)
+           ORDER BY id FOR NO KEY UPDATE),
+        free AS (
+          SELECT id, owner_user_id, kind FROM ledger_accounts
+           WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE NOT l)),
+        taken AS (
+          SELECT a.id FROM ledger_accounts a JOIN free f ON f.id = a.id
+           WHERE f.owner_user_id IS NOT NULL
+           ORDER BY a.id FOR NO KEY UPDATE OF a SKIP LOCKED)
    SELECT id, owner_user_id, kind, true AS locked FROM locked
    UNION ALL
-   SELECT id, owner_user_id, kind, false FROM ledger_accounts
-    WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE NOT l)`,
+   SELECT f.id, f.owner_user_id, f.kind, t.id IS NOT NULL FROM free f LEFT JOIN taken t ON t.id = f.id`,
 );
 
 export interface ResolvedAccount {
@@ -115,16 +124,16 @@ export interface IncomeTag {
  * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock; an
  *   income credited to a member is a delta of its own that carries its kind and month, so the same
  *   row also counts to the member's income totals (folded into `income_totals` with the balance);
- * - `totals`: income running totals (member, kind, month) of incomes credited to locked accounts,
- *   appended to `income_total_deltas`.
+ * - `incomes`: incomes credited to locked accounts (account, kind, month), added to the income totals
+ *   the account row keeps (`income_totals`, migration 033) as its balance changes.
  */
 export interface Changes {
   locked: Map<bigint, { balance: bigint; pending: bigint }>;
   free: Map<string, { accountId: bigint; amount: bigint; income: IncomeTag | null }>;
-  totals: Map<string, { userId: bigint; kind: string; period: string; amount: bigint }>;
+  incomes: Map<string, { accountId: bigint; kind: string; period: string; amount: bigint }>;
 }
 
-export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), totals: new Map() });
+export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), incomes: new Map() });
 
 /**
  * The posting statement. `checked`: some member accounts are locked (those a posting debits), so
@@ -134,9 +143,10 @@ export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), t
  * (a generic plan), where the full one, whose plan depends on how many accounts are locked, is
  * planned again on every call (0.76 ms a posting, measured on the claims benchmark).
  * Parameters: $1-$3 the posting, $4-$12 its transfers, $13-$16 deltas (account, amount, income kind
- * and month), $17-$20 income totals, $21-$23 the locked accounts' changes (checked only).
- * Deltas of a locked account that carry an income are folded into its row with the rest; what they
- * count to the member's income totals moves to `income_total_deltas` in the same statement.
+ * and month); checked only: $17-$20 incomes to locked accounts (account, kind, month, amount),
+ * $21-$23 the locked accounts' changes. Deltas of a locked account that carry an income are folded
+ * into its row with the rest; what they count to the member's income totals moves to
+ * `income_total_deltas` in the same statement.
  */
 function postingSql(checked: boolean) {
   const when = (sql: string) => (checked ? sql : '');
@@ -168,19 +178,22 @@ function postingSql(checked: boolean) {
        FROM folded f JOIN ledger_accounts a ON a.id = f.account_id
       WHERE f.income_kind IS NOT NULL
       GROUP BY 1, 2, 3
+   ), own AS (
+     SELECT id, array_agg(kind) AS kinds, array_agg(period) AS periods, array_agg(amount) AS amounts
+       FROM unnest($17::bigint[], $18::text[], $19::text[], $20::bigint[]) AS i(id, kind, period, amount)
+      GROUP BY id
    ), applied AS (
      UPDATE ledger_accounts a
         SET balance = a.balance + d.balance
                       + coalesce((SELECT sum(f.amount) FROM folded f WHERE f.account_id = a.id), 0),
-            pending = a.pending + d.pending, version = a.version + 1
+            pending = a.pending + d.pending, version = a.version + 1,
+            income_totals = income_totals_add(a.income_totals, o.kinds, o.periods, o.amounts)
        FROM unnest($21::bigint[], $22::bigint[], $23::bigint[]) AS d(id, balance, pending)
+       LEFT JOIN own o ON o.id = d.id
       WHERE a.id = d.id AND (SELECT ok FROM complete)
    ),`)} credited AS (
      INSERT INTO ledger_deltas (account_id, amount, income_kind, period)
      SELECT * FROM unnest($13::bigint[], $14::bigint[], $15::text[], $16::text[]) WHERE (SELECT ok FROM complete)
-   ), totals AS (
-     INSERT INTO income_total_deltas (user_id, kind, period, amount)
-     SELECT * FROM unnest($17::bigint[], $18::text[], $19::text[], $20::bigint[]) WHERE (SELECT ok FROM complete)
    )
    SELECT x.*, ${checked ? '(SELECT kind FROM short ORDER BY id LIMIT 1)' : 'NULL::text'} AS short_kind
      FROM (SELECT 1) AS one
@@ -227,10 +240,11 @@ export async function writePosting(
     transfers.map((t) => t.ref_id),
     transfers.map((t) => JSON.stringify(t.meta, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
     ...arrays.free,
-    ...arrays.totals,
   ];
   const { rows } = await q.query<TransferRow & { replayed: boolean | null; short_kind: string | null }>(
-    changes.locked.size === 0 ? writeCreditsSql(values) : writePostingSql([...values, ...arrays.locked]),
+    changes.locked.size === 0
+      ? writeCreditsSql(values)
+      : writePostingSql([...values, ...arrays.incomes, ...arrays.locked]),
   );
   const strip = (list: typeof rows) =>
     list.map(({ replayed: _r, short_kind: _s, ...row }) => row as TransferRow);
@@ -248,25 +262,23 @@ const applyChangesSql = prepared(
                                   version = a.version + 1
        FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS d(id, balance, pending)
       WHERE a.id = d.id
-   ), credited AS (
-     INSERT INTO ledger_deltas (account_id, amount, income_kind, period)
-     SELECT * FROM unnest($4::bigint[], $5::bigint[], $6::text[], $7::text[])
    )
-   INSERT INTO income_total_deltas (user_id, kind, period, amount)
-   SELECT * FROM unnest($8::bigint[], $9::text[], $10::text[], $11::bigint[])`,
+   INSERT INTO ledger_deltas (account_id, amount, income_kind, period)
+   SELECT * FROM unnest($4::bigint[], $5::bigint[], $6::text[], $7::text[])`,
 );
 
 /** Applies changes outside a posting (a pending transfer settled); `locked` accounts must be locked. */
 export async function applyChanges(q: Queryable, changes: Changes) {
   const arrays = changeArrays(changes);
-  await q.query(applyChangesSql([...arrays.locked, ...arrays.free, ...arrays.totals]));
+  if (changes.incomes.size > 0) throw new Error('an income is credited through a delta outside a posting');
+  await q.query(applyChangesSql([...arrays.locked, ...arrays.free]));
 }
 
 /** The statement parameters of `changes`: one array per column, as the statements unnest them. */
 function changeArrays(changes: Changes) {
   const locked = [...changes.locked.keys()];
   const free = [...changes.free.values()];
-  const totals = [...changes.totals.values()];
+  const incomes = [...changes.incomes.values()];
   return {
     locked: [
       locked,
@@ -279,11 +291,11 @@ function changeArrays(changes: Changes) {
       free.map((d) => d.income?.kind ?? null),
       free.map((d) => d.income?.period ?? null),
     ],
-    totals: [
-      totals.map((t) => t.userId),
-      totals.map((t) => t.kind),
-      totals.map((t) => t.period),
-      totals.map((t) => t.amount),
+    incomes: [
+      incomes.map((i) => i.accountId),
+      incomes.map((i) => i.kind),
+      incomes.map((i) => i.period),
+      incomes.map((i) => i.amount),
     ],
   };
 }

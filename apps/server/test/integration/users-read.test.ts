@@ -122,6 +122,20 @@ beforeAll(async () => {
     ['cto', 'earnings'],
     ['bonus', 'earnings'],
   ];
+  // The incomes are credited while another transaction holds the star's income wallets, as a busy
+  // upline's are: a credit then appends a delta instead of changing the row (ledger/repo.ts), so
+  // the figures below are read from rows plus unfolded deltas, as on a busy platform.
+  await t.db.query(
+    `INSERT INTO ledger_accounts (owner_user_id, kind) VALUES ($1, 'earnings'), ($1, 'roi')
+     ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
+    [s],
+  );
+  const holder = await t.db.connect();
+  await holder.query('BEGIN');
+  await holder.query(
+    `SELECT 1 FROM ledger_accounts WHERE owner_user_id = $1 AND kind IN ('earnings', 'roi') FOR NO KEY UPDATE`,
+    [s],
+  );
   await withTx(t.db, async (tx) => {
     await run(
       tx,
@@ -154,6 +168,8 @@ beforeAll(async () => {
       });
       await run(tx, transfers, at);
     }
+    await holder.query('COMMIT');
+    holder.release();
     await run(
       tx,
       [{ kind: 'compound', debit: member(s, 'roi'), credit: member(s, 'compound'), amount: 25n * U }],
@@ -232,5 +248,49 @@ describe('GET /users/{id} from maintained rows', () => {
     expect(await api(star.id)).toEqual(before);
     expect(await api(star.id)).toEqual(await recount(star.id));
     for (const other of [root, quiet]) expect(await api(other.id)).toEqual(await recount(other.id));
+  });
+
+  it('reads incomes credited straight to free rows, over more months than a row keeps', async () => {
+    const paid = await withTx(t.db, (tx) => insertMember(tx, root, new Date()));
+    const now = (await t.db.query<{ now: Date }>('SELECT now() AS now')).rows[0]!.now;
+    // seven months back to this one, two kinds a month: a row keeps all time and the last three months
+    for (let m = 6; m >= 0; m--) {
+      const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 2, 12));
+      await withTx(t.db, (tx) =>
+        run(
+          tx,
+          [
+            {
+              kind: 'level_income',
+              debit: platform('platform:incentives'),
+              credit: member(paid.id, 'earnings'),
+              amount: BigInt(m + 1) * U,
+            },
+            {
+              kind: 'reward',
+              debit: platform('platform:incentives'),
+              credit: member(paid.id, 'earnings'),
+              amount: 3n * U,
+            },
+          ],
+          at > now ? now : at,
+        ),
+      );
+    }
+    const deltas = await t.db.query(
+      `SELECT count(*)::int AS n FROM ledger_deltas d JOIN ledger_accounts a ON a.id = d.account_id
+        WHERE a.owner_user_id = $1`,
+      [paid.id],
+    );
+    expect(deltas.rows[0].n).toBe(0);
+    const row = await t.db.query(
+      `SELECT income_totals FROM ledger_accounts WHERE owner_user_id = $1 AND kind = 'earnings'`,
+      [paid.id],
+    );
+    expect(Object.keys(row.rows[0].income_totals.level_income)).toHaveLength(4);
+    const figures = await api(paid.id);
+    expect(figures).toEqual(await recount(paid.id));
+    expect(figures.working).toBe(28 + 21);
+    expect(figures.level_month).toBe(1);
   });
 });

@@ -4,10 +4,10 @@ import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
  * A user with the figures the API shows next to the stored fields, each read from a maintained row,
  * so the cost of a read does not grow with the member's history or team:
  * - balances: the ledger account rows plus their unfolded deltas (ledger/fold.ts);
- * - incomes by kind and `level_month`: the running totals the posting keeps (`income_totals` plus
- *   the unfolded deltas that carry an income: `ledger_deltas` with an income kind, and
- *   `income_total_deltas`; each names its month and also counts to all time), all time and per UTC
- *   month of the database clock;
+ * - incomes by kind and `level_month`: the running totals the posting keeps, all time and per UTC
+ *   month of the database clock: the member's account rows (`income_totals`, what the fold added),
+ *   the `income_totals` table and the unfolded deltas that carry an income (`ledger_deltas` with an
+ *   income kind, `income_total_deltas`; each names its month and also counts to all time);
  * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
  * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run;
  * - `valid_ms`: how long they hold unless a write changes them (view-cache.ts).
@@ -58,6 +58,12 @@ const USER_VIEW = `
               SELECT d.kind, p.period, d.amount FROM income_total_deltas d
                CROSS JOIN LATERAL (VALUES (d.period), ('all')) AS p(period)
                WHERE d.user_id = u.id AND p.period IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))
+              UNION ALL
+              -- incomes folded into the member's account rows (ledger/fold.ts)
+              SELECT k.key, p.key, p.value::text::bigint
+                FROM ledger_accounts a, jsonb_each(a.income_totals) AS k, jsonb_each(k.value) AS p
+               WHERE a.owner_user_id = u.id
+                 AND p.key IN ('all', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'))
               UNION ALL
               -- an income credited and not folded yet: its balance delta carries it
               SELECT d.income_kind, p.period, d.amount
