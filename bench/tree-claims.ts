@@ -67,6 +67,8 @@ export interface ClaimsResult {
   rowsByTable: RowsByTable;
   /** Bytes the tables, their indexes and TOAST grew by over the phase, per 10,000 claims (dbBytes). */
   dbGrowthPer10kClaims: number;
+  /** Of that growth, bytes per claim by table (`heap`, TOAST included) and by index, largest first. */
+  dbGrowthByRelationEach: Record<string, number>;
   /** CPU of this process per claim, in ms: the product's claim code and the database driver. */
   nodeCpuMsEach: number;
   /** How busy the machine's cores were meanwhile, 0 to 1 (bench/cpu-busy.mjs). */
@@ -139,6 +141,7 @@ async function timed(
   const latencies: number[] = [];
   await foldAll(db);
   const bytesBefore = await dbBytes(db);
+  const relationsBefore = await relationBytes(db);
   const rowsBefore = await rowsWritten(db);
   const tablesBefore = await tableWrites(db, { report: false });
   const until = Date.now() + opts.seconds * 1000;
@@ -169,6 +172,7 @@ async function timed(
   const tables = rowsByTable(tablesBefore, await tableWrites(db, { report: false }), completed);
   await foldAll(db);
   const grown = (await dbBytes(db)) - bytesBefore;
+  const relationsAfter = await relationBytes(db);
   latencies.sort((a, b) => a - b);
   return {
     claims_per_s: Math.round(completed / elapsed),
@@ -181,6 +185,7 @@ async function timed(
     rowsWrittenPerSecond: Math.round(rows / elapsed),
     rowsByTable: tables,
     dbGrowthPer10kClaims: completed ? Math.round((grown / completed) * 10_000) : 0,
+    dbGrowthByRelationEach: growthEach(relationsBefore, relationsAfter, completed),
     nodeCpuMsEach: completed ? round((own.user + own.system) / 1000 / completed) : 0,
     cpuBusy,
     latencyMeanMs: latencies.length ? round(latencies.reduce((a, b) => a + b, 0) / latencies.length) : 0,
@@ -219,6 +224,30 @@ async function dbBytes(db: pg.Pool): Promise<number> {
       WHERE schemaname NOT LIKE 'pg_temp%'`,
   );
   return Number(rows[0]!.n);
+}
+
+/** Bytes of every user table (with its TOAST) and of every index, by name. */
+async function relationBytes(db: pg.Pool): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ name: string; n: string }>(
+    `SELECT relname AS name, (pg_relation_size(relid) + coalesce(pg_total_relation_size(
+              (SELECT reltoastrelid FROM pg_class WHERE oid = relid)), 0))::bigint AS n
+       FROM pg_stat_user_tables WHERE schemaname NOT LIKE 'pg_temp%'
+     UNION ALL
+     SELECT indexrelname, pg_relation_size(indexrelid)::bigint FROM pg_stat_user_indexes
+      WHERE schemaname NOT LIKE 'pg_temp%'`,
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Growth per claim of the relations that grew by at least 8 bytes a claim, largest first. */
+function growthEach(before: Map<string, number>, after: Map<string, number>, count: number) {
+  if (!count) return {};
+  return Object.fromEntries(
+    [...after]
+      .map(([name, n]) => [name, Math.round((n - (before.get(name) ?? 0)) / count)] as const)
+      .filter(([, n]) => n >= 8)
+      .sort((a, b) => b[1] - a[1]),
+  );
 }
 
 /**
