@@ -10,10 +10,12 @@
 //   (4) the member dashboard's main call, GET /api/v1/users/{id} with the member's own session, for
 //       the root (the whole tree below it, the most history) and for the newest member: p99 of each
 //       (`rootUserP99Ms`, `newMemberUserP99Ms`), one client after the other, with the member view
-//       cache off (each read is the database read).
+//       cache off (each read is the database read);
+//   (5) after them, the claim floor of bench/claim-floor.mjs in the same run (`claimFloor`,
+//       `claims.toFloor`).
 // Writes bench/results/tree.json.
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../apps/server/src/clock.js';
@@ -116,6 +118,12 @@ try {
   results.newMemberUserP99Ms = (
     results.userRead as { newMember: { latencyP99Ms: number } }
   ).newMember.latencyP99Ms;
+  phase('claimFloor');
+  results.claimFloor = await claimFloor();
+  const floorPerSecond = (results.claimFloor as { perSecond: { withIncomes: number } }).perSecond.withIncomes;
+  const claimsResult = results.claims as { claims_per_s?: number; toFloor?: number };
+  if (claimsResult.claims_per_s && floorPerSecond)
+    claimsResult.toFloor = round(claimsResult.claims_per_s / floorPerSecond);
   phase('end');
   results.totalSeconds = round((performance.now() - started) / 1000);
 } finally {
@@ -131,6 +139,27 @@ writeFileSync(
 );
 log('written bench/results/tree.json');
 console.log(JSON.stringify(results, null, 2));
+
+/**
+ * The claim floor of the same run (bench/claim-floor.mjs: pgbench alone writing a claim's transfers,
+ * deltas and income rows on the product's schema, its own database), run as its own process once the
+ * phases above are done; it also writes bench/results/claim-floor.json. `claims.toFloor` is the
+ * steady claims per second over its `withIncomes` rate.
+ */
+async function claimFloor() {
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, 'claim-floor.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BENCH_SECONDS: String(SECONDS) },
+  });
+  const floor = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, 'results/claim-floor.json'), 'utf8'),
+  );
+  return {
+    perSecond: floor.perSecond,
+    rowsWrittenEach: floor.rowsWrittenEach,
+    loadAverage: floor.loadAverage,
+  };
+}
 
 /** (1) team figures from the API against the recursive CTE, root and a mid-size team. */
 async function teamFigures(headers: Record<string, string>) {
