@@ -5,7 +5,8 @@ export interface TransferRow {
   id: string;
   idempotency_key: string;
   posting_key: string;
-  request_hash: string;
+  /** The posting's request hash, on its first transfer (#0) only (issue 30: 64 bytes a row less). */
+  request_hash: string | null;
   kind: string;
   debit_account: bigint;
   credit_account: bigint;
@@ -161,9 +162,11 @@ function postingSql(checked: boolean) {
    ),`)} inserted AS (
      INSERT INTO transfers (idempotency_key, posting_key, request_hash, kind, debit_account, credit_account,
                             amount, status, ref_type, ref_id, meta, created_at)
-     SELECT t.key, $1, $2, t.kind, t.debit, t.credit, t.amount, t.status, t.ref_type, t.ref_id, t.meta::jsonb, $3
+     SELECT t.key, $1, CASE WHEN t.n = 1 THEN $2 END, t.kind, t.debit, t.credit, t.amount, t.status, t.ref_type,
+            t.ref_id, t.meta::jsonb, $3
        FROM unnest($4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[],
-                   $11::text[], $12::text[]) AS t(key, kind, debit, credit, amount, status, ref_type, ref_id, meta)
+                   $11::text[], $12::text[]) WITH ORDINALITY
+            AS t(key, kind, debit, credit, amount, status, ref_type, ref_id, meta, n)
       WHERE NOT EXISTS (SELECT 1 FROM prior)${when(' AND NOT EXISTS (SELECT 1 FROM short)')}
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING *
