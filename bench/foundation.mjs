@@ -6,12 +6,15 @@
 // The server answers a member's figures from memory until they change (users/view-cache.ts), so each
 // round also reads them from a second instance over the same database with that cache off
 // (MEMBER_VIEW_CACHE_SECONDS=0): `uncachedRequestsPerSec`, what every read after a change costs.
+// Then `signIns` (issue 30, bench/sign-ins.mjs): member sign-ins through the route, 1,000 accounts in
+// rotation at 8 clients, against argon2id verifications alone, in alternated rounds (route, hashes...).
 // Run with `npm run bench` (builds the server first). Writes bench/results/foundation.json.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { makeAccounts, measureSignIns, treeCpuMs } from './sign-ins.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3900;
@@ -200,6 +203,33 @@ results.signin = await load({
 results.rssAfterLoadMb = rssMb(server.proc.pid);
 phase('usersRead');
 results.usersRead = await usersRead(`/api/v1/users/${reg.auth.id}`, auth);
+// the 1,000 accounts of `signIns`, registered through the product before the phase
+const pgPassword = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+const accountsStart = performance.now();
+const hashes = await makeAccounts({
+  base,
+  databaseUrl: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:54390/app`,
+  sponsorCode: reg.auth.refferal_code,
+});
+const accountsMadeMs = Math.round(performance.now() - accountsStart);
+phase('signIns');
+{
+  const { figures, ...signIns } = await measureSignIns({
+    routes: { route: base },
+    hashes,
+    rounds: ROUNDS,
+    seconds: Number(process.env.BENCH_SIGNIN_SECONDS ?? 10),
+    // the server with its embedded PostgreSQL (the second instance of usersRead has stopped)
+    cpuMs: { route: () => treeCpuMs(server.proc.pid) },
+  });
+  results.signIns = {
+    ...signIns,
+    accountsMadeMs,
+    route: { ...figures.route, note: 'POST /api/v1/auth/signin, 1,000 member accounts in rotation' },
+    // the route against its ceiling, measured in alternating rounds in this run (goal >= 0.85)
+    routeToHashRatio: figures.route.routeToHashRatio,
+  };
+}
 phase('end');
 await stop(server.proc);
 rmSync(dataDir, { recursive: true, force: true });
@@ -218,5 +248,9 @@ console.table({
   'usersRead: ratio (goal >= 0.25)': results.usersRead.ratio,
   'usersRead: req/s with the member view cache off': results.usersRead.uncachedRequestsPerSec,
   'usersRead: ratio with the cache off': results.usersRead.uncachedRatio,
+  'signIns: POST /auth/signin/s, 1,000 accounts, 8 clients': results.signIns.route.perSecond,
+  'signIns: argon2id verifications/s alone, 8 concurrent': results.signIns.hashOnly.perSecond,
+  'signIns: ratio (goal >= 0.85)': results.signIns.routeToHashRatio,
+  'signIns: failed sign-ins (non-2xx)': results.signIns.route.failed,
   'load average (start / end)': `${results.loadAverage.getOwnUser} / ${results.loadAverage.end}`,
 });
