@@ -90,7 +90,7 @@ export function createAuthService(deps: {
     if (user.role === 'admin') throw forbidden(MSG.adminUseAdminLogin);
     // with the platform's contact: support itself needs a session a blocked member cannot have
     if (user.status === 'block') throw forbidden(blockedMessage(current));
-    const issued = await startSession(user, 'member', meta);
+    const issued = await startMemberSession(user, meta);
     return {
       auth: {
         id: Number(user.id),
@@ -169,7 +169,7 @@ export function createAuthService(deps: {
     totpSetupRequired: boolean,
     trustBrowser = false,
   ) {
-    const issued = await startSessionIn(tx, user, 'admin', meta);
+    const issued = await startSessionIn(tx, user, meta);
     const trusted = trustBrowser
       ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null)
       : undefined;
@@ -217,20 +217,28 @@ export function createAuthService(deps: {
     return user;
   }
 
-  async function startSession(user: repo.AuthUserRow, audience: 'member' | 'admin', meta: RequestMeta) {
-    return withTx(db, (tx) => startSessionIn(tx, user, audience, meta));
+  /**
+   * A member's session: what an admin's session start writes (startSessionIn) plus the fraud fact,
+   * as one statement (repo.startMemberSession).
+   */
+  async function startMemberSession(user: repo.AuthUserRow, meta: RequestMeta) {
+    const term = sessions.term('member');
+    const [ip, userAgent] = sessionSource(meta);
+    const sessionId = await repo.startMemberSession(db, {
+      userId: user.id,
+      throttleKey: accountKey(user.id),
+      now: term.now,
+      session: { expireAt: term.expireAt, ip, userAgent },
+      fact: deps.fraud?.factOf(meta) ?? null,
+    });
+    return sessions.sign(sessionId, Number(user.id), 'member', term);
   }
 
-  async function startSessionIn(
-    tx: Queryable,
-    user: repo.AuthUserRow,
-    audience: 'member' | 'admin',
-    meta: RequestMeta,
-  ) {
+  /** An admin's session, in the transaction of their sign-in step. */
+  async function startSessionIn(tx: Queryable, user: repo.AuthUserRow, meta: RequestMeta) {
     await throttle.clear(tx, accountKey(user.id));
     await repo.touchLastLogin(tx, user.id, clock.now());
-    if (audience === 'member') await deps.fraud?.record(tx, Number(user.id), 'signin', meta);
-    return sessions.issue(tx, Number(user.id), audience, meta);
+    return sessions.issue(tx, Number(user.id), 'admin', meta);
   }
 
   return { register, signin, adminSignin, adminSigninTotp, signout, signoutEverywhere };
