@@ -30,25 +30,33 @@ ALTER TABLE ledger_deltas ADD CONSTRAINT ledger_deltas_income
 -- is the sum over their accounts' rows, `income_totals` (earlier folds) and the unfolded deltas.
 ALTER TABLE ledger_accounts ADD COLUMN income_totals jsonb;
 
--- `totals` plus incomes (kind, month, amount): the all-time total and the months, the oldest beyond
--- the three latest of each kind dropped (member figures read the current month only).
+-- `totals` plus incomes (kind, month, amount): the all-time total and the month of each, the months
+-- beyond the three latest of a kind dropped as a new one comes (member figures read the current
+-- month only). PL/pgSQL on the jsonb values: 6-7 us a call, where the same in one SQL statement
+-- (the totals taken apart, summed and put together again) took 70-150 us, on every account a claim
+-- credits (measured on the 2-core machine, 20,000 calls).
 CREATE FUNCTION income_totals_add(totals jsonb, kinds text[], periods text[], amounts bigint[])
-RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN kinds IS NULL OR cardinality(kinds) = 0 THEN totals ELSE (
-    SELECT jsonb_object_agg(kind, months) FROM (
-      SELECT kind, jsonb_object_agg(period, amount) AS months FROM (
-        SELECT kind, period, sum(amount) AS amount,
-               row_number() OVER (PARTITION BY kind ORDER BY period = 'all' DESC, period DESC) AS rank
-          FROM (SELECT k.key AS kind, p.key AS period, p.value::text::numeric AS amount
-                  FROM jsonb_each(coalesce(totals, '{}')) AS k, jsonb_each(k.value) AS p
-                UNION ALL
-                SELECT x.kind, y.period, x.amount
-                  FROM unnest(kinds, periods, amounts) AS x(kind, period, amount)
-                 CROSS JOIN LATERAL (VALUES (x.period), ('all')) AS y(period)) e
-         GROUP BY kind, period) r
-       WHERE rank <= 4
-       GROUP BY kind) t) END
-$$;
+RETURNS jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  t jsonb := coalesce(totals, '{}');
+  k jsonb;
+  fresh boolean;
+BEGIN
+  IF kinds IS NULL THEN
+    RETURN totals;
+  END IF;
+  FOR i IN 1 .. cardinality(kinds) LOOP
+    k := coalesce(t -> kinds[i], '{}');
+    fresh := NOT k ? periods[i];
+    k := k || jsonb_build_object('all', coalesce((k ->> 'all')::bigint, 0) + amounts[i],
+                                 periods[i], coalesce((k ->> periods[i])::bigint, 0) + amounts[i]);
+    IF fresh THEN
+      k := k - ARRAY(SELECT key FROM jsonb_object_keys(k) AS key WHERE key <> 'all' ORDER BY key DESC OFFSET 3);
+    END IF;
+    t := jsonb_set(t, ARRAY[kinds[i]], k);
+  END LOOP;
+  RETURN t;
+END $$;
 
 -- A posting's request hash is kept on its first transfer (#0) only, the one a replay compares
 -- (ledger/ledger.ts): 65 bytes less on every other transfer row.
