@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { busySince, cpuTimes } from './cpu-busy.mjs';
+import { postJson } from './http-post.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const round = (x, digits = 0) => Number(x.toFixed(digits));
@@ -36,28 +37,6 @@ export function treeCpuMs(pid) {
   };
   visit(pid);
   return ms;
-}
-
-/** POSTs JSON over a keep-alive agent and reads the whole answer; the status code. */
-function postJson(agent, url, body) {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
 }
 
 /** `clients` concurrent loops of `op(i)` over rotating indexes for `seconds`; what completed per second. */

@@ -16,6 +16,7 @@ import {
 } from '../apps/server/src/modules/identity/auth/repo.js';
 import { SessionAuth } from '../apps/server/src/modules/identity/auth/tokens.js';
 import { assertOpen } from '../apps/server/src/modules/operations/settings/service.js';
+import { postJson } from './http-post.mjs';
 import { round } from './tree-build.js';
 
 export interface RegistrationContext {
@@ -199,28 +200,6 @@ function total(parts: Measured[]): Measured {
     failed: parts.reduce((sum, p) => sum + p.failed, 0),
     seconds: round(seconds, 2),
   };
-}
-
-/** POSTs JSON and reads the whole answer; the status code. */
-function postJson(agent: http.Agent, url: string, body: unknown) {
-  const data = JSON.stringify(body);
-  return new Promise<number>((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
 }
 
 async function teamCountOf(db: pg.Pool, id: number) {
