@@ -124,7 +124,7 @@ export interface IncomeTag {
  *   accounts stays meaningful);
  * - `free`: balance changes of every other account, appended to `ledger_deltas` without a lock; an
  *   income credited to a member is a delta of its own that carries its kind and month, so the same
- *   row also counts to the member's income totals (folded into `income_totals` with the balance);
+ *   row also counts to the member's income totals (the fold adds both to the account row);
  * - `incomes`: incomes credited to locked accounts (account, kind, month), added to the income totals
  *   the account row keeps (`income_totals`, migration 033) as its balance changes.
  */
@@ -137,12 +137,14 @@ export interface Changes {
 export const noChanges = (): Changes => ({ locked: new Map(), free: new Map(), incomes: new Map() });
 
 /**
- * The posting statement. `checked`: some member accounts are locked (those a posting debits), so
- * it checks their balance (`short`) and applies their changes and unfolded deltas to their rows
- * (`folded`, `applied`). A posting that locks nothing (every income: the platform pays) runs the
- * statement without those parts, a separate prepared statement: PostgreSQL then plans it once
- * (a generic plan), where the full one, whose plan depends on how many accounts are locked, is
- * planned again on every call (0.76 ms a posting, measured on the claims benchmark).
+ * The posting statement. `checked`: some member accounts are locked (those a posting debits, and
+ * those it credits that no one held), so it checks their balance (`short`) and applies their changes
+ * and unfolded deltas to their rows (`folded`, `applied`). A posting that locks nothing (incomes to
+ * members whose rows are all held) runs the statement without those parts, a separate prepared
+ * statement: PostgreSQL then plans it once (a generic plan), where the full one, whose plan depends
+ * on how many accounts are locked, is planned again on every call (0.76 ms a posting, measured on
+ * the claims benchmark) unless the transaction runs on generic plans, as member money actions and
+ * claims do (db/pool.ts).
  * Parameters: $1-$3 the posting, $4-$12 its transfers, $13-$16 deltas (account, amount, income kind
  * and month); checked only: $17-$20 incomes to locked accounts (account, kind, month, amount),
  * $21-$23 the locked accounts' changes. Deltas of a locked account that carry an income are folded
@@ -273,7 +275,8 @@ const applyChangesSql = prepared(
 /** Applies changes outside a posting (a pending transfer settled); `locked` accounts must be locked. */
 export async function applyChanges(q: Queryable, changes: Changes) {
   const arrays = changeArrays(changes);
-  if (changes.incomes.size > 0) throw new Error('an income is credited through a delta outside a posting');
+  // settle credits through a delta; an income to a locked row outside a posting has no statement
+  if (changes.incomes.size > 0) throw new Error('applyChanges cannot credit an income to a locked account');
   await q.query(applyChangesSql([...arrays.locked, ...arrays.free]));
 }
 
