@@ -42,6 +42,13 @@ export interface PostResult {
   replayed: boolean;
 }
 
+/**
+ * A posting that credits more member accounts than this (a CTO pool shared by every qualified
+ * member, a batch) appends deltas without trying their rows: it would hold them all until it commits,
+ * and their owners' own debits would wait for it. A claim credits 11, a purchase 2 or 3.
+ */
+const TRY_LOCK_AT_MOST = 16;
+
 export const insufficientFunds = (kind: string) =>
   new AppError('insufficient_funds', `Insufficient balance in your ${kind} wallet`, 400);
 
@@ -55,10 +62,12 @@ export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostRes
   const payers = posting.transfers.filter((t) => t.debit.owner !== null);
   const checked = new Set(payers.map((t) => refKey(t.debit)));
   const payerIds = new Set(payers.map((t) => t.debit.owner));
+  const refs = dedupe(posting.transfers.flatMap((t) => [t.debit, t.credit]));
   const accounts = await repo.resolveAccounts(
     tx,
-    dedupe(posting.transfers.flatMap((t) => [t.debit, t.credit])),
+    refs,
     (ref) => checked.has(refKey(ref)) || (ref.owner !== null && payerIds.has(ref.owner)),
+    refs.filter((r) => r.owner !== null).length <= TRY_LOCK_AT_MOST,
   );
   const byRef = new Map(accounts.map((a) => [`${a.owner_user_id ?? 0}:${a.kind}`, a]));
 

@@ -22,10 +22,10 @@ export interface TransferRow {
 /**
  * Every account of a posting by (owner, kind), in one statement: the ones in `lock` (member accounts
  * whose balance the posting checks) are locked FOR NO KEY UPDATE in id order, so two postings never
- * wait on each other in a cycle. The other member accounts are locked too when no one holds them
- * (SKIP LOCKED: never waiting), so their credits change their rows instead of appending a delta that
- * is written, deleted and folded (issue 30); a held one, and every platform account (every posting
- * of its kind touches it, and the fold must find it free), is only read: credits never wait.
+ * wait on each other in a cycle. With `tryLock`, the other member accounts are locked too when no one
+ * holds them (SKIP LOCKED: never waiting), so their credits change their rows instead of appending a
+ * delta that is written, deleted and folded (issue 30); a held one, and every platform account (every
+ * posting of its kind touches it, and the fold must find it free), is only read: credits never wait.
  * NO KEY UPDATE, not UPDATE: a transfer inserted meanwhile checks its foreign key to the account with
  * a KEY SHARE lock, which must not wait behind a debit.
  */
@@ -41,7 +41,7 @@ const resolveSql = prepared(
            WHERE (coalesce(owner_user_id, 0), kind) IN (SELECT o, k FROM want WHERE NOT l)),
         taken AS (
           SELECT a.id FROM ledger_accounts a JOIN free f ON f.id = a.id
-           WHERE f.owner_user_id IS NOT NULL
+           WHERE f.owner_user_id IS NOT NULL AND $4::bool
            ORDER BY a.id FOR NO KEY UPDATE OF a SKIP LOCKED)
    SELECT id, owner_user_id, kind, true AS locked FROM locked
    UNION ALL
@@ -57,17 +57,19 @@ export interface ResolvedAccount {
 
 /**
  * The accounts of `refs` (distinct), creating the ones that do not exist yet; those of `lock` are
- * locked. The common case (all exist) is a single statement.
+ * locked, and with `tryLock` the other member accounts that no one holds. The common case (all
+ * exist) is a single statement.
  */
 export async function resolveAccounts(
   q: Queryable,
   refs: AccountRef[],
   lock: (ref: AccountRef) => boolean,
+  tryLock = false,
 ): Promise<ResolvedAccount[]> {
   const owners = refs.map((r) => r.owner);
   const kinds = refs.map((r) => r.kind);
   const locks = refs.map(lock);
-  const found = await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks]));
+  const found = await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks, tryLock]));
   if (found.rows.length === refs.length) return found.rows;
   await q.query(
     `INSERT INTO ledger_accounts (owner_user_id, kind)
@@ -75,7 +77,7 @@ export async function resolveAccounts(
      ON CONFLICT ((coalesce(owner_user_id, 0)), kind) DO NOTHING`,
     [owners, kinds],
   );
-  return (await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks]))).rows;
+  return (await q.query<ResolvedAccount>(resolveSql([owners, kinds, locks, tryLock]))).rows;
 }
 
 /** Locks member accounts (creating missing ones) before a transaction goes on to pay incomes: see roi claims. */
