@@ -139,6 +139,17 @@ test('the income screen: round chart ticks, and one precision for its percentage
   };
   const sponsor = await buyer(root.auth.refferal_code, 'Tia Ticks', 100);
   await buyer(sponsor.auth.refferal_code, 'Dan Direct', 12);
+  // the legs come from the tree roll-up, a job every few seconds: wait for Dan's leg before the page
+  // reads the team figures (it reads them once)
+  type Team = { team: { legs: Array<{ business: number }> } };
+  await expect
+    .poll(
+      async () =>
+        (await api<Team>(`/referral/team/${sponsor.auth.id}`, { token: sponsor.auth.token })).data.team.legs
+          .length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 
   await useMemberSession(page, sponsor);
   await page.goto('/user/income');
