@@ -63,6 +63,13 @@ export const settings = z.strictObject({
   cto_min_directs_business: usdt,
   /** A member is notified of an income paid to them of at least this much (0: of every income). */
   income_notify_min: usdt,
+  /**
+   * Four eyes on totals: what one admin may approve alone (deposits and withdrawals by hand) over
+   * 24 h, and what may reach one member through solo approvals over 24 h; past either, a second
+   * admin must sign off, whatever the single amount.
+   */
+  four_eyes_admin_daily: usdt,
+  four_eyes_member_daily: usdt,
   /** Fraud signals: this many members claiming from one address or device within 7 days raise a flag. */
   fraud_shared_members: z
     .number()
@@ -134,6 +141,8 @@ export const DEFAULT_SETTINGS: Settings = {
   cto_min_active_plan: 100,
   cto_min_directs_business: 1000,
   income_notify_min: 10,
+  four_eyes_admin_daily: 5000,
+  four_eyes_member_daily: 2000,
   fraud_shared_members: 3,
   fraud_burst_registrations: 10,
   fraud_burst_minutes: 10,
