@@ -84,6 +84,9 @@ import { usersRoutes } from './modules/identity/users/routes.js';
 import { createUsersService, type MemberView } from './modules/identity/users/service.js';
 import { createEmailVerifier } from './modules/identity/users/verify-email.js';
 import { MemberViewCache } from './modules/identity/users/view-cache.js';
+import { createMoneyGates } from './modules/money/approvals/gates.js';
+import { approvalsRoutes } from './modules/money/approvals/routes.js';
+import { createApprovalsService } from './modules/money/approvals/service.js';
 import { codesRoutes } from './modules/money/codes/routes.js';
 import { createCodesService } from './modules/money/codes/service.js';
 import { depositsRoutes } from './modules/money/deposits/routes.js';
@@ -331,6 +334,13 @@ export async function buildApp(deps: AppDeps) {
   jobs.add({ name: 'salary-daily', everyMs: 3_600_000, run: () => runSalary(db, clock) });
   const salary = createSalaryService({ db, clock, run: () => jobs.run('salary-daily') });
   const cto = createCtoService({ db, clock });
+  // no single admin moves a member's money: those paths go through a second admin (issue 36)
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    fourEyesAbove: toMicro(config.FOUR_EYES_ABOVE_USDT)!,
+  });
+  const gates = createMoneyGates({ db, approvals, withdrawals, topups, deposits, rewards, codes });
   const leadership = createLeadershipService({ db, clock });
 
   await app.register(
@@ -349,15 +359,16 @@ export async function buildApp(deps: AppDeps) {
       mailLogRoutes(typed, mailLog);
       auditLogRoutes(typed, auditLog);
       plansRoutes(typed, plans);
-      depositsRoutes(typed, deposits);
-      topupsRoutes(typed, topups);
-      withdrawalsRoutes(typed, withdrawals);
+      depositsRoutes(typed, deposits, gates);
+      topupsRoutes(typed, topups, gates);
+      withdrawalsRoutes(typed, withdrawals, gates);
+      approvalsRoutes(typed, approvals);
       payoutsRoutes(typed, payouts, withdrawals);
       transfersRoutes(typed, transfers);
-      codesRoutes(typed, codes);
+      codesRoutes(typed, codes, gates);
       ticketsRoutes(typed, tickets);
       supportRoutes(typed, support);
-      transactionsRoutes(typed, transactions, withdrawals, clock);
+      transactionsRoutes(typed, transactions, gates, clock);
       notificationsRoutes(typed, notifications);
       ledgerReportRoutes(typed, ledgerReport);
       newsRoutes(typed, news);
@@ -373,7 +384,7 @@ export async function buildApp(deps: AppDeps) {
       whatIfRoutes(typed, whatIf);
       bonusesRoutes(typed, bonuses);
       incomesRoutes(typed, incomes);
-      rewardsRoutes(typed, rewards);
+      rewardsRoutes(typed, rewards, gates);
       salaryRoutes(typed, salary);
       ctoRoutes(typed, cto);
       leadershipRoutes(typed, leadership);

@@ -1,4 +1,5 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   allRewardPlansResponse,
@@ -21,9 +22,10 @@ import {
 } from '@app/contracts/rewards';
 import { actorOf } from '../../../http/access.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../../money/approvals/gates.js';
 import type { RewardsService } from './service.js';
 
-export function rewardsRoutes(app: Api, rewards: RewardsService) {
+export function rewardsRoutes(app: Api, rewards: RewardsService, gates: MoneyGates) {
   const admin = { access: 'admin' as const, area: 'owner' as const };
   /** Paying and reading who is paid: finance's work. */
   const finance = { access: 'admin' as const, area: 'finance' as const };
@@ -140,8 +142,13 @@ export function rewardsRoutes(app: Api, rewards: RewardsService) {
   });
   app.post('/users/send/reward', {
     config: finance,
-    schema: { tags, body: sendRewardBody, response: { 200: sendRewardResponse } },
-    handler: async (req) => rewards.send(actorOf(req), req.body),
+    schema: {
+      tags,
+      description: 'A reward sent by hand: waits for a second finance admin (202), then pays.',
+      body: sendRewardBody,
+      response: { 202: approvalPendingResponse },
+    },
+    handler: async (req, reply) => reply.status(202).send(await gates.reward(actorOf(req), req.body)),
   });
   app.get('/users/get/defaulterreward/:id', {
     config: anyone,

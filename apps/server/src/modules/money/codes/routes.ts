@@ -1,7 +1,7 @@
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import {
   codeRedeemBody,
   codesIssueBody,
-  codesIssueResponse,
   codesListQuery,
   codesListResponse,
   singleCodeResponse,
@@ -11,9 +11,10 @@ import { actorOf } from '../../../http/access.js';
 import { clientIdempotencyKey } from '../../../http/idempotency.js';
 import { MINUTE, perAccount } from '../../../http/limits.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../approvals/gates.js';
 import type { CodesService } from './service.js';
 
-export function codesRoutes(app: Api, codes: CodesService) {
+export function codesRoutes(app: Api, codes: CodesService, gates: MoneyGates) {
   const tags = ['codes'];
   app.post('/codes', {
     config: { access: 'admin', area: 'finance' },
@@ -23,18 +24,13 @@ export function codesRoutes(app: Api, codes: CodesService) {
         'Issue one-time activation codes (e-pins). Either `count` random codes worth `value`, or the ' +
         "spec's request: `codes`, the codes to create (8 to 40 letters or digits, stored upper case), " +
         'worth `value` or, without one, the activation fee. A listed code that exists already is a 409 ' +
-        'and creates none of the list; one listed twice is a 400. Idempotency-Key makes a retry safe.',
+        'and creates none of the list; one listed twice is a 400. Idempotency-Key makes a retry safe. ' +
+        'Codes are money any member can redeem: the request waits for a second finance admin (202), whose approval issues them.',
       body: codesIssueBody,
-      response: { 201: codesIssueResponse },
+      response: { 202: approvalPendingResponse },
     },
-    handler: async (req, reply) => {
-      const { count, codes: listed, value } = req.body;
-      const request = listed ? { codes: listed, value } : { count: count!, value: value! };
-      return reply.status(201).send({
-        message: 'Codes issued',
-        codes: await codes.issue(actorOf(req), request, clientIdempotencyKey(req, 'codes')),
-      });
-    },
+    handler: async (req, reply) =>
+      reply.status(202).send(await gates.codes(actorOf(req), req.body, clientIdempotencyKey(req, 'codes'))),
   });
   app.get('/codes', {
     config: { access: 'admin', area: 'finance' },

@@ -1,4 +1,5 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   deposit,
@@ -11,9 +12,10 @@ import {
 import { actorOf } from '../../../http/access.js';
 import { clientIdempotencyKey } from '../../../http/idempotency.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../approvals/gates.js';
 import type { DepositsService } from './service.js';
 
-export function depositsRoutes(app: Api, deposits: DepositsService) {
+export function depositsRoutes(app: Api, deposits: DepositsService, gates: MoneyGates) {
   const tags = ['deposits'];
   app.post('/deposite/add', {
     config: { access: 'admin', area: 'finance' },
@@ -43,11 +45,16 @@ export function depositsRoutes(app: Api, deposits: DepositsService) {
     config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
+      description:
+        'Change a pending deposit, approve it (credits the fund wallet) or reject it. One finance admin approves alone up to the four-eyes amount and the 24 h limits (settings four_eyes_admin_daily, four_eyes_member_daily); past them the approval waits for a second admin (202).',
       params: idParam,
       body: depositUpdateBody,
-      response: { 200: messageResponse.extend({ deposite: deposit }) },
+      response: { 200: messageResponse.extend({ deposite: deposit }), 202: approvalPendingResponse },
     },
-    handler: async (req) => deposits.update(actorOf(req), req.params.id, req.body),
+    handler: async (req, reply) => {
+      const { status, body } = await gates.deposit(actorOf(req), req.params.id, req.body);
+      return reply.status(status).send(body as never);
+    },
   });
   app.delete('/deposite/:id', {
     config: { access: 'admin', area: 'finance' },

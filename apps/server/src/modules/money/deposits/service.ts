@@ -3,7 +3,7 @@ import { fromMicro } from '@app/contracts/money';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
-import { type Db, withTx } from '../../../db/pool.js';
+import { type Db, type Tx, withTx } from '../../../db/pool.js';
 import { badRequest, conflict, notFound } from '../../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../../http/access.js';
 import { createOnce } from '../../../http/idempotency.js';
@@ -90,6 +90,8 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
       amount?: bigint | undefined;
       user_id?: number | undefined;
     },
+    /** Runs before the credit, in its transaction: four eyes' solo limits (approvals/gates.ts). */
+    guard?: (tx: Tx) => Promise<void>,
   ) {
     return withTx(db, async (tx) => {
       const before = await repo.find(tx, id, true);
@@ -108,6 +110,7 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
         await repo.update(tx, before.id, { amount: body.amount, userId: body.user_id });
       const current = (await repo.find(tx, id))!;
       if (body.status === 'approved') {
+        await guard?.(tx);
         const { transfers } = await post(
           tx,
           {

@@ -1,4 +1,5 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   singleTopupResponse,
@@ -13,39 +14,58 @@ import { badRequest } from '../../../errors.js';
 import { actorOf } from '../../../http/access.js';
 import { clientIdempotencyKey } from '../../../http/idempotency.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../approvals/gates.js';
 import type { TopupsService } from './service.js';
 
-export function topupsRoutes(app: Api, topups: TopupsService) {
+/** An admin's purchase on a member's behalf waits for a second admin (202); a member's runs now (201). */
+const created = { 201: topupResponse, 202: approvalPendingResponse };
+
+export function topupsRoutes(app: Api, topups: TopupsService, gates: MoneyGates) {
   const tags = ['top-up'];
   const member = { access: 'member-or-admin' as const, area: MEMBER_RECORDS };
   const idempotency = { 'idempotency-key': z.string().optional() };
 
   app.post('/topup/add', {
     config: member,
-    schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
-    handler: async (req, reply) =>
-      reply.status(201).send({
+    schema: { tags, headers: z.object(idempotency), body: topupBody, response: created },
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const key = clientIdempotencyKey(req, 'topup');
+      if (actor.audience === 'admin')
+        return reply.status(202).send(await gates.topup(actor, 'purchase', req.body, key));
+      return reply.status(201).send({
         message: 'Plan purchased',
-        topup: await topups.purchase(actorOf(req), req.body, 'purchase', clientIdempotencyKey(req, 'topup')),
-      }),
+        topup: await topups.purchase(actor, req.body, 'purchase', key),
+      });
+    },
   });
   app.post('/topup/addretopup', {
     config: member,
-    schema: { tags, headers: z.object(idempotency), body: topupBody, response: { 201: topupResponse } },
-    handler: async (req, reply) =>
-      reply.status(201).send({
+    schema: { tags, headers: z.object(idempotency), body: topupBody, response: created },
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const key = clientIdempotencyKey(req, 'retopup');
+      if (actor.audience === 'admin')
+        return reply.status(202).send(await gates.topup(actor, 'retopup', req.body, key));
+      return reply.status(201).send({
         message: 'Plan topped up',
-        topup: await topups.purchase(actorOf(req), req.body, 'retopup', clientIdempotencyKey(req, 'retopup')),
-      }),
+        topup: await topups.purchase(actor, req.body, 'retopup', key),
+      });
+    },
   });
   app.post('/topup/entry', {
     config: member,
-    schema: { tags, headers: z.object(idempotency), body: topupEntryBody, response: { 201: topupResponse } },
-    handler: async (req, reply) =>
-      reply.status(201).send({
+    schema: { tags, headers: z.object(idempotency), body: topupEntryBody, response: created },
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const key = clientIdempotencyKey(req, 'activation');
+      if (actor.audience === 'admin')
+        return reply.status(202).send(await gates.topup(actor, 'activation', req.body, key));
+      return reply.status(201).send({
         message: 'Member activated',
-        topup: await topups.activate(actorOf(req), req.body, clientIdempotencyKey(req, 'activation')),
-      }),
+        topup: await topups.activate(actor, req.body, key),
+      });
+    },
   });
   app.get('/topup/list', {
     config: member,

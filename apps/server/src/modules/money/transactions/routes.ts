@@ -1,5 +1,6 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
-import { idParam, messageResponse } from '@app/contracts/common';
+import { approvalPendingResponse } from '@app/contracts/approvals';
+import { idParam } from '@app/contracts/common';
 import {
   matrixQuery,
   matrixResponse,
@@ -15,15 +16,10 @@ import type { Clock } from '../../../clock.js';
 import { actorOf } from '../../../http/access.js';
 import { clientIdempotencyKey } from '../../../http/idempotency.js';
 import type { Api } from '../../../http/types.js';
-import type { WithdrawalsService } from '../withdrawals/service.js';
+import type { MoneyGates } from '../approvals/gates.js';
 import type { TransactionsService } from './service.js';
 
-export function transactionsRoutes(
-  app: Api,
-  tx: TransactionsService,
-  withdrawals: WithdrawalsService,
-  clock: Clock,
-) {
+export function transactionsRoutes(app: Api, tx: TransactionsService, gates: MoneyGates, clock: Clock) {
   const tags = ['transactions'];
   const userParam = z.object({ user_id: idParam.shape.id });
 
@@ -56,12 +52,14 @@ export function transactionsRoutes(
     config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
-      description: 'Audited admin adjustment (same as /withdrawalrequest/debit).',
+      description: 'Admin adjustment, as /withdrawalrequest/debit: waits for a second finance admin.',
       body: adjustmentBody,
-      response: { 200: messageResponse },
+      response: { 202: approvalPendingResponse },
     },
-    handler: async (req) =>
-      withdrawals.adjust(actorOf(req), req.body, clientIdempotencyKey(req, 'adjustment')),
+    handler: async (req, reply) =>
+      reply
+        .status(202)
+        .send(await gates.adjustment(actorOf(req), req.body, clientIdempotencyKey(req, 'adjustment'))),
   });
   app.get('/tr/all', {
     config: { access: 'admin', area: 'finance' },

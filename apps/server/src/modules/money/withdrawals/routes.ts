@@ -1,3 +1,4 @@
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
   adjustmentBody,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../http/access.js';
 import { clientIdempotencyKey } from '../../../http/idempotency.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../approvals/gates.js';
 import type { WithdrawalsService } from './service.js';
 
 /** Paths of spec section 7, misspellings included ("principle"). */
@@ -30,7 +32,7 @@ const DECISION_PATHS: Array<[string, WithdrawalKind]> = [
   ['/withdrawalrequest/compound/:id', 'compound'],
 ];
 
-export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
+export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService, gates: MoneyGates) {
   const tags = ['withdrawals'];
   const headers = z.object({ 'idempotency-key': z.string().optional() });
 
@@ -111,12 +113,15 @@ export function withdrawalsRoutes(app: Api, withdrawals: WithdrawalsService) {
     config: { access: 'admin', area: 'finance' },
     schema: {
       tags,
-      description: 'Audited admin adjustment of a member wallet (debit by default, or credit).',
+      description:
+        'Admin adjustment of a member wallet (debit by default, or credit): recorded as a request that a second finance admin approves (POST /approvals/{id}/approve); nothing moves before.',
       headers,
       body: adjustmentBody,
-      response: { 200: messageResponse },
+      response: { 202: approvalPendingResponse },
     },
-    handler: async (req) =>
-      withdrawals.adjust(actorOf(req), req.body, clientIdempotencyKey(req, 'adjustment')),
+    handler: async (req, reply) =>
+      reply
+        .status(202)
+        .send(await gates.adjustment(actorOf(req), req.body, clientIdempotencyKey(req, 'adjustment'))),
   });
 }
