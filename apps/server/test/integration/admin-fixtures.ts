@@ -10,8 +10,11 @@ import type { TestApp } from '../helpers.js';
 
 export const SECOND_ADMIN_PASSWORD = 'SecondAdminPass123';
 
-/** Another admin, an owner unless `roles` says otherwise (as an accepted invitation makes one). */
-export async function addAdmin(t: TestApp, name: string, roles: AdminRole[] = ['owner']) {
+/**
+ * Another admin, an owner unless `roles` says otherwise (as an accepted invitation makes one),
+ * joined at the app's time or `daysAgo` before it (a second pair of eyes must be a day on the team).
+ */
+export async function addAdmin(t: TestApp, name: string, roles: AdminRole[] = ['owner'], daysAgo = 0) {
   const email = `${name}-${randomBytes(3).toString('hex')}@test.local`;
   const passwordHash = await hashPassword(SECOND_ADMIN_PASSWORD);
   const id = await withTx(t.db, (tx) =>
@@ -24,7 +27,7 @@ export async function addAdmin(t: TestApp, name: string, roles: AdminRole[] = ['
       role: 'admin',
       refferalCode: `ADM${randomBytes(4).toString('hex').toUpperCase()}`,
       sponsor: null,
-      now: t.clock.now(),
+      now: new Date(t.clock.now().getTime() - daysAgo * 86_400_000),
       adminRoles: roles,
     }),
   );

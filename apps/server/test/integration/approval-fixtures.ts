@@ -1,0 +1,46 @@
+import type { AdminRole } from '@app/contracts/admins';
+import { expect } from 'vitest';
+import type { TestApp } from '../helpers.js';
+import { addAdmin } from './admin-fixtures.js';
+
+type Answer = Awaited<ReturnType<TestApp['call']>>;
+
+/**
+ * A second admin, two days on the team (an admin of less than 24 h cannot be the second pair of
+ * eyes), signed in: what tests use to finish the back-office money actions one admin only asks for.
+ */
+export async function secondEyes(t: TestApp, roles: AdminRole[] = ['finance', 'support']) {
+  const login = await addAdmin(t, 'second-eyes', roles, 2);
+  const res = await t.call('POST', '/auth/adminsignin', {
+    body: { email: login.email, password: login.password },
+  });
+  if (res.status !== 200) throw new Error(`second admin sign-in: ${res.status} ${res.raw}`);
+  return { ...login, token: res.body.admin.token as string };
+}
+
+/** An admin's request (a 202 answer) approved by `approverToken`: the action runs; its approval answer. */
+export async function approve(t: TestApp, approverToken: string, asked: Answer) {
+  expect(asked.status, asked.raw).toBe(202);
+  const res = await t.call('POST', `/approvals/${asked.body.approval.id}/approve`, { token: approverToken });
+  expect(res.status, res.raw).toBe(200);
+  return res;
+}
+
+/** A manual credit (or debit) of a member wallet, asked by `token` and approved by `approverToken`. */
+export async function adjustByTwo(
+  t: TestApp,
+  tokens: { ask: string; approve: string },
+  body: {
+    user_id: number;
+    wallet: string;
+    amount: number | string;
+    direction?: 'credit' | 'debit';
+    reason?: string;
+  },
+) {
+  const asked = await t.call('POST', '/withdrawalrequest/debit', {
+    token: tokens.ask,
+    body: { direction: 'credit', reason: 'test credit', ...body },
+  });
+  return approve(t, tokens.approve, asked);
+}
