@@ -9,6 +9,10 @@ export const ROLES = ['user', 'admin'] as const;
 
 const nullableDate = z.string().nullable();
 
+/** The controls of an account whose change holds withdrawals and transfers out (issue 36). */
+export const CONTROL_KINDS = ['password', 'email', 'payout_address'] as const;
+export type ControlKind = (typeof CONTROL_KINDS)[number];
+
 /** A user as every response shows it (spec section 3). Never carries a password or hash. */
 export const user = z.object({
   id: z.number().int(),
@@ -45,6 +49,12 @@ export const user = z.object({
   salary: z.number(),
   non_working: z.number(),
   working: z.number(),
+  /**
+   * While a change of password, e-mail or payout address holds withdrawals and transfers to other
+   * members: when the hold ends (ISO, UTC); null when none runs. `controls_hold_what` names what changed.
+   */
+  controls_hold_until: nullableDate,
+  controls_hold_what: z.array(z.enum(CONTROL_KINDS)),
 });
 export type User = z.infer<typeof user>;
 

@@ -71,5 +71,7 @@ function sampleUser() {
     salary: 0,
     non_working: 0,
     working: 0,
+    controls_hold_until: null,
+    controls_hold_what: [],
   };
 }

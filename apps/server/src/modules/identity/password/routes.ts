@@ -30,6 +30,6 @@ export function passwordRoutes(app: Api, passwords: PasswordService) {
   app.post('/pass/reset', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: { tags: ['auth'], body: passResetBody, response: { 200: messageResponse, 400: errorResponse } },
-    handler: async (req) => passwords.reset(req.body.token, req.body.password),
+    handler: async (req) => passwords.reset(req.body.token, req.body.password, req.ip),
   });
 }

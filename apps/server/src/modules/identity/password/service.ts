@@ -11,6 +11,7 @@ import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as users from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
+import { startControlHold } from '../users/control-hold.js';
 import * as repo from './repo.js';
 
 export function createPasswordService(deps: {
@@ -41,7 +42,8 @@ export function createPasswordService(deps: {
     return { message: MSG.resetMailed };
   }
 
-  async function reset(token: string, password: string) {
+  /** `ip`: where the link was used from, for the notice to the member (issue 36). */
+  async function reset(token: string, password: string, ip: string | null = null) {
     const passwordHash = await hashPassword(password);
     await withTx(db, async (tx) => {
       const now = clock.now();
@@ -55,6 +57,11 @@ export function createPasswordService(deps: {
       await deps.sessions.revokeAll(tx, Number(open.user_id));
       // an admin's browsers trusted to skip the 2FA code are not trusted after a reset either
       if (holder?.role === 'admin') await revokeTrustedBrowsers(tx, Number(open.user_id), now);
+      // a reset link read by someone else is how a member is taken over: told, and money out waits
+      if (holder?.role === 'user') {
+        const change = { userId: Number(holder.id), what: ['password'] as const, oldEmail: holder.email };
+        await startControlHold(tx, { ...change, ip, now, byStaff: false });
+      }
     });
     return { message: MSG.passwordReset };
   }

@@ -4,8 +4,13 @@ import type { UserViewRow } from './repo.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The one place a stored user becomes an API user: no hash, money as numbers from micro-units. */
-export function toUserDto(r: UserViewRow): User {
+/**
+ * The one place a stored user becomes an API user: no hash, money as numbers from micro-units. With
+ * `now`, a control hold that ended by then is shown as none; without it, as stored (the member view
+ * cache keeps that and `endedHold` drops it at each read, by the service's clock).
+ */
+export function toUserDto(r: UserViewRow, now?: Date): User {
+  const held = r.controls_hold_until !== null && (now === undefined || r.controls_hold_until > now);
   return {
     id: Number(r.id),
     username: r.username,
@@ -41,5 +46,13 @@ export function toUserDto(r: UserViewRow): User {
     salary: fromMicro(r.salary),
     non_working: fromMicro(r.roi_income),
     working: fromMicro(r.working),
+    controls_hold_until: held ? iso(r.controls_hold_until) : null,
+    controls_hold_what: held ? r.controls_hold_what : [],
   };
+}
+
+/** The user without a control hold that ended by `now`; the same object while it runs. */
+export function endedHold(u: Readonly<User>, now: Date): Readonly<User> {
+  if (u.controls_hold_until === null || new Date(u.controls_hold_until) > now) return u;
+  return { ...u, controls_hold_until: null, controls_hold_what: [] };
 }

@@ -1,3 +1,4 @@
+import type { ControlKind } from '@app/contracts/users';
 import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
 
 /**
@@ -105,6 +106,8 @@ export interface UserViewRow {
   updated_at: Date;
   bep20: string;
   trc20: string;
+  controls_hold_until: Date | null;
+  controls_hold_what: ControlKind[];
   business_balance: bigint;
   active_plan: bigint;
   roi_income: bigint;
@@ -198,10 +201,14 @@ export async function memberStats(q: Queryable, now: Date) {
 }
 
 export async function lockUser(q: Queryable, id: number) {
-  const { rows } = await q.query<{ id: bigint; password_hash: string; role: string }>(
-    'SELECT id, password_hash, role FROM users WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+  const { rows } = await q.query<{
+    id: bigint;
+    password_hash: string;
+    role: string;
+    email: string;
+    bep20: string;
+    trc20: string;
+  }>('SELECT id, password_hash, role, email, bep20, trc20 FROM users WHERE id = $1 FOR UPDATE', [id]);
   return rows[0] ?? null;
 }
 

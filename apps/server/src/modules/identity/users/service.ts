@@ -2,7 +2,7 @@ import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
 import { passwordProblem } from '@app/contracts/passwords';
 import { TEAM_MSG } from '@app/contracts/team-messages';
-import type { User } from '@app/contracts/users';
+import type { ControlKind, User } from '@app/contracts/users';
 import {
   type AdminUpdateBody,
   adminUpdateBody,
@@ -22,7 +22,8 @@ import { assertAdminMayBeRemoved } from '../admins/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findSponsorByCode } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
-import { toUserDto } from './dto.js';
+import { STAFF_SETS_NO_PASSWORD, STAFF_SETS_NO_PAYOUT, startControlHold } from './control-hold.js';
+import { endedHold, toUserDto } from './dto.js';
 import * as repo from './repo.js';
 import type { MemberViewCache } from './view-cache.js';
 
@@ -61,7 +62,8 @@ export function createUsersService(deps: {
 
   async function list(f: repo.ListFilter) {
     const { rows, total } = await repo.listMembers(db, f);
-    return { users: rows.map(toUserDto), ...pageFacts(total, f) };
+    const now = clock.now();
+    return { users: rows.map((row) => toUserDto(row, now)), ...pageFacts(total, f) };
   }
 
   async function stats() {
@@ -81,7 +83,9 @@ export function createUsersService(deps: {
     assertSelfOrAdmin(actor, id);
     const view = await memberView(id);
     if (!view || (actor.audience === 'member' && view.role !== 'user')) throw notFound(MSG.userNotFound);
-    return view.answer;
+    // the cached answer keeps a control hold as stored: one that ended is dropped here, by the clock
+    const shown = endedHold(view.answer.singleuser, clock.now());
+    return shown === view.answer.singleuser ? view.answer : { singleuser: shown };
   }
 
   /** The member's figures, from memory while nothing changed them (view-cache.ts). */
@@ -115,13 +119,18 @@ export function createUsersService(deps: {
   async function byEmail(email: string) {
     const row = await repo.findViewByEmail(db, email);
     if (!row) throw notFound(MSG.userNotFound);
-    return toUserDto(row);
+    return toUserDto(row, clock.now());
   }
 
   /** The body's allowed shape depends on who edits: a member their own profile, an admin spec 2.2. */
   async function update(actor: Actor, id: number, body: unknown) {
     assertSelfOrAdmin(actor, id);
-    if (actor.audience === 'admin') return adminUpdate(actor, id, parseInput(adminUpdateBody, body));
+    if (actor.audience === 'admin') {
+      // a payout address is the member's alone (issue 36): named before the body's shape is checked
+      const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+      if (keys.includes('bep20') || keys.includes('trc20')) throw forbidden(STAFF_SETS_NO_PAYOUT);
+      return adminUpdate(actor, id, parseInput(adminUpdateBody, body));
+    }
     return selfUpdate(actor, id, parseInput(selfUpdateBody, body));
   }
 
@@ -130,6 +139,7 @@ export function createUsersService(deps: {
       const locked = await repo.lockUser(tx, id);
       if (!locked) throw notFound(MSG.userNotFound);
       const changes: Record<string, unknown> = pick(body, SELF_COLUMNS);
+      const what: ControlKind[] = [];
       if (body.password !== undefined) {
         if (!body.current_password) throw badRequest(MSG.currentPasswordRequired);
         if (!(await verifyPassword(locked.password_hash, body.current_password)))
@@ -137,9 +147,25 @@ export function createUsersService(deps: {
         changes.password_hash = await hashPassword(body.password);
         // other devices signed in with the old password are signed out; this one stays
         await sessions.revokeAll(tx, id, actor.sessionId);
+        what.push('password');
       }
-      changes.updated_at = clock.now();
+      // a payout address that replaces another redirects the member's money: held; a first one is told
+      const newAddress = (['bep20', 'trc20'] as const).filter(
+        (net) => body[net] !== undefined && body[net] !== '' && body[net] !== locked[net],
+      );
+      if (newAddress.length > 0) what.push('payout_address');
+      const now = clock.now();
+      changes.updated_at = now;
       await repo.updateColumns(tx, id, changes);
+      await startControlHold(tx, {
+        userId: id,
+        what,
+        oldEmail: locked.email,
+        ip: actor.ip,
+        now,
+        byStaff: false,
+        hold: body.password !== undefined || newAddress.some((net) => locked[net] !== ''),
+      });
       return { message: body.password !== undefined ? SPEC_TEXT.passwordChanged : MSG.userUpdated };
     });
   }
@@ -169,6 +195,8 @@ export function createUsersService(deps: {
         }
       }
       if (body.password) {
+        // a member's password is theirs alone (issue 36): they set a new one by the reset link
+        if (before.role === 'user') throw forbidden(STAFF_SETS_NO_PASSWORD);
         // the contract checked the member rule; an administrator's password must meet theirs
         const problem = before.role === 'admin' ? passwordProblem(body.password, 'admin') : null;
         if (problem) throw badRequest(problem);
@@ -177,8 +205,21 @@ export function createUsersService(deps: {
       if (body.reffer_by !== undefined && body.reffer_by.toUpperCase() !== (before.reffer_by ?? '')) {
         await changeSponsor(tx, before, body.reffer_by);
       }
-      changes.updated_at = clock.now();
+      const now = clock.now();
+      changes.updated_at = now;
       await repo.updateColumns(tx, id, changes);
+      const newEmail = changes.email as string | undefined;
+      if (before.role === 'user' && newEmail && newEmail.toLowerCase() !== before.email.toLowerCase()) {
+        // where reset links go moved: the old address is told and money out waits (issue 36)
+        await startControlHold(tx, {
+          userId: id,
+          what: ['email'],
+          oldEmail: before.email,
+          ip: actor.ip,
+          now,
+          byStaff: true,
+        });
+      }
       if (body.is_active !== undefined && body.is_active !== before.is_active && before.role === 'user') {
         // the team roll-up re-reads the member: team totals count active members only (spec 9)
         const kind = body.is_active === 'active' ? 'activated' : 'deactivated';

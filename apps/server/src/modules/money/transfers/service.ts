@@ -12,6 +12,7 @@ import { post } from '../../../ledger/ledger.js';
 import { notifyMembers, transferReceived } from '../../content/notifications/events.js';
 import { confirmPassword } from '../../identity/auth/passwords.js';
 import { findById } from '../../identity/auth/repo.js';
+import { assertNoControlHold } from '../../identity/users/control-hold.js';
 import { assertOpen } from '../../operations/settings/service.js';
 import { findMember } from '../topups/repo.js';
 import * as repo from './repo.js';
@@ -56,6 +57,9 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     const { transfers } = await withTx(
       db,
       async (tx) => {
+        // money to another member waits out a change of the sender's controls (issue 36); moving
+        // earnings to one's own fund wallet takes nothing out of the account
+        if (toUserId !== actor.userId) await assertNoControlHold(tx, actor.userId, clock.now());
         const posted = await post(
           tx,
           {

@@ -16,6 +16,7 @@ import { treeEvent } from '../../compensation/referral/repo.js';
 import { notifyMembers, withdrawalDecided, withdrawalRequested } from '../../content/notifications/events.js';
 import { confirmPassword } from '../../identity/auth/passwords.js';
 import { findById } from '../../identity/auth/repo.js';
+import { assertNoControlHold } from '../../identity/users/control-hold.js';
 import { assertNotHeld } from '../../operations/fraud/service.js';
 import { assertOpen } from '../../operations/settings/service.js';
 import { createAdjust } from './adjust.js';
@@ -76,6 +77,8 @@ export function createWithdrawalsService(deps: {
         if (!user) throw notFound(MSG.userNotFound);
         if (user.status === 'block') throw forbidden(MSG.blocked);
         await assertNotHeld(tx, actor.userId);
+        // a new password, e-mail or payout address holds money out for a while (issue 36)
+        await assertNoControlHold(tx, actor.userId, clock.now());
         if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
         const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
         if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);
