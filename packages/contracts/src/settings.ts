@@ -64,6 +64,15 @@ export const settings = z.strictObject({
   /** A member is notified of an income paid to them of at least this much (0: of every income). */
   income_notify_min: usdt,
   /**
+   * Hours a new password, e-mail or payout address holds the member's withdrawals and transfers to
+   * other members (issue 36); 0: no hold (the notice to the old e-mail still goes).
+   */
+  account_change_hold_hours: z
+    .number()
+    .int('Hours are a whole number')
+    .min(0, 'The hold is at least 0 hours (0: no hold)')
+    .max(168, 'The hold is at most 168 hours'),
+  /**
    * Four eyes on totals: what one admin may approve alone (deposits and withdrawals by hand) over
    * 24 h, and what may reach one member through solo approvals over 24 h; past either, a second
    * admin must sign off, whatever the single amount.
@@ -141,6 +150,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cto_min_active_plan: 100,
   cto_min_directs_business: 1000,
   income_notify_min: 10,
+  account_change_hold_hours: 24,
   four_eyes_admin_daily: 5000,
   four_eyes_member_daily: 2000,
   fraud_shared_members: 3,
