@@ -169,6 +169,15 @@ function SettingsForm({ current }: { current: Settings }) {
                   hint="From the compound wallet."
                   {...register('fee_compound_percent')}
                 />
+                <Input
+                  label="Hold after an account change (hours)"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  className="sm:col-span-2"
+                  error={errors.account_change_hold_hours?.message}
+                  hint="A member's new password, e-mail or payout address pauses their withdrawals and transfers to other members this long; the old e-mail is told either way. 0: no pause."
+                  {...register('account_change_hold_hours')}
+                />
               </div>
               <PrincipalTiers control={control} form={form} />
             </div>

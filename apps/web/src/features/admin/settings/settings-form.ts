@@ -33,6 +33,7 @@ export const settingsForm = z.object({
   cto_min_active_plan: numberText(usdt, 'Enter an amount'),
   cto_min_directs_business: numberText(usdt, 'Enter an amount'),
   income_notify_min: numberText(usdt, 'Enter an amount'),
+  account_change_hold_hours: numberText(settingsSchema.shape.account_change_hold_hours, 'Enter the hours'),
   fraud_shared_members: numberText(settingsSchema.shape.fraud_shared_members, 'Enter a number of members'),
   fraud_burst_registrations: numberText(settingsSchema.shape.fraud_burst_registrations, 'Enter a number'),
   fraud_burst_minutes: numberText(settingsSchema.shape.fraud_burst_minutes, 'Enter the minutes'),
@@ -72,6 +73,7 @@ export function toForm(s: Settings): SettingsFormInput {
     cto_min_active_plan: String(s.cto_min_active_plan),
     cto_min_directs_business: String(s.cto_min_directs_business),
     income_notify_min: String(s.income_notify_min),
+    account_change_hold_hours: String(s.account_change_hold_hours),
     fraud_shared_members: String(s.fraud_shared_members),
     fraud_burst_registrations: String(s.fraud_burst_registrations),
     fraud_burst_minutes: String(s.fraud_burst_minutes),
@@ -107,6 +109,7 @@ export const LABELS: Record<keyof Settings, string> = {
   cto_min_active_plan: 'CTO minimum own plan',
   cto_min_directs_business: "CTO minimum directs' business",
   income_notify_min: 'Income notification minimum',
+  account_change_hold_hours: 'Hold after an account change',
   fraud_shared_members: 'Members sharing an address or device',
   fraud_burst_registrations: 'Registrations in a burst',
   fraud_burst_minutes: 'Burst window',
@@ -153,6 +156,7 @@ export function formatSetting<K extends keyof Settings>(key: K, value: Settings[
   if (key === 'fraud_burst_registrations') return `${value} registrations`;
   if (key === 'fraud_burst_minutes') return `${value} min`;
   if (key === 'roi_cooldown_hours') return `${value} h`;
+  if (key === 'account_change_hold_hours') return value === 0 ? 'No hold' : `${value} h`;
   if (key === 'roi_watch_seconds') return `${value} s`;
   if (key === 'fee_principal_tiers') {
     const tiers = value as Settings['fee_principal_tiers'];
