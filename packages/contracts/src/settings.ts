@@ -1,22 +1,31 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, type AdminRole } from './admins.js';
+import { plainDecimal } from './money.js';
 import { type PublicSettings, SWITCHES, type Switch } from './switches.js';
 
 export { CLOSED_MESSAGES, type PublicSettings, SWITCHES, type Switch } from './switches.js';
+
+/**
+ * Whether a number is written with at most `places` decimals, read on its decimal text (plainDecimal)
+ * as money is: zod's multipleOf divides in floating point and let 0.1 + 0.2 (0.30000000000000004)
+ * through, which toMicro then refused wherever the setting was used (a 500 on every withdrawal).
+ */
+const decimalPlaces = (places: number) => (n: number) =>
+  new RegExp(`^\\d+(?:\\.\\d{1,${places}})?$`).test(plainDecimal(n) ?? '');
 
 /** A percentage with at most 4 decimals, 0 to 100. */
 export const percent = z
   .number()
   .min(0, 'A percentage cannot be negative')
   .max(100, 'A percentage cannot exceed 100')
-  .multipleOf(0.0001, 'A percentage has at most 4 decimals');
+  .refine(decimalPlaces(4), 'A percentage has at most 4 decimals');
 
 /** A USDT amount kept in settings: a number with at most 6 decimals. */
 export const usdt = z
   .number()
   .min(0, 'An amount cannot be negative')
   .max(999_999_999, 'Amount is too large')
-  .multipleOf(0.000001, 'An amount has at most 6 decimals');
+  .refine(decimalPlaces(6), 'An amount has at most 6 decimals');
 
 /** Days of a principal fee tier. */
 export const tierDays = z

@@ -79,7 +79,11 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest(`Send one file only, as "${opts.fileField}"`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many form fields');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // the loop only reads the request body: anything else it throws is a body that is not a
+    // well-formed form (JSON sent as multipart/form-data, no boundary, a cut-off part), the
+    // client's mistake and a 400, never a 500 (issue 36.9)
+    throw badRequest(`${opts.messages.notMultipart} (the form could not be read)`);
   }
   return { fields, file: file && file.length > 0 ? file : null };
 }

@@ -9,6 +9,7 @@ import {
   settings as settingsSchema,
   totpRequiredFor,
 } from '@app/contracts/settings';
+import type { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
@@ -22,10 +23,17 @@ export async function readSettings(q: Queryable): Promise<Settings> {
   return settingsFrom(await repo.readAll(q));
 }
 
-/** The settings from the stored rows (key -> value), read by a caller's own statement. */
+/**
+ * The settings from the stored rows (key -> value), read by a caller's own statement. A stored value
+ * the schema no longer accepts (0.30000000000000004 kept before settings took exact decimals only)
+ * falls back to its own default: one bad key must not reset every switch and fee to the defaults.
+ */
 export function settingsFrom(stored: Record<string, unknown>): Settings {
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const key of Object.keys(DEFAULT_SETTINGS)) if (key in stored) merged[key] = stored[key];
+  const shape = settingsSchema.shape as Record<string, z.ZodType>;
+  for (const key of Object.keys(DEFAULT_SETTINGS)) {
+    if (key in stored && shape[key]!.safeParse(stored[key]).success) merged[key] = stored[key];
+  }
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
