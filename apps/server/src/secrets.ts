@@ -1,10 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** JWT_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
 export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
   return configured ?? loadOrCreateSecret(path.resolve(dataDir, 'jwt-secret'));
+}
+
+/** The server secret as the server would load it, without making one: null when there is none yet. */
+export async function readJwtSecret(configured: string | undefined, dataDir: string): Promise<string | null> {
+  if (configured) return configured;
+  const text = await readFile(path.resolve(dataDir, 'jwt-secret'), 'utf8').catch(() => null);
+  return text?.trim() || null;
+}
+
+/** A new server secret, as the first start generates one. */
+export const newServerSecret = () => randomBytes(48).toString('base64url');
+
+/**
+ * Replaces DATA_DIR/jwt-secret with `secret` (a restore rotating it): written beside it and renamed
+ * over it, so the file is the old secret or the new one, never a part.
+ */
+export async function replaceJwtSecret(dataDir: string, secret: string) {
+  const file = path.resolve(dataDir, 'jwt-secret');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(`${file}.new`, secret, { mode: 0o600 });
+  await rename(`${file}.new`, file);
 }
 
 /**
@@ -21,7 +42,7 @@ async function loadOrCreateSecret(file: string): Promise<string> {
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(path.dirname(file), { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
+    const secret = newServerSecret();
     // `wx`: if another process wrote it first, theirs wins and both read it back
     await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => {});
     return (await readFile(file, 'utf8')).trim();

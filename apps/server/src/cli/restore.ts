@@ -1,26 +1,33 @@
 /**
- * `npm run restore -- FILE [--force]`: a backup into an empty database (DATABASE_URL) or an empty
- * data folder (DATA_DIR, the embedded database). A database that holds anything is refused unless
- * --force, and so is a backup of a newer release. The server must be stopped; start it after.
+ * `npm run restore -- FILE [--key KEYFILE] [--force]`: a backup into an empty database
+ * (DATABASE_URL) or an empty data folder (DATA_DIR, the embedded database), opened with the
+ * operator's backup key (default DATA_DIR/backup-key.txt). A database that holds anything is
+ * refused unless --force, and so are a backup of a newer release and a file that is not this
+ * platform's own, unaltered. The server must be stopped; start it after.
  */
 import path from 'node:path';
 import { formatBytes } from '@app/contracts/backups';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { embeddedOwner } from '../db/embedded.js';
+import { keyPath } from '../modules/operations/backups/keys.js';
 import { RestoreRefused, restoreBackup } from '../modules/operations/backups/restore.js';
 import { VERSION } from '../version.js';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('-'));
+const keyAt = args.indexOf('--key');
+const keyArg = keyAt >= 0 ? args[keyAt + 1] : undefined;
+const file = args.find((a, i) => !a.startsWith('-') && (keyAt < 0 || i !== keyAt + 1));
 const force = args.includes('--force');
-if (!file) {
+if (!file || (keyAt >= 0 && !keyArg)) {
   console.error(
-    'Usage: npm run restore -- FILE [--force]   (FILE: an earnhub-….tar written by npm run backup)',
+    'Usage: npm run restore -- FILE [--key KEYFILE] [--force]   (FILE: an earnhub-….tar.age written by npm run backup; ' +
+      'KEYFILE: the backup-key.txt written with the first backup, default DATA_DIR/backup-key.txt)',
   );
   process.exit(2);
 }
 const config = loadConfig();
+const keyFile = path.resolve(keyArg ?? keyPath(config.DATA_DIR));
 const target = config.DATABASE_URL
   ? 'the database of DATABASE_URL'
   : `the data folder ${path.resolve(config.DATA_DIR)}`;
@@ -43,7 +50,10 @@ try {
     url: database.url,
     release: VERSION,
     force,
-    jwtSecretFile: config.JWT_SECRET ? null : path.resolve(config.DATA_DIR, 'jwt-secret'),
+    keyFile,
+    serverSecret: config.JWT_SECRET
+      ? { environment: config.JWT_SECRET }
+      : { dataDir: path.resolve(config.DATA_DIR) },
     pgBinDir: config.PG_BIN_DIR,
     workRoot: config.DATABASE_URL ? undefined : path.resolve(config.DATA_DIR),
   });
@@ -53,12 +63,20 @@ try {
     `  release ${m.version}, snapshot at ${m.snapshotAt}: ${report.tables} tables, ${report.rows} rows (each table's count matches the backup), ` +
       `a ${formatBytes(m.database.bytes)} database, in ${Math.round(report.seconds * 1000)} ms`,
   );
-  if (report.jwtSecret === 'restored')
-    console.log('  DATA_DIR/jwt-secret restored (the previous one, if any, is jwt-secret.before-restore)');
-  if (report.jwtSecret === 'environment' || m.jwtSecret === 'environment')
+  if (report.serverSecret === 'rotated')
     console.log(
-      '  JWT_SECRET comes from the environment: it must be the one of the backed-up platform, or two-factor must be reset',
+      '  a new server secret (DATA_DIR/jwt-secret): every session and sign-in link of before the restore has ended; members and admins sign in again',
     );
+  else
+    console.log(
+      "  JWT_SECRET comes from the environment and stays: every session of the backup was ended; the admins' two-factor secrets are sealed under it",
+    );
+  console.log(
+    `  admins' two-factor: ${report.totp.resealed} authenticator(s) keep working` +
+      (report.totp.unreadable
+        ? `; ${report.totp.unreadable} could not be carried (sealed under an older secret): reset them with npm run admin:reset-2fa`
+        : ''),
+  );
   console.log(
     '  next: start the server (this release migrates the restored database if it is older), then npm run reconcile',
   );
@@ -68,7 +86,10 @@ try {
   console.error(
     `Restore ${refused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}`,
   );
-  if (!refused) console.error('  nothing of it was kept: the restore runs in one transaction');
+  if (!refused)
+    console.error(
+      '  nothing of it was kept: the restore runs in one transaction, and the database and its server secret are as they were',
+    );
 } finally {
   await database.close().catch(() => {});
 }

@@ -157,7 +157,7 @@ export async function decryptFile(from: string, to: string, identity: string) {
         // another recipient's stanza
       }
     }
-    if (!fileKey || fileKey.length !== 16) throw new AgeError('it was not encrypted to this key');
+    if (fileKey?.length !== 16) throw new AgeError('it was not encrypted to this key');
     const mac = createHmac('sha256', hkdf(fileKey, Buffer.alloc(0), 'header'))
       .update(head)
       .digest();

@@ -1,62 +1,44 @@
 /**
- * One backup file (`earnhub-….tar`, owner-only): `manifest.json` first (release, times, sizes, the
- * migrations and the row count of every table), `database.dump` (pg_dump's custom format,
- * compressed by pg_dump; pictures live in the database, so they are in it), and `settings/` (the
- * server's configuration with its secrets left out, and DATA_DIR/jwt-secret, which the admins'
- * two-factor secrets are encrypted with).
+ * One backup file (`earnhub-….tar.age`, owner-only): a tar encrypted with age to the operator's
+ * key (keys.ts), so the server that writes it cannot read it and the file alone opens nothing.
+ * Inside (payload.ts): `manifest.json` (release, times, sizes, the migrations and the row count of
+ * every table), `database.dump` (pg_dump's custom format; pictures live in the database, so they
+ * are in it), `settings/config.json` (the configuration, secrets left out),
+ * `secrets/admin-totp.json` (the admins' TOTP secrets: never the server secret, which signs
+ * sessions) and `signature.json` (the platform's Ed25519 signature of the others' digests).
  *
  * Consistency: a REPEATABLE READ transaction exports its snapshot, pg_dump dumps exactly that
- * snapshot (`--snapshot`), and the row counts are read in it too, so the manifest describes the
- * very rows in the dump: every transaction committed before `snapshotAt`, none after.
+ * snapshot (`--snapshot`), and the row counts and TOTP secrets are read in it too, so the manifest
+ * describes the very rows in the dump: every transaction committed before `snapshotAt`, none after.
  */
 import { spawn } from 'node:child_process';
-import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
+import { secretBox } from '../../identity/totp/secret-box.js';
+import { encryptFile } from './age.js';
+import { type BackupSeal, readBackupKey } from './keys.js';
+import {
+  type CarriedTotp,
+  CONFIG,
+  DUMP,
+  MANIFEST,
+  type Manifest,
+  openBackup,
+  SIGNATURE,
+  signatureFor,
+  TOTP,
+} from './payload.js';
 import { type PgTools, toolConnection } from './tools.js';
 
-export const MANIFEST = 'manifest.json';
-export const DUMP = 'database.dump';
-export const SETTINGS = 'settings';
-const ENTRIES = new Set([
-  MANIFEST,
-  DUMP,
-  `${SETTINGS}/`,
-  `${SETTINGS}/config.json`,
-  `${SETTINGS}/jwt-secret`,
-]);
-
-export interface Manifest {
-  format: 1;
-  product: 'earnhub';
-  /** The release that wrote it (root package.json). */
-  version: string;
-  /** The row in `backups` that recorded it, when it was recorded. */
-  backupId: number | null;
-  createdAt: string;
-  /** The database's clock when the snapshot was taken: the dump holds what committed before it. */
-  snapshotAt: string;
-  finishedAt: string;
-  database: {
-    serverVersion: string;
-    pgDump: string;
-    /** pg_database_size at the snapshot. */
-    bytes: number;
-    dumpBytes: number;
-    migrations: string[];
-  };
-  /** Rows per table of the public schema, in the snapshot. */
-  tables: Record<string, number>;
-  /** `included`: settings/jwt-secret; `environment`: JWT_SECRET was set, keep it with the backup. */
-  jwtSecret: 'included' | 'environment' | 'none';
-}
-
 export interface BackupSettings {
-  /** DATA_DIR/jwt-secret, null when JWT_SECRET comes from the environment. */
-  jwtSecretFile: string | null;
+  /** The server secret the admins' TOTP secrets are sealed with (to carry them opened); null: none. */
+  serverSecret: string | null;
   /** The configuration, secrets left out (settings/config.json). */
   config: Record<string, unknown>;
+  seal: BackupSeal;
 }
 
 /** Writes the backup to `file` (through a partial name, so a file under its name is complete). */
@@ -72,7 +54,8 @@ export async function writeBackup(opts: {
 }): Promise<{ manifest: Manifest; size: number }> {
   const work = `${opts.file}.partial.d`;
   await rm(work, { recursive: true, force: true });
-  await mkdir(path.join(work, SETTINGS), { recursive: true, mode: 0o700 });
+  await mkdir(path.join(work, 'settings'), { recursive: true, mode: 0o700 });
+  await mkdir(path.join(work, 'secrets'), { recursive: true, mode: 0o700 });
   const snapshot = new pg.Client({ connectionString: opts.url, application_name: 'earnhub-backup' });
   await snapshot.connect();
   try {
@@ -92,37 +75,26 @@ export async function writeBackup(opts: {
     }, 1000);
     let tables: Record<string, number>;
     let migrations: string[];
+    let totp: { carried: CarriedTotp; unreadable: number };
     try {
       // pg_dump imports the snapshot while this transaction holds it open; the counts read it meanwhile
-      [, tables, migrations] = await Promise.all([
+      [, tables, migrations, totp] = await Promise.all([
         pgDump(opts.tools, opts.url, taken.id, dumpFile, opts.signal),
         countRows(snapshot),
         snapshot
           .query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
           .then((r) => r.rows.map((m) => m.name)),
+        openTotpSecrets(snapshot, opts.settings.serverSecret),
       ]);
     } finally {
       clearInterval(progress);
     }
     await snapshot.query('COMMIT');
     const dumpBytes = (await stat(dumpFile)).size;
-    await writeFile(
-      path.join(work, SETTINGS, 'config.json'),
-      `${JSON.stringify(opts.settings.config, null, 2)}\n`,
-    );
-    let jwtSecret: Manifest['jwtSecret'] = opts.settings.jwtSecretFile ? 'none' : 'environment';
-    if (opts.settings.jwtSecretFile) {
-      const copied = await copyFile(
-        opts.settings.jwtSecretFile,
-        path.join(work, SETTINGS, 'jwt-secret'),
-      ).then(
-        () => true,
-        () => false,
-      );
-      if (copied) jwtSecret = 'included';
-    }
+    await writeFile(path.join(work, CONFIG), `${JSON.stringify(opts.settings.config, null, 2)}\n`);
+    await writeFile(path.join(work, TOTP), `${JSON.stringify(totp.carried)}\n`, { mode: 0o600 });
     const manifest: Manifest = {
-      format: 1,
+      format: 2,
       product: 'earnhub',
       version: opts.version,
       backupId: opts.backupId,
@@ -137,19 +109,39 @@ export async function writeBackup(opts: {
         migrations,
       },
       tables,
-      jwtSecret,
+      adminTotp: { carried: totp.carried.length, unreadable: totp.unreadable },
     };
     manifest.finishedAt = new Date().toISOString();
     await writeFile(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    const partial = path.join(work, 'backup.tar');
-    await tar.c({ file: partial, cwd: work, portable: true }, [MANIFEST, DUMP, SETTINGS]);
-    await chmod(partial, 0o600);
+    await writeFile(path.join(work, SIGNATURE), await signatureFor(work, opts.settings.seal));
+    const inner = path.join(work, 'backup.tar');
+    await tar.c({ file: inner, cwd: work, portable: true }, [MANIFEST, DUMP, CONFIG, TOTP, SIGNATURE]);
+    const partial = `${opts.file}.partial`;
+    await rm(partial, { force: true });
+    await encryptFile(inner, partial, opts.settings.seal.recipient);
     await rename(partial, opts.file);
     return { manifest, size: (await stat(opts.file)).size };
   } finally {
     await snapshot.end().catch(() => {});
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The admins' TOTP secrets of the snapshot, opened with the server secret (those it opens). */
+async function openTotpSecrets(client: pg.Client, serverSecret: string | null) {
+  // a database of a release before two-factor (backed up before its upgrade) has none
+  const { rows } = await client
+    .query<{ user_id: number; secret_enc: string }>(
+      'SELECT user_id::int AS user_id, secret_enc FROM admin_totp ORDER BY user_id',
+    )
+    .catch(() => ({ rows: [] }));
+  const box = serverSecret ? secretBox(serverSecret) : null;
+  const carried: CarriedTotp = [];
+  for (const row of rows) {
+    const secret = box?.open(row.secret_enc, row.user_id);
+    if (secret) carried.push({ userId: row.user_id, secret });
+  }
+  return { carried, unreadable: rows.length - carried.length };
 }
 
 async function countRows(client: pg.Client): Promise<Record<string, number>> {
@@ -209,34 +201,12 @@ export function runTool(
   });
 }
 
-/** The manifest of a backup file, or null when the file is no EarnHub backup. */
-export async function readManifest(file: string): Promise<Manifest | null> {
-  let text: string | null = null;
-  await tar.t({
-    file,
-    filter: (p) => p === MANIFEST,
-    onReadEntry: (entry) => {
-      const chunks: Buffer[] = [];
-      entry.on('data', (c: Buffer) => chunks.push(c));
-      entry.on('end', () => {
-        text = Buffer.concat(chunks).toString('utf8');
-      });
-    },
-  });
-  if (text === null) return null;
+/** The manifest of a backup file, opened with the operator's key file (BackupRefused when it does not open). */
+export async function readManifest(file: string, keyFile: string): Promise<Manifest> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), '.backup-manifest-'));
   try {
-    const manifest = JSON.parse(text) as Manifest;
-    return manifest.product === 'earnhub' && manifest.format === 1 ? manifest : null;
-  } catch {
-    return null;
+    return (await openBackup(file, await readBackupKey(keyFile), dir)).manifest;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
-
-/** Unpacks the backup's known entries (and nothing else) into `dir`. */
-export async function extractBackup(file: string, dir: string) {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await tar.x({ file, cwd: dir, strict: true, filter: (p) => ENTRIES.has(p) });
-}
-
-export const readSettingsFile = (dir: string, name: string) =>
-  readFile(path.join(dir, SETTINGS, name), 'utf8').catch(() => null);

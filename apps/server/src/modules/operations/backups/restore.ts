@@ -1,15 +1,24 @@
 /**
- * Restoring a backup into an empty database (or, forced, over one): pg_restore turns the dump into
- * SQL and psql runs it in ONE transaction, after dropping the old schema when forced, so a restore
- * that fails half-way leaves the database as it was. Then every table's row count is checked
- * against the manifest and DATA_DIR/jwt-secret is put back.
+ * Restoring a backup into an empty database (or, forced, over one). Nothing of the file is trusted
+ * before it is authenticated (payload.ts: decrypted with the operator's key, the platform's
+ * signature checked, the manifest parsed by a schema). Then pg_restore turns the dump into SQL and
+ * psql runs it in ONE transaction, after dropping the old schema when forced; before the COMMIT,
+ * every table's row count is checked against the manifest, the admins' TOTP secrets are sealed
+ * under the new server secret and every session of the backup is ended. A restore that fails at any
+ * point leaves the database, and the server secret, as they were. After the COMMIT the server
+ * secret is rotated (DATA_DIR/jwt-secret), so no token signed before the restore works.
  */
-import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationFiles } from '../../../db/migrate.js';
-import { DUMP, extractBackup, type Manifest, readManifest, readSettingsFile, runTool } from './archive.js';
+import { newServerSecret, replaceJwtSecret } from '../../../secrets.js';
+import { secretBox } from '../../identity/totp/secret-box.js';
+import { runTool } from './archive.js';
+import { BackupKeyError, readBackupKey } from './keys.js';
+import { BackupRefused, type Manifest, openBackup } from './payload.js';
 import { findPgTools, type PgTools, toolConnection } from './tools.js';
 
 /** Refused before anything changed: the message says why and what to do. */
@@ -60,7 +69,10 @@ export interface RestoreReport {
   tables: number;
   rows: number;
   seconds: number;
-  jwtSecret: 'restored' | 'environment' | 'none';
+  /** `rotated`: DATA_DIR/jwt-secret is a new one; `environment`: JWT_SECRET stays (sessions ended). */
+  serverSecret: 'rotated' | 'environment';
+  /** Admins' TOTP secrets sealed under the secret in force; those the backup could not carry. */
+  totp: { resealed: number; unreadable: number };
 }
 
 export async function restoreBackup(opts: {
@@ -68,32 +80,69 @@ export async function restoreBackup(opts: {
   url: string;
   release: string;
   force: boolean;
-  /** Where DATA_DIR/jwt-secret goes back; null when JWT_SECRET is set in the environment. */
-  jwtSecretFile: string | null;
+  /** The operator's backup key (backup-key.txt). */
+  keyFile: string;
+  /** DATA_DIR, whose jwt-secret is rotated; or JWT_SECRET when the environment sets it. */
+  serverSecret: { dataDir: string } | { environment: string };
   pgBinDir?: string | undefined;
-  /** Where the dump is unpacked for the restore (it can be large): DATA_DIR, or the temp folder. */
+  /** Where the backup is decrypted for the restore (it can be large): DATA_DIR, or the temp folder. */
   workRoot?: string;
 }): Promise<RestoreReport> {
   const started = performance.now();
   await stat(opts.file).catch(() => {
     throw new RestoreRefused(`${opts.file} does not exist`);
   });
-  const manifest = await readManifest(opts.file).catch(() => null);
-  if (!manifest) throw new RestoreRefused(`${opts.file} is not an EarnHub backup (no manifest.json)`);
-  const why = await whyNotRestorable(manifest, opts.release);
-  if (why) throw new RestoreRefused(why);
+  const key = await readBackupKey(opts.keyFile).catch((error: unknown) => {
+    throw error instanceof BackupKeyError ? new RestoreRefused(error.message) : error;
+  });
+  const work = await mkdtemp(path.join(opts.workRoot ?? os.tmpdir(), '.restore-'));
+  try {
+    const opened = await openBackup(opts.file, key, work).catch((error: unknown) => {
+      throw error instanceof BackupRefused ? new RestoreRefused(error.message) : error;
+    });
+    const { manifest } = opened;
+    const why = await whyNotRestorable(manifest, opts.release);
+    if (why) throw new RestoreRefused(why);
+    const tools = await checkTarget(opts.url, opts.force, opts.pgBinDir);
 
-  const client = new pg.Client({ connectionString: opts.url, application_name: 'earnhub-restore' });
+    // the secret the restored platform runs with: a new one, unless the environment fixes it
+    const secret = 'environment' in opts.serverSecret ? opts.serverSecret.environment : newServerSecret();
+    const box = secretBox(secret);
+    const totp = Object.fromEntries(opened.totp.map((t) => [String(t.userId), box.seal(t.secret, t.userId)]));
+    await runRestore(tools, opts.url, opened.dump, opts.force, {
+      tables: manifest.tables,
+      backupId: manifest.backupId,
+      finishedAt: manifest.finishedAt,
+      dumpBytes: manifest.database.dumpBytes,
+      totp,
+    });
+    // committed: only now does the old secret go (a failed restore kept it)
+    if ('dataDir' in opts.serverSecret) await replaceJwtSecret(opts.serverSecret.dataDir, secret);
+    return {
+      manifest,
+      tables: Object.keys(manifest.tables).length,
+      rows: Object.values(manifest.tables).reduce((a, b) => a + b, 0),
+      seconds: (performance.now() - started) / 1000,
+      serverSecret: 'dataDir' in opts.serverSecret ? 'rotated' : 'environment',
+      totp: { resealed: opened.totp.length, unreadable: manifest.adminTotp.unreadable },
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Refuses a database that holds anything (unless forced) or that others use; the tools that fit it. */
+async function checkTarget(url: string, force: boolean, pgBinDir: string | undefined): Promise<PgTools> {
+  const client = new pg.Client({ connectionString: url, application_name: 'earnhub-restore' });
   await client.connect();
-  let tools: PgTools;
   try {
     const name = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
     const now = await contents(client);
-    if (now.relations > 0 && !opts.force)
+    if (now.relations > 0 && !force)
       throw new RestoreRefused(
         `the database ${name} is not empty (${now.tables} tables${now.users !== null ? `, ${now.users} users` : ''}): restore into an empty database or data folder, or add --force to replace what it holds`,
       );
-    if (opts.force) {
+    if (force) {
       const { rows } = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
@@ -107,56 +156,96 @@ export async function restoreBackup(opts: {
         (await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v")).rows[0]!.v,
       ) / 10_000,
     );
-    tools = await findPgTools(major, opts.pgBinDir);
+    return await findPgTools(major, pgBinDir);
   } finally {
     await client.end();
   }
-
-  const work = await mkdtemp(path.join(opts.workRoot ?? os.tmpdir(), '.restore-'));
-  try {
-    await extractBackup(opts.file, work);
-    await runRestore(tools, opts.url, path.join(work, DUMP), manifest, opts.force);
-    const rows = await checkCounts(opts.url, manifest);
-    const jwtSecret = await putBackSecret(work, opts.jwtSecretFile);
-    return {
-      manifest,
-      tables: Object.keys(manifest.tables).length,
-      rows,
-      seconds: (performance.now() - started) / 1000,
-      jwtSecret,
-    };
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
 }
 
-/** pg_restore → SQL → psql, in one transaction with the old schema dropped first when forced. */
-async function runRestore(tools: PgTools, url: string, dump: string, manifest: Manifest, force: boolean) {
-  const conn = toolConnection(url);
-  const prologue = force ? 'DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n' : '';
-  // the restored copy records its own backup as it finished (the dump saw it running)
-  const epilogue =
-    manifest.backupId === null
-      ? ''
-      : `\nDO $$ BEGIN
-  IF to_regclass('public.backups') IS NOT NULL THEN
-    UPDATE public.backups SET status = 'ok', finished_at = '${manifest.finishedAt}', error = NULL,
-           size_bytes = NULL, bytes_written = ${manifest.database.dumpBytes}
-     WHERE id = ${Number(manifest.backupId)} AND status = 'running';
+/** What the checks and updates before the COMMIT read: values, never SQL (see `closing`). */
+interface Closing {
+  tables: Record<string, number>;
+  backupId: number | null;
+  finishedAt: string;
+  dumpBytes: number;
+  /** user id → TOTP secret sealed under the secret the restored platform runs with. */
+  totp: Record<string, string>;
+}
+
+/**
+ * The SQL after the dump, before the COMMIT. Its values reach it as ONE JSON text in a dollar quote
+ * with a random tag (which the text is checked not to hold), read back with current_setting: no
+ * value of the backup is ever part of a statement. Any difference in a table's rows raises, and
+ * psql (ON_ERROR_STOP) then never reaches the COMMIT.
+ */
+function closing(values: Closing): string {
+  const json = JSON.stringify(values);
+  const tag = `earnhub_${randomBytes(16).toString('hex')}`;
+  if (json.includes(tag)) throw new Error('unexpected: the restore values hold the quote tag');
+  return `
+SELECT pg_catalog.set_config('earnhub.restore', $${tag}$${json}$${tag}$, true);
+DO $earnhub_restore$
+DECLARE
+  v jsonb := pg_catalog.current_setting('earnhub.restore')::jsonb;
+  t record;
+  n bigint;
+  wrong text[] := '{}';
+BEGIN
+  FOR t IN SELECT key, value::bigint AS expected FROM pg_catalog.jsonb_each_text(v->'tables') LOOP
+    IF pg_catalog.to_regclass(pg_catalog.format('public.%I', t.key)) IS NULL THEN
+      wrong := wrong || pg_catalog.format('%s: missing, the backup has %s rows', t.key, t.expected);
+      CONTINUE;
+    END IF;
+    EXECUTE pg_catalog.format('SELECT count(*) FROM public.%I', t.key) INTO n;
+    IF n <> t.expected THEN
+      wrong := wrong || pg_catalog.format('%s: %s rows, the backup has %s', t.key, n, t.expected);
+    END IF;
+  END LOOP;
+  FOR t IN SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace s ON s.oid = c.relnamespace
+            WHERE s.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT (v->'tables') ? c.relname LOOP
+    wrong := wrong || pg_catalog.format('%s: not in the backup''s manifest', t.relname);
+  END LOOP;
+  IF pg_catalog.cardinality(wrong) > 0 THEN
+    RAISE EXCEPTION 'the restored database differs from the backup''s manifest: %', pg_catalog.array_to_string(wrong, '; ');
   END IF;
-END $$;\n`;
-  const psqlArgs = [
-    '--no-psqlrc',
-    '--quiet',
-    '--single-transaction',
-    '-v',
-    'ON_ERROR_STOP=1',
-    `--dbname=${conn.url}`,
-  ];
+  -- the restored copy records its own backup as it finished (the dump saw it running)
+  IF v->>'backupId' IS NOT NULL AND pg_catalog.to_regclass('public.backups') IS NOT NULL THEN
+    UPDATE public.backups SET status = 'ok', finished_at = (v->>'finishedAt')::timestamptz, error = NULL,
+           size_bytes = NULL, bytes_written = (v->>'dumpBytes')::bigint
+     WHERE id = (v->>'backupId')::bigint AND status = 'running';
+  END IF;
+  -- the admins' authenticators keep working under the new server secret
+  IF pg_catalog.to_regclass('public.admin_totp') IS NOT NULL THEN
+    UPDATE public.admin_totp a SET secret_enc = j.value
+      FROM pg_catalog.jsonb_each_text(v->'totp') j WHERE a.user_id = j.key::bigint;
+  END IF;
+  -- no session or trusted browser of before the restore works on the restored platform
+  IF pg_catalog.to_regclass('public.sessions') IS NOT NULL THEN
+    UPDATE public.sessions SET revoked_at = pg_catalog.now() WHERE revoked_at IS NULL;
+  END IF;
+  IF pg_catalog.to_regclass('public.admin_trusted_browsers') IS NOT NULL THEN
+    UPDATE public.admin_trusted_browsers SET revoked_at = pg_catalog.now() WHERE revoked_at IS NULL;
+  END IF;
+END
+$earnhub_restore$;
+COMMIT;
+`;
+}
+
+/**
+ * pg_restore → SQL → psql, in one transaction (BEGIN here, COMMIT only after the dump and the
+ * checks ran whole) with the old schema dropped first when forced.
+ */
+async function runRestore(tools: PgTools, url: string, dump: string, force: boolean, values: Closing) {
+  const conn = toolConnection(url);
+  const prologue = `BEGIN;\n${force ? 'DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n' : ''}`;
+  const epilogue = closing(values);
+  const psqlArgs = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', `--dbname=${conn.url}`];
   let restoreFailed = false;
   let restored: Promise<void> = Promise.resolve();
   const applied = runTool(tools.psql, psqlArgs, conn.env, undefined, (psql) => {
     psql.stdin?.on('error', () => {}); // psql stopping on an error closes its input: its own message says why
+    psql.stdout?.resume(); // its few result lines, read so that it never waits on a full pipe
     psql.stdin?.write(prologue);
     restored = runTool(
       tools.pgRestore,
@@ -183,40 +272,4 @@ END $$;\n`;
   }
   if (psqlResult.status === 'rejected') throw psqlResult.reason;
   if (restoreResult.status === 'rejected') throw restoreResult.reason;
-}
-
-/** Every table's rows as the manifest counted them; answers the total. */
-async function checkCounts(url: string, manifest: Manifest): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    let total = 0;
-    const wrong: string[] = [];
-    for (const [table, expected] of Object.entries(manifest.tables)) {
-      const r = await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM public.${client.escapeIdentifier(table)}`,
-      );
-      const n = Number(r.rows[0]!.n);
-      total += n;
-      if (n !== expected) wrong.push(`${table}: ${n} rows, the backup has ${expected}`);
-    }
-    if (wrong.length)
-      throw new Error(`the restored database differs from the backup's manifest: ${wrong.join('; ')}`);
-    return total;
-  } finally {
-    await client.end();
-  }
-}
-
-async function putBackSecret(work: string, target: string | null): Promise<RestoreReport['jwtSecret']> {
-  const secret = await readSettingsFile(work, 'jwt-secret');
-  if (secret === null) return 'none';
-  if (target === null) return 'environment';
-  const before = await stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (before) await copyFile(target, `${target}.before-restore`);
-  await writeFile(target, secret, { mode: 0o600 });
-  return 'restored';
 }

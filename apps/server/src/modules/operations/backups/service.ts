@@ -18,6 +18,8 @@ import { conflict, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { VERSION } from '../../../version.js';
 import { type BackupSettings, writeBackup } from './archive.js';
+import { loadOrCreateSeal } from './keys.js';
+import type { Manifest } from './payload.js';
 import * as repo from './repo.js';
 import { findPgTools, type PgTools } from './tools.js';
 
@@ -33,21 +35,27 @@ export const backupDir = (c: Pick<Config, 'BACKUP_DIR' | 'DATA_DIR'>) =>
 /** Scheduled files are pruned to BACKUP_KEEP; the others are an operator's and never deleted. */
 const SCHEDULED_PREFIX = 'earnhub-scheduled-';
 export const backupFileName = (trigger: Backup['trigger'], at: Date) =>
-  `${trigger === 'schedule' ? SCHEDULED_PREFIX : 'earnhub-'}${at.toISOString().replace(/[:.]/g, '-')}.tar`;
+  `${trigger === 'schedule' ? SCHEDULED_PREFIX : 'earnhub-'}${at.toISOString().replace(/[:.]/g, '-')}.tar.age`;
 
 /** Settings whose values never go into a backup file: secrets, and URLs that may carry them. */
 const SECRET_SETTING = /SECRET|PASSWORD|PRIVATE|_KEY|TOKEN|DATABASE_URL|SMTP_URL|CHAIN_RPC/;
 
-export function backupSettings(config: BackupConfig): BackupSettings {
+/**
+ * What a backup carries besides the database: the configuration (secrets left out), the server
+ * secret only to open the admins' TOTP secrets with (never written), and the seal it is
+ * encrypted and signed with (made on the first backup: `keyCreated` then names the operator's key).
+ */
+export async function backupSettings(
+  config: BackupConfig,
+  serverSecret: string | null,
+): Promise<{ settings: BackupSettings; keyCreated: string | null }> {
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config).sort()) {
     if (value === undefined) continue;
     shown[key] = SECRET_SETTING.test(key) ? '(set; not in the backup)' : value;
   }
-  return {
-    jwtSecretFile: config.JWT_SECRET ? null : path.resolve(config.DATA_DIR, 'jwt-secret'),
-    config: shown,
-  };
+  const { seal, created } = await loadOrCreateSeal(config.DATA_DIR);
+  return { settings: { serverSecret, config: shown, seal }, keyCreated: created };
 }
 
 /** The database's major version, and the tools that fit it (PgToolsError when none). */
@@ -61,11 +69,11 @@ export async function toolsFor(db: Db, pgBinDir?: string): Promise<PgTools> {
  * file, with its progress written every second and a cancel asked through the row obeyed.
  */
 export async function runBackup(
-  deps: { db: Db; url: string; config: BackupConfig; instance: string },
+  deps: { db: Db; url: string; config: BackupConfig; instance: string; serverSecret: string | null },
   id: number,
   trigger: Backup['trigger'],
   opts: { file?: string; signal?: AbortSignal } = {},
-): Promise<{ file: string; size: number }> {
+): Promise<{ file: string; size: number; manifest: Manifest; keyCreated: string | null }> {
   const { db, config } = deps;
   const controller = new AbortController();
   opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
@@ -83,13 +91,14 @@ export async function runBackup(
     const dir = backupDir(config);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     file = opts.file ? path.resolve(opts.file) : path.join(dir, backupFileName(trigger, new Date()));
+    const { settings, keyCreated } = await backupSettings(config, deps.serverSecret);
     const done = await writeBackup({
       url: deps.url,
       tools,
       file,
       version: VERSION,
       backupId: id,
-      settings: backupSettings(config),
+      settings,
       signal: controller.signal,
       onProgress: (bytes, total) => {
         written = bytes;
@@ -98,7 +107,7 @@ export async function runBackup(
     });
     await repo.finish(db, id, { status: 'ok', file, size: done.size });
     if (trigger === 'schedule') await prune(dir, config.BACKUP_KEEP);
-    return { file, size: done.size };
+    return { file, size: done.size, manifest: done.manifest, keyCreated };
   } catch (error) {
     const cancelled = controller.signal.aborted;
     const message = error instanceof Error ? error.message : String(error);
@@ -117,7 +126,9 @@ export async function runBackup(
 
 /** Deletes scheduled backups beyond the newest `keep` (names sort by time). */
 async function prune(dir: string, keep: number) {
-  const files = (await readdir(dir)).filter((f) => f.startsWith(SCHEDULED_PREFIX) && f.endsWith('.tar'));
+  const files = (await readdir(dir)).filter(
+    (f) => f.startsWith(SCHEDULED_PREFIX) && (f.endsWith('.tar.age') || f.endsWith('.tar')),
+  );
   for (const old of files.sort().reverse().slice(keep)) await rm(path.join(dir, old), { force: true });
 }
 
@@ -136,7 +147,9 @@ export function createBackupsService(deps: {
   config: BackupConfig;
   /** The database the pool reaches, for pg_dump; null when this process was not told it. */
   databaseUrl: string | null;
-  log: { error(obj: object, msg: string): void };
+  /** The server secret, to carry the admins' TOTP secrets opened (it is never written to a backup). */
+  serverSecret: string | null;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
   const { db, clock, config } = deps;
   const instance = `${os.hostname()}:${process.pid}`;
@@ -163,7 +176,15 @@ export function createBackupsService(deps: {
     const url = deps.databaseUrl;
     const done = (
       url
-        ? runBackup({ db, url, config, instance }, id, trigger, { signal: controller.signal })
+        ? runBackup({ db, url, config, instance, serverSecret: deps.serverSecret }, id, trigger, {
+            signal: controller.signal,
+          }).then(({ keyCreated }) => {
+            if (keyCreated)
+              deps.log.warn(
+                { keyFile: keyCreated },
+                'backups: the first backup made the backup key; move that file off this server (restore needs it)',
+              );
+          })
         : repo.finish(db, id, {
             status: 'failed',
             file: null,
