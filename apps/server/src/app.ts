@@ -258,6 +258,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     config,
     databaseUrl: deps.databaseUrl ?? null,
+    serverSecret: deps.jwtSecret,
     log: app.log,
   });
   jobs.add({ name: 'backup-schedule', everyMs: 60_000, run: () => backups.runScheduled() });
