@@ -1,4 +1,5 @@
 import type { ApprovalKind } from '@app/contracts/approvals';
+import { fromMicro } from '@app/contracts/money';
 import { type PageRequest, pageClause } from '../../../db/paging.js';
 import type { Queryable } from '../../../db/pool.js';
 
@@ -54,7 +55,9 @@ export async function insert(
       a.kind,
       a.userId,
       a.amount,
-      JSON.stringify(a.payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      // amounts are micro-units in the parsed request: stored as the USDT the admin typed, which the
+      // request's contract parses again when the action runs
+      JSON.stringify(a.payload, (_k, v) => (typeof v === 'bigint' ? fromMicro(v) : v)),
       a.summary,
       a.requestKey,
       a.requestedBy,
