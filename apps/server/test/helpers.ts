@@ -10,10 +10,14 @@ import { type Config, loadConfig } from '../src/config.js';
 import { LISTENER_NAME } from '../src/db/listener.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { Scheduler } from '../src/jobs/scheduler.js';
+import { mailSecretBox } from '../src/mail/secrets.js';
 import { ensureAdmin } from '../src/modules/identity/admins/bootstrap.js';
 import { TEMPLATE_DB, withDatabase } from './global-setup.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'AdminPass123' };
+
+/** The server secret of every test app (mail's sealed copies open with it: lastMail). */
+export const TEST_JWT_SECRET = 'x'.repeat(48);
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -44,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     config,
     db,
     clock,
-    jwtSecret: 'x'.repeat(48),
+    jwtSecret: TEST_JWT_SECRET,
     logger: false,
     jobs,
     databaseUrl,
@@ -152,13 +156,32 @@ export async function processDatabase(prefix: string) {
   };
 }
 
-/** The last mail sent to an address, from the outbox. */
+/**
+ * The last mail sent to an address as the recipient gets it: the outbox stores codes and link
+ * tokens masked, so a mail that has one is read from its sealed copy (mail/secrets.ts), opened with
+ * the test server's secret: the test's own channel, as a mail server would deliver it.
+ */
 export async function lastMail(db: Db, to: string) {
-  const { rows } = await db.query<{ subject: string; body_text: string; template: string }>(
-    'SELECT subject, body_text, template FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+  const { rows } = await db.query<{
+    id: bigint;
+    subject: string;
+    body_text: string;
+    template: string;
+    sealed: string | null;
+  }>(
+    `SELECT o.id, o.subject, o.body_text, o.template, s.sealed
+       FROM mail_outbox o LEFT JOIN mail_secrets s ON s.mail_id = o.id
+      WHERE o.to_address = $1 ORDER BY o.id DESC LIMIT 1`,
     [to],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const original = row.sealed ? mailSecretBox(TEST_JWT_SECRET).open(row.sealed, row.id) : null;
+  return {
+    subject: original?.subject ?? row.subject,
+    body_text: original?.text ?? row.body_text,
+    template: row.template,
+  };
 }
 
 /**

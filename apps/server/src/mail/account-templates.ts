@@ -19,6 +19,7 @@ export function adminEmailCodeMail(to: string, name: string, code: string, minut
     template: 'admin_email_code',
     subject: `Confirm your new address: ${code}`,
     text: `Hello ${name},\n\nTo make this the e-mail address of your back-office account, enter the code ${code} on the Account page.\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this message: nothing changes.\n`,
+    secret: { values: [code], minutes },
   };
 }
 

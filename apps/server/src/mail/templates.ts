@@ -7,6 +7,19 @@ export interface Mail {
   subject: string;
   text: string;
   template: string;
+  /**
+   * The one-time secrets written in `subject` and `text` (a code, a link's token) and how long they
+   * work: the outbox stores the mail with them masked (mail/secrets.ts). A template that writes a
+   * code or a sign-in, reset, invitation or confirmation link must name it here.
+   */
+  secret?: { values: string[]; minutes: number };
+}
+
+/** The token of a one-time link this template built the shape of; a link of another shape is a bug. */
+function tokenOf(link: string, shape: RegExp): string {
+  const token = shape.exec(link)?.[1];
+  if (!token) throw new Error(`mail: ${link.replace(/[A-Za-z0-9_-]{20,}/g, '…')} is not a link of ${shape}`);
+  return token;
 }
 
 export function otpMail(to: string, name: string, code: string, minutes: number): Mail {
@@ -15,15 +28,18 @@ export function otpMail(to: string, name: string, code: string, minutes: number)
     template: 'otp',
     subject: `Your verification code: ${code}`,
     text: `Hello ${name},\n\nYour email verification code is ${code}.\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this message.\n`,
+    secret: { values: [code], minutes },
   };
 }
 
+/** `link` is `<PUBLIC_URL>/reset-password?token=<token>`: the token is the secret. */
 export function resetMail(to: string, name: string, link: string, minutes: number): Mail {
   return {
     to,
     template: 'password_reset',
     subject: 'Reset your password',
     text: `Hello ${name},\n\nSomeone asked to reset the password of your account. To choose a new one, open:\n${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this message: your password stays as it is.\n`,
+    secret: { values: [tokenOf(link, /\/reset-password\?token=([A-Za-z0-9_-]+)$/)], minutes },
   };
 }
 
@@ -36,6 +52,28 @@ export function adminInvitationMail(
     template: 'admin_invitation',
     subject: 'You are invited to the back-office',
     text: `Hello ${invite.name},\n\n${invite.invitedBy} invited you to run the platform's back-office as: ${invite.roles}.\nTo choose your password and sign in, open:\n${invite.link}\n\nThe link works once and expires in ${invite.hours} hours. If you did not expect it, ignore this message.\n`,
+    // `link` is `<PUBLIC_URL>/admin-invitation/<token>`
+    secret: {
+      values: [tokenOf(invite.link, /\/admin-invitation\/([A-Za-z0-9_-]+)$/)],
+      minutes: invite.hours * 60,
+    },
+  };
+}
+
+/**
+ * Sent when an owner revealed the code or link of a mail to the member (no mail server yet): the
+ * member learns that staff saw it, which one and when, and what to do if they did not ask.
+ */
+export function secretRevealedMail(
+  to: string,
+  what: { subject: string; sentAt: Date; revealedAt: Date },
+): Mail {
+  const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to,
+    template: 'secret_revealed',
+    subject: 'Staff read the code or link of a mail to you',
+    text: `Hello,\n\nOn ${when(what.revealedAt)} an owner of the platform read the code or link in the mail "${what.subject}" sent to this address on ${when(what.sentAt)} (the platform has no mail server yet, so mail is not delivered).\n\nIf you did not ask support for it, change your password and tell support.\n`,
   };
 }
 
