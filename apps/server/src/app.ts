@@ -19,6 +19,7 @@ import { validatorCompiler } from './http/validate.js';
 import { serveWebApp } from './http/web-app.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
+import { useMailSecretKey } from './mail/secrets.js';
 import { bonusesRootRoutes, bonusesRoutes } from './modules/compensation/bonuses/routes.js';
 import { createBonusesService } from './modules/compensation/bonuses/service.js';
 import { ctoRoutes } from './modules/compensation/cto/routes.js';
@@ -207,6 +208,8 @@ export async function buildApp(deps: AppDeps) {
     await listener.close();
   });
   const sessions = new SessionAuth(db, deps.jwtSecret, clock, sessionCache);
+  // codes and links in mail are sealed under the server secret wherever mail is queued (mail/secrets.ts)
+  useMailSecretKey(deps.jwtSecret);
   registerAccessControl(app, sessions);
   registerErrorHandler(app);
   metricsRoutes(app, createMetricsService({ db, allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN }));
@@ -264,7 +267,13 @@ export async function buildApp(deps: AppDeps) {
   jobs.add({ name: 'backup-schedule', everyMs: 60_000, run: () => backups.runScheduled() });
   // a stopping server cancels its running backup (recorded as such) rather than leave it half-done
   app.addHook('onClose', () => backups.settle(true));
-  const mailLog = createMailLogService({ db });
+  const mailLog = createMailLogService({
+    db,
+    clock,
+    secret: deps.jwtSecret,
+    publicUrl: config.PUBLIC_URL,
+    mailServer: Boolean(config.SMTP_URL),
+  });
   const auditLog = createAuditLogService({ db });
   const plans = createPlansService({ db, clock });
   const deposits = createDepositsService({ db, clock });
