@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
 import { member, platform } from '../../src/ledger/accounts.js';
 import { post } from '../../src/ledger/ledger.js';
+import { STAFF_SETS_NO_PASSWORD } from '../../src/modules/identity/users/control-hold.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 let t: TestApp;
@@ -85,19 +86,20 @@ describe('admin edit (spec 2.2)', () => {
     expect(res).toMatchObject({ status: 400, body: { message: MSG.balanceOnLedger } });
   });
 
-  it('sets a new argon2id password from the password field and signs the member out everywhere', async () => {
+  it("refuses to set a member's password (issue 36: the member uses the reset link), an empty one is no change", async () => {
     const m = await t.register(root.code);
+    const before = (await snapshot(m.id)).password_hash;
     const res = await t.call('PUT', `/users/${m.id}`, { token: admin, body: { password: 'SetByAdmin99' } });
-    expect(res.status).toBe(200);
-    expect((await snapshot(m.id)).password_hash).toMatch(/^\$argon2id\$/);
-    expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(401);
+    expect(res).toMatchObject({ status: 403, body: { message: STAFF_SETS_NO_PASSWORD } });
+    expect((await snapshot(m.id)).password_hash).toBe(before);
+    expect((await t.call('GET', `/users/${m.id}`, { token: m.token })).status).toBe(200);
     expect(
       (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status,
-    ).toBe(200);
+    ).toBe(401);
     const empty = await t.call('PUT', `/users/${m.id}`, { token: admin, body: { password: '' } });
     expect(empty.status).toBe(200);
     expect(
-      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: 'SetByAdmin99' } })).status,
+      (await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } })).status,
     ).toBe(200);
   });
 
