@@ -3,9 +3,10 @@
 // product's own seed, `npm run seed:demo`) and a referral tree of TREE_SIZE members
 // (bench/tree-build.ts: users with their paths, tree events, a third with a plan, rolled up). For
 // each it runs the built `npm run backup` (apps/server/dist/cli/backup.js, as an operator does,
-// process start included) and then `npm run restore` of that file into a fresh data folder (a new
-// embedded PostgreSQL on port 54482: initdb, restore in one transaction, every table's count
-// checked), and reports the database's size, the dump's and the file's, the rows, and the seconds
+// process start included; the file encrypted and signed) and then `npm run restore` of that file
+// into a fresh data folder (a new embedded PostgreSQL on port 54482: decrypt and check the
+// signature, initdb, restore in one transaction with every table's count checked before the
+// COMMIT, the server secret rotated), and reports the database's size, the dump's and the file's, the rows, and the seconds
 // of each, with the load average when each phase started.
 // Writes bench/results/backup.json.
 import { execFile } from 'node:child_process';
@@ -18,6 +19,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool } from '../apps/server/src/db/pool.js';
 import { rollUpTeams } from '../apps/server/src/modules/compensation/referral/rollup.js';
 import { readManifest } from '../apps/server/src/modules/operations/backups/archive.js';
+import { keyPath } from '../apps/server/src/modules/operations/backups/keys.js';
 import { buildTree, round } from './tree-build.js';
 
 const run = promisify(execFile);
@@ -28,6 +30,8 @@ const cli = (name: string) => path.resolve(import.meta.dirname, `../apps/server/
 
 const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
+/** The backing-up side's DATA_DIR: its backup seal and key file. */
+const sourceData = path.join(dir, 'source-data');
 const pg = await startEmbeddedPostgres({
   dataDir: path.join(dir, 'source'),
   port: PG_PORT,
@@ -51,13 +55,16 @@ async function backupAndRestore(name: string, databaseUrl: string) {
     ...process.env,
     DATABASE_URL: databaseUrl,
     BACKUP_DIR: path.join(dir, 'backups'),
+    DATA_DIR: sourceData,
     JWT_SECRET: 'b'.repeat(48),
   };
   let t0 = performance.now();
   const backup = await run(process.execPath, [cli('backup')], { env });
   const backupSeconds = (performance.now() - t0) / 1000;
   const file = /Backup written: (.+)/.exec(backup.stdout)![1]!.trim();
-  const manifest = (await readManifest(file))!;
+  // the first backup made the operator's key in DATA_DIR (the default, as an operator's first run)
+  const keyFile = keyPath(sourceData);
+  const manifest = await readManifest(file, keyFile);
 
   phase(`${name}Restore`);
   const dataDir = path.join(dir, `restored-${name}`);
@@ -65,11 +72,10 @@ async function backupAndRestore(name: string, databaseUrl: string) {
     ...process.env,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(RESTORE_PG_PORT),
-    JWT_SECRET: 'b'.repeat(48),
   };
   delete restoreEnv.DATABASE_URL;
   t0 = performance.now();
-  const restore = await run(process.execPath, [cli('restore'), file], { env: restoreEnv });
+  const restore = await run(process.execPath, [cli('restore'), file, '--key', keyFile], { env: restoreEnv });
   const restoreSeconds = (performance.now() - t0) / 1000;
   if (!/each table's count matches the backup/.test(restore.stdout))
     throw new Error(`restore: ${restore.stdout}`);

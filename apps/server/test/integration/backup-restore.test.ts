@@ -2,24 +2,25 @@
  * A backup taken while members buy plans, claim and transfer (`npm run backup`'s own code, as a
  * process), restored into a fresh data folder (`npm run restore`), and the product started on it:
  * the ledger reconciles, every operation acknowledged before the backup's snapshot is in it and
- * none sent after it, and members sign in and read their figures.
+ * none sent after it, members sign in and read their figures, the owner's authenticator still
+ * works, and no token of before the restore does (issue 36.4). Then the restore's refusals: a
+ * running server, a non-empty folder, a newer release, an altered or forged file, a manifest
+ * carrying SQL (36.5), and failures that leave the database and its server secret as they were,
+ * --force included (36.6).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DUMP,
-  extractBackup,
-  MANIFEST,
-  type Manifest,
-  readManifest,
-} from '../../src/modules/operations/backups/archive.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { readManifest } from '../../src/modules/operations/backups/archive.js';
+import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
 import { freePort } from '../round-robin-proxy.js';
 import { runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
+import { enrol } from './admin-fixtures.js';
+import { type Craft, craftBackup, flipByte } from './backup-craft.js';
 import { type Member, roiFixtures } from './roi-fixtures.js';
 
 /** Clock precision between this process (ms) and PostgreSQL (µs): no bet on the last millisecond. */
@@ -42,6 +43,9 @@ let server: ServerProcess | null = null;
 /** What the first test leaves for the second: its backup file and the restored data folder's env. */
 let taken: { file: string; env: Record<string, string | undefined>; ledger: string | undefined } | null =
   null;
+/** The source platform's DATA_DIR: its seal and the operator's key file (backup-key.txt) are there. */
+const source = () => path.join(work, 'source-data');
+const keyFile = () => path.join(source(), 'backup-key.txt');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -108,6 +112,8 @@ describe('a backup under load, restored into a fresh data folder', () => {
     const quiet = await t.register(root.code);
     await f.invest(quiet, 250);
     const quietBefore = (await t.call('GET', `/users/${quiet.id}`, { token: quiet.token })).body.singleuser;
+    const ownerToken = await t.adminToken();
+    const owner2fa = await enrol(t, ownerToken);
     const team = await members(6, root);
 
     const ops: Op[] = [];
@@ -117,7 +123,7 @@ describe('a backup under load, restored into a fresh data folder', () => {
     const backupDir = path.join(work, 'backups');
     const backup = await runCli('backup', [], {
       DATABASE_URL: t.databaseUrl,
-      DATA_DIR: path.join(work, 'source-data'),
+      DATA_DIR: source(),
       BACKUP_DIR: backupDir,
       JWT_SECRET,
     });
@@ -127,21 +133,41 @@ describe('a backup under load, restored into a fresh data folder', () => {
     await Promise.all(workers);
     expect(backup.code, backup.stderr).toBe(0);
     const file = /Backup written: (.+)/.exec(backup.stdout)![1]!.trim();
-    const manifest = (await readManifest(file))!;
+    const manifest = await readManifest(file, keyFile());
     const snapshot = new Date(manifest.snapshotAt).getTime();
     const before = ops.filter((o) => o.ackAt + MARGIN_MS < snapshot);
     const after = ops.filter((o) => o.sentAt > snapshot + MARGIN_MS);
     // the load really ran on both sides of the snapshot
     expect(before.length).toBeGreaterThan(5);
     expect(after.length).toBeGreaterThan(5);
-    expect(manifest).toMatchObject({ product: 'earnhub', jwtSecret: 'environment' });
+    expect(manifest).toMatchObject({ product: 'earnhub', adminTotp: { carried: 1, unreadable: 0 } });
+    // the file holds neither the server secret nor anything readable without the operator's key
+    expect(backup.stdout).toMatch(/NEW backup key: .*backup-key\.txt/);
+    const bytes = await readFile(file);
+    expect(bytes.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
+    for (const clear of [JWT_SECRET, owner2fa.secret, quiet.email, 'jwt-secret', 'manifest.json'])
+      expect(bytes.includes(clear)).toBe(false);
 
     const dataDir = path.join(work, 'restored-data');
     const pgPort = await freePort();
-    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), JWT_SECRET, DATABASE_URL: undefined };
-    const restored = await runCli('restore', [file], env);
+    // the restored platform keeps its secret in DATA_DIR/jwt-secret: the restore makes a new one
+    const env = {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      JWT_SECRET: undefined,
+      DATABASE_URL: undefined,
+    };
+    expect((await runCli('restore', [file], env)).stderr).toMatch(
+      /^Restore refused: the backup key .*backup-key\.txt cannot be read/,
+    );
+    const restored = await runCli('restore', [file, '--key', keyFile()], env);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/each table's count matches the backup/);
+    expect(restored.stdout).toMatch(/a new server secret/);
+    expect(restored.stdout).toMatch(/1 authenticator\(s\) keep working/);
+    const rotated = (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
+    expect(rotated).not.toBe(JWT_SECRET);
+    expect(rotated.length).toBeGreaterThanOrEqual(48);
 
     server = startServer({ port: await freePort(), env: { ...env, NODE_ENV: 'test', WORKER: 'off' } });
     await waitForHealth(server);
@@ -168,6 +194,28 @@ describe('a backup under load, restored into a fresh data folder', () => {
     expect(reconcile.stdout).toMatch(/OK: no drift/);
     expect(reconcile.code).toBe(0);
 
+    // tokens valid on the backed-up platform work no more: neither a member's nor the owner's
+    for (const old of [quiet.token, ownerToken]) {
+      const res = await fetch(`${server.base}/api/v1/users/${quiet.id}`, {
+        headers: { authorization: `Bearer ${old}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    // the owner's authenticator still works: its secret was sealed again under the new server secret
+    const step = await fetch(`${server.base}/api/v1/auth/adminsignin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const { ticket } = (await step.json()) as { ticket: string };
+    const code = TOTP.generate({ secret: Secret.fromBase32(owner2fa.secret), timestamp: Date.now() });
+    const second = await fetch(`${server.base}/api/v1/auth/adminsignin/totp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket, code }),
+    });
+    expect(second.status, await second.clone().text()).toBe(200);
+
     const signIn = await fetch(`${server.base}/api/v1/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -188,69 +236,103 @@ describe('a backup under load, restored into a fresh data folder', () => {
 
   it('refuses a running server, a non-empty folder, a newer release; a failed forced restore keeps the data', async () => {
     const { file, env } = taken!;
-    const running = await runCli('restore', [file, '--force'], env);
+    const key = ['--key', keyFile()];
+    const running = await runCli('restore', [file, '--force', ...key], env);
     expect(running).toMatchObject({
       code: 1,
       stderr: expect.stringMatching(/^Restore refused: a server \(pid \d+\) runs on the data folder/),
     });
     await server!.stop();
     server = null;
+    const secretBefore = await readFile(path.join(env.DATA_DIR!, 'jwt-secret'));
 
-    const nonEmpty = await runCli('restore', [file], env);
+    const nonEmpty = await runCli('restore', [file, ...key], env);
     expect(nonEmpty.code).toBe(1);
     expect(nonEmpty.stderr).toMatch(
       /Restore refused: the database app is not empty \(\d+ tables, \d+ users\): .* or add --force/,
     );
 
-    const newer = await rewritten(file, 'newer.tar', (m) => ({ ...m, version: '99.0.0' }));
-    const refusedNewer = await runCli('restore', [newer, '--force'], env);
-    expect(refusedNewer.stderr).toMatch(
+    const crafted = (name: string, craft: Craft) =>
+      craftBackup(file, path.join(work, name), { keyFile: keyFile(), dataDir: source() }, craft);
+    const restore = (f: string) => runCli('restore', [f, '--force', ...key], env);
+
+    const newer = await crafted('newer.tar.age', {
+      manifest: (m) => ({ ...m, version: '99.0.0' }),
+      signature: 'platform',
+    });
+    expect((await restore(newer)).stderr).toMatch(
       /Restore refused: this backup was made by EarnHub 99\.0\.0, newer than this release \(\d+\.\d+\.\d+\): restore it with EarnHub 99\.0\.0 or later/,
     );
-    const later = await rewritten(file, 'later.tar', (m) => ({
-      ...m,
-      database: { ...m.database, migrations: [...m.database.migrations, '999_from_the_future.sql'] },
-    }));
-    expect((await runCli('restore', [later, '--force'], env)).stderr).toMatch(
-      /does not know \(999_from_the_future\.sql\)/,
-    );
+    const later = await crafted('later.tar.age', {
+      manifest: (m) => ({
+        ...m,
+        database: { ...m.database, migrations: [...m.database.migrations, '999_from_the_future.sql'] },
+      }),
+      signature: 'platform',
+    });
+    expect((await restore(later)).stderr).toMatch(/does not know \(999_from_the_future\.sql\)/);
 
-    // a dump cut in half: pg_restore fails part-way, and the forced restore's DROP rolls back with it
-    const cut = await rewritten(
-      file,
-      'cut.tar',
-      (m) => m,
-      (dump) => dump.subarray(0, Math.floor(dump.length / 2)),
+    // 36.5: a manifest carrying SQL where a number belongs, as an outsider who knows the public
+    // recipient would forge it (no signature), and as one holding the server's seal would
+    const pwned = path.join(work, 'pwned');
+    const sql = `0; END IF; END $$; COPY (SELECT 1) TO PROGRAM 'touch ${pwned}'; DO $$ BEGIN IF false THEN PERFORM 1`;
+    const injected = (m: Record<string, any>) => ({
+      ...m,
+      backupId: `${m.backupId}; COPY (SELECT 1) TO PROGRAM 'touch ${pwned}'`,
+      database: { ...m.database, dumpBytes: sql },
+    });
+    const forged = await crafted('forged.tar.age', { manifest: injected, signature: 'stale' });
+    expect((await restore(forged)).stderr).toMatch(
+      /^Restore refused: .*forged\.tar\.age does not carry this platform's signature: it was altered, or made by someone other than the platform whose key this is; nothing of it was run/,
     );
-    const failed = await runCli('restore', [cut, '--force'], env);
+    const insider = await crafted('insider.tar.age', { manifest: injected, signature: 'platform' });
+    const schema = await restore(insider);
+    expect(schema.stderr).toMatch(
+      /^Restore refused: .*insider\.tar\.age has a manifest this release does not accept/,
+    );
+    expect(schema.stderr).toMatch(/dumpBytes/);
+    // a flipped byte anywhere (here in the dump's last chunk, then in the header) fails the AEAD
+    for (const fromEnd of [100, (await readFile(file)).length - 30]) {
+      const flipped = await flipByte(file, path.join(work, `flipped-${fromEnd}.tar.age`), fromEnd);
+      expect((await restore(flipped)).stderr).toMatch(
+        /^Restore refused: .* cannot be opened with this key: .*damaged or altered.*nothing of it was run/,
+      );
+    }
+    const plain = await crafted('plain.tar', { signature: 'platform', plain: true });
+    expect((await restore(plain)).stderr).toMatch(/is an unencrypted backup of an earlier release/);
+
+    // 36.6: a dump cut in half (pg_restore fails part-way), and a dump whose rows differ from the
+    // manifest (checked before the COMMIT): the forced restore's DROP rolls back with them
+    const cut = await crafted('cut.tar.age', {
+      dump: (dump) => dump.subarray(0, Math.floor(dump.length / 2)),
+      signature: 'platform',
+    });
+    const failed = await restore(cut);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/^Restore failed: .*\n {2}nothing of it was kept/);
+    const miscounted = await crafted('miscounted.tar.age', {
+      manifest: (m) => ({ ...m, tables: { ...m.tables, users: m.tables.users + 1 } }),
+      signature: 'platform',
+    });
+    const differs = await restore(miscounted);
+    expect(differs.code).toBe(1);
+    expect(differs.stderr).toMatch(
+      /^Restore failed: .*the restored database differs from the backup's manifest: users: \d+ rows, the backup has \d+/,
+    );
+    expect(differs.stderr).toMatch(/\n {2}nothing of it was kept/);
+
+    expect(existsSync(pwned)).toBe(false);
+    expect(await readFile(path.join(env.DATA_DIR!, 'jwt-secret'))).toEqual(secretBefore);
     const reconcile = await runCli('reconcile', [], env);
     expect(reconcile.stdout).toMatch(/OK: no drift/);
     // the same accounts and transfers as before (an emptied database reconciles too, with none)
     expect(taken!.ledger).toBeDefined();
     expect(ledgerLine(reconcile.stdout)).toBe(taken!.ledger);
-    const forced = await runCli('restore', [file, '--force'], env);
+    const forced = await restore(file);
     expect(forced.code, forced.stderr).toBe(0);
-  }, 240_000);
+    expect(await readFile(path.join(env.DATA_DIR!, 'jwt-secret'))).not.toEqual(secretBefore);
+  }, 300_000);
 });
 
 /** `Ledger reconcile: N accounts, M transfers`, which an emptied database would not repeat. */
 const ledgerLine = (out: string) => /Ledger reconcile: [1-9]\d* accounts, [1-9]\d* transfers/.exec(out)?.[0];
-
-/** A copy of the backup with its manifest (and dump) changed, as a newer release or a damaged disk would leave it. */
-async function rewritten(
-  file: string,
-  name: string,
-  manifest: (m: Manifest) => Manifest,
-  dump: (bytes: Buffer) => Buffer = (b) => b,
-): Promise<string> {
-  const dir = path.join(work, `${name}.d`);
-  await extractBackup(file, dir);
-  const m = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
-  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest(m)));
-  await writeFile(path.join(dir, DUMP), dump(await readFile(path.join(dir, DUMP))));
-  const out = path.join(work, name);
-  await tar.c({ file: out, cwd: dir, portable: true }, [MANIFEST, DUMP, 'settings']);
-  return out;
-}

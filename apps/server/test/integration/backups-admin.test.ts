@@ -12,27 +12,33 @@ import type { SetupResponse } from '@app/contracts/setup';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/modules/operations/backups/archive.js';
+import { keyPath } from '../../src/modules/operations/backups/keys.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 
 let t: TestApp;
 let owner: string;
 let dir: string;
+/** The server's DATA_DIR: the backup seal and the operator's key file are made there. */
+let dataDir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'backups-admin-'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'backups-admin-data-'));
   // the test clock starts at 10:00 UTC: the schedule's time is half an hour later
   t = await createTestApp({
     BACKUP_DIR: dir,
     BACKUP_TIME: '10:30',
     BACKUP_KEEP: '2',
     JWT_SECRET: 'j'.repeat(48),
+    DATA_DIR: dataDir,
   });
   owner = await t.adminToken();
 });
 afterAll(async () => {
   await t?.close();
   await rm(dir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const overview = async (token = owner) => {
@@ -83,9 +89,11 @@ describe('backups from the back-office', () => {
     expect(done.size_bytes).toBeGreaterThan(10_000);
     expect(path.dirname(done.file!)).toBe(dir);
     expect((await overview()).last_ok?.id).toBe(done.id);
-    const manifest = await readManifest(done.file!);
-    expect(manifest).toMatchObject({ backupId: done.id, jwtSecret: 'environment' });
-    expect(manifest!.tables.users).toBeGreaterThan(0);
+    // encrypted to the operator's key, made with this first backup beside the server's seal
+    expect(path.basename(done.file!)).toMatch(/^earnhub-.*\.tar\.age$/);
+    const manifest = await readManifest(done.file!, keyPath(dataDir));
+    expect(manifest).toMatchObject({ backupId: done.id, adminTotp: { carried: 0, unreadable: 0 } });
+    expect(manifest.tables.users).toBeGreaterThan(0);
     expect(await setupItem()).toMatchObject({ done: true });
     const audit = await t.db.query("SELECT target_id FROM audit_log WHERE action = 'backup.start'");
     expect(audit.rows).toEqual([{ target_id: String(done.id) }]);
@@ -152,7 +160,11 @@ describe('the schedule', () => {
   });
 
   it('a failed backup shows on the setup list with its reason, and a failed scheduled one is tried again an hour later', async () => {
-    const broken = await createTestApp({ BACKUP_DIR: dir, PG_BIN_DIR: '/nonexistent/bin' });
+    const broken = await createTestApp({
+      BACKUP_DIR: dir,
+      PG_BIN_DIR: '/nonexistent/bin',
+      DATA_DIR: dataDir,
+    });
     try {
       const token = await broken.adminToken();
       const started = await broken.call('POST', '/backups', { token });
