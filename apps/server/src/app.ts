@@ -85,6 +85,7 @@ import { usersRoutes } from './modules/identity/users/routes.js';
 import { createUsersService, type MemberView } from './modules/identity/users/service.js';
 import { createEmailVerifier } from './modules/identity/users/verify-email.js';
 import { MemberViewCache } from './modules/identity/users/view-cache.js';
+import { createAccountGate } from './modules/money/approvals/account-gate.js';
 import { createMoneyGates } from './modules/money/approvals/gates.js';
 import { approvalsRoutes } from './modules/money/approvals/routes.js';
 import { createApprovalsService } from './modules/money/approvals/service.js';
@@ -350,7 +351,17 @@ export async function buildApp(deps: AppDeps) {
     clock,
     fourEyesAbove: toMicro(config.FOUR_EYES_ABOVE_USDT)!,
   });
-  const gates = createMoneyGates({ db, approvals, withdrawals, topups, deposits, rewards, codes });
+  const gates = createMoneyGates({
+    db,
+    approvals,
+    withdrawals,
+    topups,
+    deposits,
+    rewards,
+    codes,
+    payments: payments.admin,
+  });
+  const accountGate = createAccountGate({ db, approvals, users });
   const leadership = createLeadershipService({ db, clock });
 
   await app.register(
@@ -361,7 +372,7 @@ export async function buildApp(deps: AppDeps) {
       adminAccountRoutes(typed, adminAccount, trusted);
       otpRoutes(typed, otp);
       passwordRoutes(typed, passwords);
-      usersRoutes(typed, users, createEmailVerifier({ db, clock }));
+      usersRoutes(typed, users, createEmailVerifier({ db, clock }), accountGate);
       adminsRoutes(typed, team);
       settingsRoutes(typed, settings);
       setupRoutes(typed, setup);
@@ -386,7 +397,7 @@ export async function buildApp(deps: AppDeps) {
       qrLinksRoutes(typed, qrLinks);
       referralRoutes(typed, referral);
       reportsRoutes(typed, reports);
-      paymentsRoutes(typed, payments.payments, payments.admin);
+      paymentsRoutes(typed, payments.payments, payments.admin, gates);
       web3Routes(typed, web3, walletLinks);
       videosRoutes(typed, videos);
       roiRoutes(typed, roi);

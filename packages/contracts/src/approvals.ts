@@ -10,9 +10,19 @@ import { pageInfo, pageQuery, text } from './common.js';
  * - `deposit`: approving a deposit recorded by hand, above what one admin may approve alone;
  * - `reward`: a reward sent by hand (/users/send/reward);
  * - `codes`: activation codes issued (/codes), which any member can redeem;
- * - `member_email`: staff changing a member's e-mail address (where reset links go).
+ * - `payment`: a crypto payment settled by hand, past what one admin may credit alone;
+ * - `member_account`: staff changing who controls a member's account or where money flows from it:
+ *   the e-mail address (where reset links go), the sponsor (who earns on the member), the business.
  */
-export const APPROVAL_KINDS = ['adjustment', 'topup', 'deposit', 'reward', 'codes', 'member_email'] as const;
+export const APPROVAL_KINDS = [
+  'adjustment',
+  'topup',
+  'deposit',
+  'reward',
+  'codes',
+  'payment',
+  'member_account',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
@@ -21,7 +31,8 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   deposit: 'Deposit approval',
   reward: 'Reward sent by hand',
   codes: 'Activation codes',
-  member_email: 'Member e-mail change',
+  payment: 'Crypto payment settled by hand',
+  member_account: 'Member account change',
 };
 
 export const APPROVAL_STATUS = ['pending', 'approved', 'rejected', 'cancelled'] as const;

@@ -269,6 +269,50 @@ describe('every back-office path that moves member money, one admin of each role
   });
 });
 
+describe('staff and who controls a member account', () => {
+  it("support's change of a member's e-mail waits for a second admin; the rest of the edit is saved", async () => {
+    const m = await t.register(root.code);
+    const asked = await t.call('PUT', `/users/${m.id}`, {
+      token: staff.support,
+      body: { email: 'taken-over@test.local', fullname: 'Renamed Member' },
+    });
+    expect(asked.status, asked.raw).toBe(202);
+    expect(asked.body.approval).toMatchObject({ kind: 'member_account', user_id: m.id, status: 'pending' });
+    expect(asked.body.approval.summary).toContain(`e-mail ${m.email} → taken-over@test.local`);
+    const row = async () =>
+      (await t.db.query('SELECT email, fullname, controls_hold_until FROM users WHERE id = $1', [m.id]))
+        .rows[0];
+    expect(await row()).toMatchObject({
+      email: m.email,
+      fullname: 'Renamed Member',
+      controls_hold_until: null,
+    });
+    // finance may not decide a support request; a second admin of support may
+    const byFinance = await t.call('POST', `/approvals/${asked.body.approval.id}/approve`, {
+      token: staff.finance,
+    });
+    expect(byFinance.status).toBe(403);
+    await approve(t, second.token, asked);
+    const after = await row();
+    expect(after.email).toBe('taken-over@test.local');
+    expect(after.controls_hold_until).not.toBeNull();
+  });
+
+  it("staff may not set a member's password or payout address at all", async () => {
+    const m = await t.register(root.code);
+    for (const body of [
+      { password: 'NewPassword123' },
+      { bep20: `0x${'a'.repeat(40)}` },
+      { trc20: 'T'.padEnd(34, 'A') },
+    ]) {
+      const res = await t.call('PUT', `/users/${m.id}`, { token: staff.support, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+    }
+    const approvals = await t.call('GET', '/approvals?status=all&limit=100', { token: owner });
+    expect(approvals.body.approvals.some((a: { user_id: number }) => a.user_id === m.id)).toBe(false);
+  });
+});
+
 // last: it moves the clock a day on, which ends every session of the file
 describe('separation of duties at admin level', () => {
   it('an admin of less than a day cannot be the second pair of eyes (an owner inviting a puppet)', async () => {

@@ -2,7 +2,7 @@
 -- money is recorded as a request; a second admin approves it and only then does it run.
 CREATE TABLE staff_approvals (
   id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  kind          text NOT NULL CHECK (kind IN ('adjustment', 'topup', 'deposit', 'reward', 'codes', 'member_email')),
+  kind          text NOT NULL CHECK (kind IN ('adjustment', 'topup', 'deposit', 'reward', 'codes', 'payment', 'member_account')),
   -- the member whose money or account it touches; null for codes (the platform's value)
   user_id       bigint REFERENCES users(id),
   amount        bigint CHECK (amount IS NULL OR amount > 0),

@@ -8,7 +8,7 @@ import type { PaymentStatus } from '@app/contracts/payments';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
-import { type Db, withTx } from '../../../db/pool.js';
+import { type Db, type Tx, withTx } from '../../../db/pool.js';
 import { AppError, badRequest, conflict, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { credit, microToDecimal } from './apply.js';
@@ -61,7 +61,13 @@ export function createPaymentsAdmin(deps: {
    * Credits, once, an amount the admin decides for a payment that waits for a decision (partially
    * paid, or opened by the provider for another payment); at most the payment's price.
    */
-  async function settle(actor: Actor, paymentId: string, body: { amount: bigint; reason: string }) {
+  async function settle(
+    actor: Actor,
+    paymentId: string,
+    body: { amount: bigint; reason: string },
+    /** Runs before the credit, in its transaction: four eyes' solo limits (money/approvals/gates.ts). */
+    guard?: (tx: Tx, p: { userId: number; amount: bigint }) => Promise<void>,
+  ) {
     const provider = payments.live();
     return withTx(db, async (tx) => {
       const p = await repo.findByPaymentId(tx, provider.name, paymentId, true);
@@ -75,6 +81,7 @@ export function createPaymentsAdmin(deps: {
         throw conflict('A refunded payment cannot be settled: the money went back');
       if (body.amount > p.price_amount)
         throw badRequest(`At most ${fromMicro(p.price_amount)} USDT (the payment's price) can be credited`);
+      await guard?.(tx, { userId: Number(p.user_id), amount: body.amount });
       const now = clock.now();
       const before = dto(p);
       await credit(tx, p, 'settle', now, { settled_by: actor.userId, reason: body.reason }, body.amount);

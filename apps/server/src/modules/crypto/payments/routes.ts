@@ -1,3 +1,4 @@
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { messageResponse } from '@app/contracts/common';
 import {
   createPaymentBody,
@@ -18,12 +19,13 @@ import {
 import { actorOf } from '../../../http/access.js';
 import { MINUTE, perAccount } from '../../../http/limits.js';
 import type { Api } from '../../../http/types.js';
+import type { MoneyGates } from '../../money/approvals/gates.js';
 import type { PaymentsAdmin } from './admin.js';
 import { SIGNATURE_HEADER } from './ipn.js';
 import type { PaymentsService } from './service.js';
 
 /** Spec 7 Crypto payments, under /api/v1/nowpayments (the provider protocol; the sandbox speaks it too). */
-export function paymentsRoutes(app: Api, payments: PaymentsService, admin: PaymentsAdmin) {
+export function paymentsRoutes(app: Api, payments: PaymentsService, admin: PaymentsAdmin, gates: MoneyGates) {
   const tags = ['payments'];
   const base = `/${PAYMENT_PROVIDER_PATH}`;
   const answer = messageResponse.extend({ payment: paymentListItem });
@@ -98,8 +100,18 @@ export function paymentsRoutes(app: Api, payments: PaymentsService, admin: Payme
   });
   app.post(`${base}/payments/:paymentId/settle`, {
     config: { access: 'admin', area: 'finance' },
-    schema: { tags, params: paymentIdParam, body: settlePaymentBody, response: { 200: answer } },
-    handler: async (req) => admin.settle(actorOf(req), req.params.paymentId, req.body),
+    schema: {
+      tags,
+      description:
+        'Credit a payment that waits for a decision by hand. One finance admin alone up to the four-eyes amount and the 24 h limits; past them a request for a second admin (202).',
+      params: paymentIdParam,
+      body: settlePaymentBody,
+      response: { 200: answer, 202: approvalPendingResponse },
+    },
+    handler: async (req, reply) => {
+      const { status, body } = await gates.payment(actorOf(req), req.params.paymentId, req.body);
+      return reply.status(status).send(body as never);
+    },
   });
   app.post(`${base}/sandbox/:paymentId/status`, {
     config: { access: 'admin', area: 'finance' },

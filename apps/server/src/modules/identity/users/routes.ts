@@ -1,4 +1,5 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { approvalPendingResponse } from '@app/contracts/approvals';
 import { errorResponse, messageResponse } from '@app/contracts/common';
 import {
   emailQuery,
@@ -14,10 +15,16 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../../http/access.js';
 import type { Api } from '../../../http/types.js';
+import type { AccountGate } from '../../money/approvals/account-gate.js';
 import type { UsersService } from './service.js';
 import type { EmailVerifier } from './verify-email.js';
 
-export function usersRoutes(app: Api, users: UsersService, verifier: EmailVerifier) {
+export function usersRoutes(
+  app: Api,
+  users: UsersService,
+  verifier: EmailVerifier,
+  accountGate: AccountGate,
+) {
   app.get('/users/list', {
     config: { access: 'admin', area: MEMBER_RECORDS },
     schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
@@ -87,12 +94,15 @@ export function usersRoutes(app: Api, users: UsersService, verifier: EmailVerifi
     schema: {
       tags: ['users'],
       description:
-        'A member edits their own profile (selfUpdateBody: fullname, phone, address, bep20, trc20, password with current_password); an admin edits anyone (adminUpdateBody, spec 2.2).',
+        "A member edits their own profile (selfUpdateBody: fullname, phone, address, bep20, trc20, password with current_password); an admin edits anyone (adminUpdateBody, spec 2.2), but never a member's password or payout address (403), and a member's e-mail, sponsor or business changes only when a second admin approves (202, POST /approvals/{id}/approve).",
       params: userIdParam,
       body: z.record(z.string(), z.unknown()),
-      response: { 200: messageResponse, 400: errorResponse },
+      response: { 200: messageResponse, 202: approvalPendingResponse, 400: errorResponse },
     },
-    handler: async (req) => users.update(actorOf(req), req.params.id, req.body),
+    handler: async (req, reply) => {
+      const { status, body } = await accountGate.update(actorOf(req), req.params.id, req.body);
+      return reply.status(status).send(body as never);
+    },
   });
 
   app.post('/users/:id/verify-email', {

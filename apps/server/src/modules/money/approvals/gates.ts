@@ -6,6 +6,7 @@
  */
 import { codesIssueBody } from '@app/contracts/codes';
 import { formatUsdt } from '@app/contracts/money';
+import { settlePaymentBody } from '@app/contracts/payments';
 import { sendRewardBody } from '@app/contracts/rewards';
 import { topupBody, topupEntryBody } from '@app/contracts/topups';
 import { adjustmentBody } from '@app/contracts/withdrawals';
@@ -14,12 +15,13 @@ import type { Db, Queryable } from '../../../db/pool.js';
 import { badRequest, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import type { RewardsService } from '../../compensation/rewards/service.js';
+import type { PaymentsAdmin } from '../../crypto/payments/admin.js';
 import type { CodesService } from '../codes/service.js';
 import * as depositsRepo from '../deposits/repo.js';
 import type { DepositsService } from '../deposits/service.js';
 import type { TopupsService } from '../topups/service.js';
 import type { WithdrawalsService } from '../withdrawals/service.js';
-import type { ApprovalsService } from './service.js';
+import { type ApprovalsService, SecondAdminNeeded } from './service.js';
 
 type Adjustment = z.infer<typeof adjustmentBody>;
 type TopupKind = 'purchase' | 'retopup' | 'activation';
@@ -41,6 +43,7 @@ export function createMoneyGates(deps: {
   deposits: DepositsService;
   rewards: RewardsService;
   codes: CodesService;
+  payments: PaymentsAdmin;
 }) {
   const { db, approvals } = deps;
 
@@ -64,6 +67,12 @@ export function createMoneyGates(deps: {
     area: 'finance',
     run: async (approver, payload) =>
       (await deps.deposits.update(approver, Number(payload.id), { status: 'approved' })).message,
+  });
+  approvals.register('payment', {
+    area: 'finance',
+    run: async (approver, payload) =>
+      (await deps.payments.settle(approver, String(payload.paymentId), settlePaymentBody.parse(payload.body)))
+        .message,
   });
   approvals.register('reward', {
     area: 'finance',
@@ -171,6 +180,46 @@ export function createMoneyGates(deps: {
     };
   }
 
+  /**
+   * POST /payments/{id}/settle: a payment credited by hand is a deposit by hand: alone under the
+   * limits, else a request. The payment's member is known inside settle's transaction, so the guard
+   * there decides and the request is made when it says no.
+   */
+  async function payment(
+    actor: Actor,
+    paymentId: string,
+    body: z.infer<typeof settlePaymentBody>,
+  ): Promise<{ status: 200 | 202; body: unknown }> {
+    let member = 0;
+    try {
+      const settled = await deps.payments.settle(actor, paymentId, body, async (tx, p) => {
+        member = p.userId;
+        await approvals.soloGuard(tx, {
+          adminId: actor.userId,
+          userId: p.userId,
+          amount: p.amount,
+          kind: 'payment',
+          ref: paymentId,
+        });
+      });
+      return { status: 200, body: settled };
+    } catch (error) {
+      if (!(error instanceof SecondAdminNeeded)) throw error;
+      const username = await memberName(db, member);
+      return {
+        status: 202,
+        body: await approvals.request(actor, {
+          kind: 'payment',
+          userId: member,
+          amount: body.amount,
+          payload: { paymentId, body },
+          summary: `Settle crypto payment ${paymentId} by hand: credit ${formatUsdt(body.amount)} to ${username}'s fund wallet (${body.reason}); a second admin is needed: ${error.problem}`,
+          requestKey: `payment:${paymentId}`,
+        }),
+      };
+    }
+  }
+
   /** POST /users/send/reward: always two admins. */
   async function reward(actor: Actor, body: z.infer<typeof sendRewardBody>) {
     const username = await memberName(db, body.user_id);
@@ -198,6 +247,6 @@ export function createMoneyGates(deps: {
     });
   }
 
-  return { adjustment, topup, deposit, reward, codes };
+  return { adjustment, topup, deposit, payment, reward, codes };
 }
 export type MoneyGates = ReturnType<typeof createMoneyGates>;

@@ -14,7 +14,7 @@ import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
-import { conflict, forbidden, notFound } from '../../../errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { readSettings } from '../../operations/settings/service.js';
 import * as repo from './repo.js';
@@ -27,6 +27,13 @@ export interface ApprovalKindSpec {
 }
 
 const DAY_MS = 24 * 3600_000;
+
+/** A money action one admin may not finish alone (409): its gate turns it into a request. */
+export class SecondAdminNeeded extends AppError {
+  constructor(readonly problem: string) {
+    super('conflict', `A second admin is needed: ${problem}.`, 409);
+  }
+}
 
 export function toDto(a: repo.ApprovalRow): Approval {
   const admin = (id: bigint | null, name: string | null, email: string | null) =>
@@ -198,7 +205,7 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
       [s.adminId, s.userId],
     );
     const problem = await soloProblem(tx, s.adminId, s.userId, s.amount);
-    if (problem) throw conflict(`A second admin is needed: ${problem}.`);
+    if (problem) throw new SecondAdminNeeded(problem);
     await repo.recordSolo(tx, { ...s, now: clock.now() });
   }
 
