@@ -254,7 +254,13 @@ export async function buildApp(deps: AppDeps) {
   const otp = createOtpService({ db, clock, secret: deps.jwtSecret });
   const passwords = createPasswordService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
   const users = createUsersService({ db, clock, sessions, views: memberViews });
-  const team = createTeamService({ db, clock, sessions, publicUrl: config.PUBLIC_URL });
+  const team = createTeamService({
+    db,
+    clock,
+    sessions,
+    publicUrl: config.PUBLIC_URL,
+    mailDelivered: Boolean(config.SMTP_URL),
+  });
   const settings = createSettingsService({ db, clock });
   const setup = createSetupService({ db, clock, config });
   const backups = createBackupsService({

@@ -87,7 +87,12 @@ export const inviteBody = z.object({
   fullname: z.string().trim().min(1, 'Enter a name').max(100),
   roles: adminRoles,
 });
-export const inviteResponse = z.object({ invitation, link: z.string() });
+/**
+ * `link` is the one-time link, in the answer only while no mail server is configured (SMTP_URL):
+ * then the owner passes it on themself. With one, it goes by mail alone (null here): an owner who
+ * holds the link could accept an invitation of their own making (issue 36.7).
+ */
+export const inviteResponse = z.object({ invitation, link: z.string().nullable() });
 
 /** PATCH /admins/{id}: any of roles, status. */
 export const teamUpdateBody = z

@@ -1,12 +1,14 @@
 /**
  * Admin → Mail (GET /mail, GET /mail/{id}, issue 27.6): the outbox as support reads it, mail about
- * admin accounts kept to owners; and support marking a member's e-mail verified by hand.
+ * admin accounts kept to owners, codes and links masked for every admin (issue 36); and support
+ * marking a member's e-mail verified by hand. Revealing and re-sending: mail-reveal.test.ts.
  */
-import type { MailDetail, MailListResponse } from '@app/contracts/mail-log';
+import { MAIL_MASK, type MailDetail, type MailListResponse } from '@app/contracts/mail-log';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
+import { ADMIN, createTestApp, lastMail, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 let t: TestApp;
 let owner: string;
@@ -42,7 +44,7 @@ const codeMailOf = async (member: { id: number; email: string; token: string }) 
 };
 
 describe('the Mail screen', () => {
-  it("lists a registration's verification mail, newest first, and shows its body with the code", async () => {
+  it("lists a registration's verification mail, newest first, with its code masked in subject and body", async () => {
     const member = await t.register(root.code);
     await codeMailOf(member);
     const { mails, total, currentPage } = await list(support, `?search=${encodeURIComponent(member.email)}`);
@@ -54,20 +56,51 @@ describe('the Mail screen', () => {
       status: 'pending',
       attempts: 0,
       sent_at: null,
+      subject: `Your verification code: ${MAIL_MASK}`,
     });
-    expect(mails[0]!.subject).toMatch(/^Your verification code: \d{6}$/);
 
     const detail = await t.call('GET', `/mail/${mails[0]!.id}`, { token: support });
     expect(detail.status).toBe(200);
     const mail = detail.body.mail as MailDetail;
-    const code = /\b(\d{6})\b/.exec(mail.body)![1]!;
-    expect(mails[0]!.subject).toContain(code);
-    // the code read there verifies the member
+    expect(mail.body).toContain(`Your email verification code is ${MAIL_MASK}.`);
+    expect(mail.body).not.toMatch(/\d{6}/);
+    // support may re-send it, not reveal it
+    expect(mail).toMatchObject({ has_secret: true, revealable: false, resendable: true });
+    // the member's own mail (the test's channel: the sealed copy, as a mail server delivers it) has it
+    const code = /\b(\d{6})\b/.exec((await lastMail(t.db, member.email))!.body_text)![1]!;
+    expect(detail.raw).not.toContain(code);
     const verified = await t.call('POST', '/otp/verify', {
       token: member.token,
       body: { userId: member.id, otp: code },
     });
     expect(verified.status).toBe(200);
+  });
+
+  it('stores no secret in clear: the outbox row itself holds only the masked text', async () => {
+    const member = await t.register(root.code);
+    await codeMailOf(member);
+    await t.call('POST', '/pass/forget', { body: { email: member.email } });
+    const { rows } = await t.db.query<{
+      template: string;
+      subject: string;
+      body_text: string;
+      has_secret: boolean;
+    }>(`SELECT template, subject, body_text, has_secret FROM mail_outbox WHERE to_address = $1 ORDER BY id`, [
+      member.email,
+    ]);
+    expect(rows.map((r) => [r.template, r.has_secret])).toEqual([
+      ['otp', true],
+      ['password_reset', true],
+    ]);
+    expect(rows[0]!.subject + rows[0]!.body_text).not.toMatch(/\d{6}/);
+    expect(rows[1]!.body_text).toContain(`http://app.test/reset-password?token=${MAIL_MASK}\n`);
+    const token = /token=([A-Za-z0-9_-]+)/.exec((await lastMail(t.db, member.email))!.body_text)![1]!;
+    const dump = JSON.stringify(
+      (await t.db.query('SELECT to_address, subject, body_text, last_error FROM mail_outbox')).rows,
+    );
+    expect(dump).not.toContain(token);
+    // the sealed copy is not the token either (AES-GCM, a key derived from the server secret)
+    expect(JSON.stringify((await t.db.query('SELECT sealed FROM mail_secrets')).rows)).not.toContain(token);
   });
 
   it('searches by the start of the address, pages, filters by status and says how each mail went', async () => {
@@ -107,6 +140,11 @@ describe('the Mail screen', () => {
     expect((await t.call('GET', '/mail', { token: root.token })).status).toBe(403);
     expect((await t.call('GET', '/mail')).status).toBe(401);
     expect((await t.call('GET', '/mail/999999', { token: support })).status).toBe(404);
+    for (const action of ['reveal', 'resend']) {
+      expect((await t.call('POST', `/mail/1/${action}`, { token: content })).status).toBe(403);
+      expect((await t.call('POST', `/mail/1/${action}`, { token: root.token })).status).toBe(403);
+      expect((await t.call('POST', `/mail/1/${action}`)).status).toBe(401);
+    }
   });
 
   it("keeps an admin's reset mail to owners: support and auditors neither list nor open it", async () => {
@@ -115,32 +153,32 @@ describe('the Mail screen', () => {
     expect(ownerView.mails.map((m) => m.template)).toEqual(['password_reset']);
     const id = ownerView.mails[0]!.id;
     const body = (await t.call('GET', `/mail/${id}`, { token: owner })).body.mail.body as string;
-    expect(body).toContain('/reset-password?token=');
+    // owners see it, its link masked like every other
+    expect(body).toContain(`/reset-password?token=${MAIL_MASK}`);
     for (const token of [support, auditor]) {
       expect((await list(token, `?search=${encodeURIComponent(ADMIN.email)}`)).total).toBe(0);
       expect((await t.call('GET', `/mail/${id}`, { token })).status).toBe(404);
+      expect((await t.call('POST', `/mail/${id}/resend`, { token })).status).toBe(
+        token === support ? 404 : 403,
+      );
     }
-    // a member's reset mail is support's to read (support may set a member's password anyway)
-    await t.call('POST', '/pass/forget', { body: { email: root.email } });
-    expect((await list(support, `?search=${encodeURIComponent(root.email)}`)).mails[0]!.template).toBe(
-      'password_reset',
-    );
   });
 });
 
 describe('marking an e-mail verified by hand', () => {
   it('lets support verify a member, audited, and the member can then transfer', async () => {
     const member = await t.register(root.code);
-    await t.call('POST', '/withdrawalrequest/debit', {
-      token: owner,
-      body: {
+    // a manual credit takes two admins (issue 36)
+    const second = await secondEyes(t);
+    await adjustByTwo(
+      t,
+      { ask: owner, approve: second.token },
+      {
         user_id: member.id,
         wallet: 'earnings',
         amount: 30,
-        direction: 'credit',
-        reason: 'test credit',
       },
-    });
+    );
     const transfer = () =>
       t.call('POST', '/transfer/touser', {
         token: member.token,

@@ -47,7 +47,7 @@ export function adminsRoutes(app: Api, team: TeamService) {
     schema: {
       tags,
       description:
-        'Invites an admin by e-mail: a link that works once, for 48 hours, to choose a password. The answer carries the link too.',
+        'Invites an admin by e-mail: a link that works once, for 48 hours, to choose a password. The answer carries the link only while no mail server is configured (SMTP_URL), for the owner to pass on; with one, `link` is null: the link goes by mail alone.',
       body: inviteBody,
       response: { 201: inviteResponse, 409: errorResponse },
     },

@@ -27,6 +27,7 @@ import { insertUser } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
 import { remove as removeTotp } from '../totp/repo.js';
 import { assertAdminMayBeRemoved, assertOwnersRemain } from './lockout.js';
+import { tellOwners, watchedGains } from './notify.js';
 import * as repo from './repo.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -53,7 +54,14 @@ const toMember = (r: repo.TeamRow): TeamMember => ({
 
 const roleWords = (roles: AdminRole[]) => roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ');
 
-export function createTeamService(deps: { db: Db; clock: Clock; sessions: SessionAuth; publicUrl: string }) {
+export function createTeamService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionAuth;
+  publicUrl: string;
+  /** A mail server is configured (SMTP_URL): invitation links then go by mail only. */
+  mailDelivered: boolean;
+}) {
   const { db, clock, sessions } = deps;
 
   async function list() {
@@ -67,7 +75,11 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
     return { id: Number(row.id), email: row.email, fullname: row.fullname, roles: row.admin_roles };
   }
 
-  /** Invites `body.email`; a new invitation to the same address replaces the open one. */
+  /**
+   * Invites `body.email`; a new invitation to the same address replaces the open one. The link is
+   * in the answer only while mail is not delivered (the owner passes it on): with a mail server an
+   * owner never holds it, so they cannot accept an invitation of their own making (issue 36.7).
+   */
   async function invite(actor: Actor, body: { email: string; fullname: string; roles: AdminRole[] }) {
     const token = newLinkToken();
     const link = `${deps.publicUrl.replace(/\/$/, '')}/admin-invitation/${token}`;
@@ -100,7 +112,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
       });
       return toInvitation(row);
     });
-    return { invitation, link };
+    return { invitation, link: deps.mailDelivered ? null : link };
   }
 
   async function withdraw(actor: Actor, id: number) {
@@ -157,6 +169,14 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
         targetId: Number(id),
         after: { email: row.email, roles: row.roles, invitation: Number(row.id) },
       });
+      await tellOwners(tx, self, {
+        adminId: Number(id),
+        gained: watchedGains([], row.roles),
+        roles: row.roles,
+        by: row.invited_by,
+        how: 'invitation',
+        now,
+      });
       return { message: 'Your administrator account is ready. Sign in with your e-mail and new password.' };
     });
   }
@@ -175,8 +195,11 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
       });
       const beforeRow = await repo.findAdmin(tx, id);
       if (!beforeRow) throw notFound('No administrator has this id');
-      await repo.setRolesAndStatus(tx, id, body, clock.now());
+      const now = clock.now();
+      await repo.setRolesAndStatus(tx, id, body, now);
       if (body.status === 'block' && beforeRow.status !== 'block') await sessions.revokeAll(tx, id);
+      // a block or an unblock ends the trust of every browser: none skips the code step afterwards
+      if (body.status && body.status !== beforeRow.status) await revokeTrustedBrowsers(tx, id, now);
       await recordAudit(tx, actor, {
         action: 'admin.update',
         targetType: 'admin',
@@ -184,6 +207,17 @@ export function createTeamService(deps: { db: Db; clock: Clock; sessions: Sessio
         before: { roles: beforeRow.admin_roles, status: beforeRow.status },
         after: { roles: body.roles ?? beforeRow.admin_roles, status: body.status ?? beforeRow.status },
       });
+      if (body.roles) {
+        const by = await repo.findAdmin(tx, actor.userId);
+        await tellOwners(tx, actor, {
+          adminId: id,
+          gained: watchedGains(beforeRow.admin_roles, body.roles),
+          roles: body.roles,
+          by: by?.email ?? 'an owner',
+          how: 'role change',
+          now,
+        });
+      }
       return { message: 'Administrator updated' };
     });
   }

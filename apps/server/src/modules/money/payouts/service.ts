@@ -158,7 +158,7 @@ export function createPayoutsService(deps: {
         `Today's payouts reach ${formatUsdt(paidToday)} of the ${formatUsdt(dailyMax)} daily limit; ${formatUsdt(w.net)} more would pass it`,
       );
     }
-    withdrawals.assertFourEyes(w, actor);
+    await withdrawals.assertFourEyes(tx, w, actor);
 
     const to = w.address as `0x${string}`;
     const units = w.net * UNITS_PER_MICRO;

@@ -2,7 +2,9 @@
  * Four eyes on a withdrawal whose net is above FOUR_EYES_ABOVE_USDT: a finance admin (owners hold
  * every role) signs it off first; then ANOTHER finance admin pays it on chain or approves it with the
  * payout transaction hash. The sign-off counts while its admin still holds finance and is not
- * blocked. Below the amount one finance admin pays or approves, with no sign-off.
+ * blocked. Below the amount one finance admin pays or approves, with no sign-off. Neither pair of
+ * eyes may be an admin made less than a day ago (identity/admins/separation.ts): an owner cannot
+ * invite a finance account of their own and finish four eyes with it at once.
  */
 import { adminMay } from '@app/contracts/admins';
 import { MSG } from '@app/contracts/messages';
@@ -10,9 +12,10 @@ import { formatUsdt } from '@app/contracts/money';
 import type { Withdrawal } from '@app/contracts/withdrawals';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
-import { type Db, withTx } from '../../../db/pool.js';
+import { type Db, type Queryable, withTx } from '../../../db/pool.js';
 import { conflict, forbidden, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
+import { assertMayApproveAsSecond } from '../../identity/admins/separation.js';
 import { approvalsNeeded, payoutInFlight, signOffOf } from './dto.js';
 import * as repo from './repo.js';
 
@@ -32,9 +35,10 @@ export function createFourEyes(deps: {
 
   /**
    * The second step: may `actor` pay or approve `w` now? Throws 409 with what is missing (no
-   * sign-off yet, or `actor` signed it off), 403 without the finance role.
+   * sign-off yet, `actor` signed it off, or `actor` is on the team for less than a day), 403
+   * without the finance role. `q` reads when `actor` joined (the caller's transaction, if any).
    */
-  function assertFourEyes(w: repo.WithdrawalRow, actor: Actor) {
+  async function assertFourEyes(q: Queryable, w: repo.WithdrawalRow, actor: Actor) {
     if (!adminMay(actor.roles, 'finance', true)) throw forbidden(MSG.forbidden);
     if (approvalsNeeded(w.net, fourEyesAbove) < 2) return;
     const signOff = signOffOf(w);
@@ -49,6 +53,7 @@ export function createFourEyes(deps: {
         `${above(w)} You signed it off on ${when(signOff.at)}, so another finance admin must pay it or approve it.`,
       );
     }
+    await assertMayApproveAsSecond(q, actor.userId, clock.now());
   }
 
   /** The first step: a finance admin signs off a pending withdrawal above the four-eyes amount. */
@@ -65,6 +70,8 @@ export function createFourEyes(deps: {
         );
       }
       const current = signOffOf(w);
+      // the sign-off is one pair of eyes too: an admin made today cannot give it
+      if (!current?.counts) await assertMayApproveAsSecond(tx, actor.userId, clock.now());
       if (current?.counts) {
         if (current.admin_id === actor.userId) {
           return {

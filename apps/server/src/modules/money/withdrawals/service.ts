@@ -53,7 +53,7 @@ export function createWithdrawalsService(deps: {
    */
   async function assertApprovable(q: Queryable, w: repo.WithdrawalRow, actor: Actor, hash: string) {
     assertHashForm(w.network, hash);
-    assertFourEyes(w, actor);
+    await assertFourEyes(q, w, actor);
     const used = await repo.hashUsedBy(q, hash, w.id);
     if (used !== null) throw hashReused(used);
   }

@@ -12,8 +12,8 @@ import { Modal } from '../../../components/ui/Modal';
 import { RoleCheckboxes, roleNames } from './roles';
 
 /**
- * Invite an admin: e-mail, name and roles. The answer carries the one-time link, shown with a copy
- * button: it was e-mailed, but without a mail server the owner passes it on themself.
+ * Invite an admin: e-mail, name and roles. Without a mail server the answer carries the one-time
+ * link, shown with a copy button for the owner to pass on; with one the link goes by mail only.
  */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteAdmin();
@@ -119,19 +119,26 @@ function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }
         We e-mailed the link to {invitation.email} ({roleNames(invitation.roles)}). It works once, for{' '}
         {INVITATION_HOURS} hours.
       </Banner>
-      <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-fg">Invitation link</span>
-        <div className="flex items-start gap-1 rounded-lg border border-line bg-subtle px-3 py-2">
-          <code data-testid="invite-link" className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
-            {link}
-          </code>
-          <CopyButton value={link} label="Link" />
-        </div>
-        <p className="text-xs text-muted">
-          Without a mail server the e-mail does not leave: copy the link and pass it on yourself, privately.
-          Anyone holding it can set the password.
+      {link === null ? (
+        <p data-testid="invite-link-mailed" className="text-sm text-muted">
+          The link went by mail only: nobody in the back-office sees it, owners included. If it does not
+          arrive, withdraw the invitation and send a new one.
         </p>
-      </div>
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium text-fg">Invitation link</span>
+          <div className="flex items-start gap-1 rounded-lg border border-line bg-subtle px-3 py-2">
+            <code data-testid="invite-link" className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
+              {link}
+            </code>
+            <CopyButton value={link} label="Link" />
+          </div>
+          <p className="text-xs text-muted">
+            No mail server is configured, so the e-mail does not leave and you see the link, as an owner,
+            until one is: copy it and pass it on yourself, privately. Anyone holding it can set the password.
+          </p>
+        </div>
+      )}
       <div className="flex justify-end">
         <Button onClick={onDone}>Done</Button>
       </div>
