@@ -7,8 +7,9 @@
  */
 import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';
+import { adjustByTwo } from './approval-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 
 let t: TestApp;
@@ -27,6 +28,10 @@ async function signIn(login: { email: string; password: string }) {
 
 beforeAll(async () => {
   t = await createTestApp({ FOUR_EYES_ABOVE_USDT: '500' });
+  // the owner signs off too: they have been on the team for days
+  await t.db.query(`UPDATE users SET created_at = created_at - interval '3 days' WHERE email = $1`, [
+    ADMIN.email,
+  ]);
   owner = await t.adminToken();
   root = await t.register();
   for (const [key, roles] of [
@@ -34,7 +39,8 @@ beforeAll(async () => {
     ['b', ['finance']],
     ['support', ['support']],
   ] as const) {
-    const login = await addAdmin(t, `finance-${key}`, [...roles]);
+    // two days on the team: an admin of less than 24 h is neither pair of eyes (issue36-separation)
+    const login = await addAdmin(t, `finance-${key}`, [...roles], 2);
     admins[key] = { id: login.id, email: login.email, token: await signIn(login) };
   }
 });
@@ -45,11 +51,12 @@ async function member(earnings: number) {
   const m = await t.register(root.code);
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } });
-  const credit = await t.call('POST', '/withdrawalrequest/debit', {
-    token: owner,
-    body: { user_id: m.id, wallet: 'earnings', amount: earnings, direction: 'credit', reason: 'test credit' },
-  });
-  expect(credit.status, credit.raw).toBe(200);
+  // a manual credit takes two admins too (issue 36): the owner asks, finance admin a approves
+  await adjustByTwo(
+    t,
+    { ask: owner, approve: admins.a.token },
+    { user_id: m.id, wallet: 'earnings', amount: earnings },
+  );
   return m;
 }
 

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { PAYOUTS_FOLLOW_JOB } from '../../src/modules/money/payouts/service.js';
 import { DEPLOYER_KEY, type LocalChain, startLocalChain } from '../evm/local-chain.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';
+import { adjustByTwo } from './approval-fixtures.js';
 
 const HOT_KEY = generatePrivateKey();
 const HOT = privateKeyToAccount(HOT_KEY).address;
@@ -45,8 +46,12 @@ beforeAll(async () => {
     PAYOUT_MAX_USDT: '1000',
     PAYOUT_DAILY_MAX_USDT: '1500',
   });
+  // both admins have been on the team for days: one of less than 24 h is neither pair of eyes
+  await t.db.query(`UPDATE users SET created_at = created_at - interval '3 days' WHERE email = $1`, [
+    ADMIN.email,
+  ]);
   admin = await t.adminToken();
-  secondLogin = await addAdmin(t, 'payouts', ['finance']);
+  secondLogin = await addAdmin(t, 'payouts', ['finance'], 2);
   second = (
     await call('POST', '/auth/adminsignin', {
       body: { email: secondLogin.email, password: secondLogin.password },
@@ -65,11 +70,12 @@ async function withdrawal(amount: number, earnings = amount) {
   const address = privateKeyToAccount(generatePrivateKey()).address;
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   await call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: address } });
-  const credit = await call('POST', '/withdrawalrequest/debit', {
-    token: admin,
-    body: { user_id: m.id, wallet: 'earnings', amount: earnings, direction: 'credit', reason: 'test credit' },
-  });
-  expect(credit.status, credit.raw).toBe(200);
+  // a manual credit takes two admins too (issue 36): the owner asks, the second admin approves
+  await adjustByTwo(
+    t,
+    { ask: admin, approve: second },
+    { user_id: m.id, wallet: 'earnings', amount: earnings },
+  );
   const req = await call('POST', '/withdrawalrequest/add', {
     token: m.token,
     body: { amount, password: m.password },
