@@ -26,6 +26,8 @@ interface AppShellProps {
   refusal?: string | null;
   /** A line under every page (the admin area names the release). */
   footer?: ReactNode;
+  /** Above every page while it applies (the member's paused withdrawals after an account change). */
+  notice?: ReactNode;
 }
 
 function NavList({
@@ -90,6 +92,7 @@ export function AppShell({
   actions,
   refusal,
   footer,
+  notice,
 }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navLabel = `${area} navigation`;
@@ -165,6 +168,7 @@ export function AppShell({
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+          {notice}
           <RouteBoundary>{refusal ? <Banner tone="notice">{refusal}</Banner> : <Outlet />}</RouteBoundary>
         </main>
         {footer && (

@@ -2,6 +2,7 @@ import { useSignout } from '../../api/auth';
 import { useMember } from '../../api/auth-store';
 import { NotificationBell } from '../../features/member/notifications/NotificationBell';
 import { NotificationPopup } from '../../features/member/notifications/NotificationPopup';
+import { ControlHoldBanner } from '../../features/member/profile/ControlHold';
 import { MEMBER_NAV } from '../nav';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
@@ -21,6 +22,7 @@ function MemberArea() {
       who={member ? <>Code {member.refferal_code}</> : null}
       onSignOut={signOut}
       signingOut={signout.isPending}
+      notice={<ControlHoldBanner />}
       actions={
         <>
           <NotificationBell />

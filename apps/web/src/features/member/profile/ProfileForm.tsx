@@ -82,7 +82,7 @@ export function ProfileForm({ user }: { user: User }) {
           label="BEP20 address (BNB Smart Chain)"
           placeholder="0x…"
           spellCheck={false}
-          hint="Withdrawals on BEP20 are sent here."
+          hint="Withdrawals on BEP20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told."
           error={errors.bep20?.message}
           {...register('bep20')}
         />
@@ -90,7 +90,7 @@ export function ProfileForm({ user }: { user: User }) {
           label="TRC20 address (Tron)"
           placeholder="T…"
           spellCheck={false}
-          hint="Withdrawals on TRC20 are sent here."
+          hint="Withdrawals on TRC20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told."
           error={errors.trc20?.message}
           {...register('trc20')}
         />

@@ -7,6 +7,7 @@ import { SignOutEverywhereCard } from '../../../components/auth/SignOutEverywher
 import { Banner } from '../../../components/ui/Banner';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { NotificationPrefsCard } from '../notifications/NotificationPrefsCard';
+import { ControlHoldNote } from './ControlHold';
 import { EmailVerification } from './EmailVerification';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
@@ -38,6 +39,7 @@ export default function ProfilePage() {
           <span className="font-medium text-fg">{user.refferal_code}</span>
         </p>
       </div>
+      <ControlHoldNote user={user} />
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <ProfileForm user={user} />
         <div className="flex flex-col gap-6">
