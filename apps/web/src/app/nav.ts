@@ -41,6 +41,7 @@ import {
   User,
   UserCog,
   Users,
+  UsersRound,
   Video,
   Wallet,
 } from 'lucide-react';
@@ -95,6 +96,8 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Plans', to: '/admin/plans', icon: Package, area: 'owner' },
   { label: 'Deposits', to: '/admin/deposits', icon: ArrowDownToLine, area: 'finance' },
   { label: 'Withdrawals', to: '/admin/withdrawals', icon: ArrowUpFromLine, area: 'finance' },
+  // what one admin asked that moves a member's money waits here for a second (issue 36)
+  { label: 'Approvals', to: '/admin/approvals', icon: UsersRound, area: ['finance', 'support'] },
   { label: 'Top-ups', to: '/admin/topup', icon: Coins, area: 'finance' },
   { label: 'ROI requests', to: '/admin/roi-request', icon: CircleDollarSign, area: 'finance' },
   { label: 'Activation codes', to: '/admin/codes', icon: TicketCheck, area: 'finance' },

@@ -139,6 +139,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'topup', element: page(() => import('../features/admin/topups/TopupsPage')) },
           { path: 'codes', element: page(() => import('../features/admin/codes/CodesPage')) },
+          { path: 'approvals', element: page(() => import('../features/admin/approvals/ApprovalsPage')) },
           {
             path: 'notifications',
             element: page(() => import('../features/admin/notifications/CreateNotificationPage')),

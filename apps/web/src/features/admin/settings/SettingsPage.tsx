@@ -178,6 +178,22 @@ function SettingsForm({ current }: { current: Settings }) {
                   hint="A member's new password, e-mail or payout address pauses their withdrawals and transfers to other members this long; the old e-mail is told either way. 0: no pause."
                   {...register('account_change_hold_hours')}
                 />
+                <Input
+                  label="One admin alone, per day (USDT)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.four_eyes_admin_daily?.message}
+                  hint="Deposits, payments and withdrawals one admin approves alone count toward this over 24 h; past it a second admin must approve."
+                  {...register('four_eyes_admin_daily')}
+                />
+                <Input
+                  label="One member by solo approvals, per day (USDT)"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  error={errors.four_eyes_member_daily?.message}
+                  hint="What reaches or leaves one member through approvals by a single admin over 24 h; past it a second admin must approve."
+                  {...register('four_eyes_member_daily')}
+                />
               </div>
               <PrincipalTiers control={control} form={form} />
             </div>

@@ -33,6 +33,8 @@ export const settingsForm = z.object({
   cto_min_active_plan: numberText(usdt, 'Enter an amount'),
   cto_min_directs_business: numberText(usdt, 'Enter an amount'),
   income_notify_min: numberText(usdt, 'Enter an amount'),
+  four_eyes_admin_daily: numberText(usdt, 'Enter an amount'),
+  four_eyes_member_daily: numberText(usdt, 'Enter an amount'),
   account_change_hold_hours: numberText(settingsSchema.shape.account_change_hold_hours, 'Enter the hours'),
   fraud_shared_members: numberText(settingsSchema.shape.fraud_shared_members, 'Enter a number of members'),
   fraud_burst_registrations: numberText(settingsSchema.shape.fraud_burst_registrations, 'Enter a number'),
@@ -73,6 +75,8 @@ export function toForm(s: Settings): SettingsFormInput {
     cto_min_active_plan: String(s.cto_min_active_plan),
     cto_min_directs_business: String(s.cto_min_directs_business),
     income_notify_min: String(s.income_notify_min),
+    four_eyes_admin_daily: String(s.four_eyes_admin_daily),
+    four_eyes_member_daily: String(s.four_eyes_member_daily),
     account_change_hold_hours: String(s.account_change_hold_hours),
     fraud_shared_members: String(s.fraud_shared_members),
     fraud_burst_registrations: String(s.fraud_burst_registrations),
@@ -109,6 +113,8 @@ export const LABELS: Record<keyof Settings, string> = {
   cto_min_active_plan: 'CTO minimum own plan',
   cto_min_directs_business: "CTO minimum directs' business",
   income_notify_min: 'Income notification minimum',
+  four_eyes_admin_daily: 'One admin alone, per day',
+  four_eyes_member_daily: 'One member by solo approvals, per day',
   account_change_hold_hours: 'Hold after an account change',
   fraud_shared_members: 'Members sharing an address or device',
   fraud_burst_registrations: 'Registrations in a burst',
@@ -149,7 +155,9 @@ export function formatSetting<K extends keyof Settings>(key: K, value: Settings[
     key === 'withdrawal_min' ||
     key === 'cto_min_active_plan' ||
     key === 'cto_min_directs_business' ||
-    key === 'income_notify_min'
+    key === 'income_notify_min' ||
+    key === 'four_eyes_admin_daily' ||
+    key === 'four_eyes_member_daily'
   )
     return formatUsdt(value as number, 2);
   if (key === 'fraud_shared_members') return `${value} members`;

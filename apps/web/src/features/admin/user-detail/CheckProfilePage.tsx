@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { STATUS_LABEL } from '../../../lib/user-labels';
 import { useTimedBanner } from '../../../lib/useTimedBanner';
+import { AdjustWalletCard } from './AdjustWalletCard';
 import { type AdminUpdate, EditableDetailsForm } from './EditableDetailsForm';
 import { MemberLedger } from './MemberLedger';
 import { UserFacts } from './UserFacts';
@@ -26,6 +27,7 @@ export default function CheckProfilePage() {
   const remove = useDeleteUser();
   // members are support's to change, admin accounts owners' (the server decides the same)
   const mayEdit = useAdminMay(user?.role === 'admin' ? 'owner' : 'support', true, true);
+  const mayAskMoney = useAdminMay('finance');
   // Two places: what Delete answers shows under the page's header, where its button is; what Save
   // answers shows next to Save Changes (issue 14.5: far above it, the admin never saw it).
   const { banner, show } = useTimedBanner();
@@ -132,6 +134,7 @@ export default function CheckProfilePage() {
           )
         }
       />
+      {user.role === 'user' && mayAskMoney && <AdjustWalletCard user={user} />}
       <MemberLedger userId={user.id} />
 
       <ConfirmDialog

@@ -70,6 +70,7 @@ interface Props {
  * again from the saved record with an empty password.
  */
 export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }: Props) {
+  const member = user.role === 'user';
   const {
     register,
     handleSubmit,
@@ -98,16 +99,32 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
         <fieldset disabled={Boolean(readOnly)} className="contents">
           <div className="grid gap-4 sm:grid-cols-2">
             <Input label="Username" autoComplete="off" {...register('username')} />
-            <Input label="Email" type="text" autoComplete="off" {...register('email')} />
+            <Input
+              label="Email"
+              type="text"
+              autoComplete="off"
+              hint={
+                member
+                  ? 'A new address waits for a second admin to approve it; the old address is told, and withdrawals pause for a while.'
+                  : undefined
+              }
+              {...register('email')}
+            />
             {/* Spec 2.2's Password, shown as plain text, is always empty: only a hash is stored, so
-                the field can only set a new one (docs/decisions.md) */}
+                the field can only set a new one (docs/decisions.md). A member's is theirs alone: staff
+                never set it (issue 36); the member resets it by the link. */}
             <Input
               label="Set a new password"
               type="text"
               autoComplete="off"
               spellCheck={false}
-              placeholder="Leave empty to keep the current one"
-              hint={`Empty keeps the current password. A new one signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`}
+              disabled={member}
+              placeholder={member ? 'Only the member sets it' : 'Leave empty to keep the current one'}
+              hint={
+                member
+                  ? 'Staff never set a member’s password: the member chooses a new one with the reset link (Forgot password).'
+                  : `Empty keeps the current password. A new one signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`
+              }
               {...register('password')}
             />
             <Select label="Role" {...register('role', { disabled: true })}>
