@@ -6,9 +6,10 @@ import { Banner } from '../../../components/ui/Banner';
 import { Modal } from '../../../components/ui/Modal';
 import { Spinner } from '../../../components/ui/Spinner';
 import { When } from '../../../components/ui/When';
+import { MailActions } from './MailActions';
 import { MAIL_STATUS_TONE } from './status';
 
-/** One mail as it was sent: who, what, how it went, and the body (codes and links are read here). */
+/** One mail: who, what, how it went, and the body with its codes and links masked. */
 export function MailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { data: mail, error, isPending } = useMail(id);
   return (
@@ -65,6 +66,8 @@ export function MailDialog({ id, onClose }: { id: number | null; onClose: () => 
               {mail.body}
             </pre>
           </div>
+          {/* keyed: another mail's reveal or re-send answer is never shown on this one */}
+          <MailActions key={mail.id} mail={mail} />
         </div>
       )}
     </Modal>

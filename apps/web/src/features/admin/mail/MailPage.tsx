@@ -82,9 +82,9 @@ function MailCard({ m, onOpen }: { m: MailSummary; onOpen: (mail: MailSummary) =
 }
 
 /**
- * Admin → Mail: every mail the platform sent or queued (the outbox). Without a mail server this is
- * where verification codes and reset links are read. Mail about admin accounts is listed to owners
- * only (the server leaves it out for everyone else).
+ * Admin → Mail: every mail the platform sent or queued (the outbox), codes and links masked (issue
+ * 36). Without a mail server an owner may reveal one from the mail's dialog. Mail about admin
+ * accounts is listed to owners only (the server leaves it out for everyone else).
  */
 export default function MailPage() {
   const { params, page, update, oneOf } = useUrlFilters();
@@ -112,8 +112,9 @@ export default function MailPage() {
       {noMailServer && (
         <Banner tone="notice">
           No mail server is set (SMTP_URL), so nothing is delivered: mails are kept here as &ldquo;Logged
-          only&rdquo;. Read a member&rsquo;s verification code or reset link here, or mark their e-mail
-          verified on their profile.
+          only&rdquo;, their codes and links masked. An owner may reveal one to give it to the member (it is
+          audited and the member is told); support can mark the member&rsquo;s e-mail verified on their
+          profile.
         </Banner>
       )}
 
