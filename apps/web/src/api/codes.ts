@@ -1,7 +1,8 @@
-import type { codesIssueResponse, codesListResponse } from '@app/contracts/codes';
+import type { codesListResponse } from '@app/contracts/codes';
 import type { messageResponse } from '@app/contracts/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { approvalKeys, type PendingApproval } from './approvals';
 import { request } from './client';
 import { type Keyed, moneyKeys } from './keys';
 
@@ -27,13 +28,13 @@ export function useIssueCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: Keyed<{ count: number; value: number }>) =>
-      request<z.infer<typeof codesIssueResponse>>('/codes', {
+      request<PendingApproval>('/codes', {
         method: 'POST',
         body,
         as: 'admin',
         idempotencyKey: key,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.codes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
   });
 }
 

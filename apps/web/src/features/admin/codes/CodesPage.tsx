@@ -3,7 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { z } from 'zod';
+import type { PendingApproval } from '../../../api/approvals';
 import { errorMessage } from '../../../api/client';
 import { type ActivationCode, useCodes, useIssueCodes } from '../../../api/codes';
 import { Badge } from '../../../components/ui/Badge';
@@ -62,7 +64,7 @@ const COLUMNS: Array<Column<ActivationCode>> = [
   { key: 'created', header: 'Issued', cell: (c) => <When iso={c.created_at} stacked /> },
 ];
 
-function IssueCodesCard({ onIssued }: { onIssued: (codes: ActivationCode[]) => void }) {
+function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void }) {
   const issue = useIssueCodes();
   const keys = useIdempotencyKey();
   const [review, setReview] = useState<z.output<typeof issueForm> | null>(null);
@@ -84,8 +86,8 @@ function IssueCodesCard({ onIssued }: { onIssued: (codes: ActivationCode[]) => v
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
-          onIssued(data.codes);
+          toast.success('Sent for approval');
+          onAsked(data);
           setReview(null);
           reset();
         },
@@ -96,7 +98,8 @@ function IssueCodesCard({ onIssued }: { onIssued: (codes: ActivationCode[]) => v
   return (
     <Card title="Issue codes">
       <p className="-mt-2 mb-4 text-sm text-muted">
-        Each code can be redeemed once by a member; its value goes to their fund wallet.
+        Each code can be redeemed once by a member; its value goes to their fund wallet. Codes are money: a
+        second finance admin approves the request under Approvals, and the codes are issued then.
       </p>
       <form
         onSubmit={handleSubmit(setReview)}
@@ -124,9 +127,9 @@ function IssueCodesCard({ onIssued }: { onIssued: (codes: ActivationCode[]) => v
       </form>
       <ConfirmDialog
         open={review !== null}
-        title="Issue these codes?"
-        description="Codes are worth money as soon as they exist: hand them out with care."
-        confirmLabel="Issue codes"
+        title="Ask for these codes?"
+        description="Nothing is issued yet: another finance admin approves the request, and the codes appear in the list below. Hand them out with care."
+        confirmLabel="Send for approval"
         busy={issue.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -158,7 +161,7 @@ export default function CodesPage() {
   const { page, update, oneOf } = useUrlFilters();
   const used = oneOf('used', USED);
   const list = useCodes({ page, limit: LIMIT, used });
-  const [issued, setIssued] = useState<ActivationCode[]>([]);
+  const [asked, setAsked] = useState<PendingApproval[]>([]);
   const data = list.data;
 
   return (
@@ -170,19 +173,26 @@ export default function CodesPage() {
       />
 
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
-        <IssueCodesCard onIssued={setIssued} />
-        <Card title="Just issued">
-          {issued.length === 0 ? (
-            <p className="text-sm text-muted">Codes you issue now are listed here, ready to copy.</p>
+        <IssueCodesCard onAsked={(a) => setAsked((prev) => [a, ...prev])} />
+        <Card title="Asked now">
+          {asked.length === 0 ? (
+            <p className="text-sm text-muted">
+              Requests you send are listed here. Once a second admin approves one, its codes appear under All
+              codes, ready to copy.
+            </p>
           ) : (
             <ul
               className="flex max-h-72 flex-col divide-y divide-line overflow-auto"
-              aria-label="Codes just issued"
+              aria-label="Requests sent"
             >
-              {issued.map((c) => (
-                <li key={c.id} className="flex items-center justify-between gap-3 py-1.5">
-                  <CodeText code={c.code} />
-                  <Money value={c.value} className="text-sm text-muted" />
+              {asked.map((a) => (
+                <li key={a.approval.id} className="flex flex-col gap-0.5 py-1.5 text-sm">
+                  <span className="text-fg">
+                    Request #{a.approval.id}: {a.approval.summary}
+                  </span>
+                  <Link to="/admin/approvals" className="text-xs font-medium text-accent-text underline">
+                    Waiting for a second admin
+                  </Link>
                 </li>
               ))}
             </ul>
