@@ -27,10 +27,22 @@ const sessionOf = (res: { status: number; body: { admin?: { token: string } }; r
   return res.body.admin!.token;
 };
 
-const passwordStep = (a: { email: string; password: string }, trusted?: string) =>
-  t.call('POST', '/auth/adminsignin', {
-    body: { email: a.email, password: a.password, ...(trusted ? { trusted_browser: trusted } : {}) },
+/**
+ * The browser each trusted token was granted to: its `admin_device` cookie (the token is bound to
+ * it, issue36-trusted-browsers.test.ts), sent back with the token as that browser would.
+ */
+const cookieOf = new Map<string, string>();
+
+async function passwordStep(a: { email: string; password: string }, trusted?: string) {
+  const cookie = trusted ? cookieOf.get(trusted) : undefined;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/adminsignin',
+    headers: cookie ? { cookie } : {},
+    payload: { email: a.email, password: a.password, ...(trusted ? { trusted_browser: trusted } : {}) },
   });
+  return { status: res.statusCode, body: res.json(), raw: res.body };
+}
 
 /** An admin with TOTP on. */
 async function enrolled(name: string): Promise<Admin> {
@@ -43,9 +55,18 @@ async function enrolled(name: string): Promise<Admin> {
 async function signIn(a: Admin, trust: boolean) {
   const step = await passwordStep(a);
   expect(step.body.totp_required, step.raw).toBe(true);
-  const res = await t.call('POST', '/auth/adminsignin/totp', {
-    body: { ticket: step.body.ticket, code: codeAt(t, a.secret), ...(trust ? { trust_browser: true } : {}) },
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/adminsignin/totp',
+    payload: {
+      ticket: step.body.ticket,
+      code: codeAt(t, a.secret),
+      ...(trust ? { trust_browser: true } : {}),
+    },
   });
+  const res = { status: sent.statusCode, body: sent.json(), raw: sent.body };
+  const cookie = String(sent.headers['set-cookie'] ?? '').split(';')[0];
+  if (res.body.trusted_browser) cookieOf.set(res.body.trusted_browser.token, cookie!);
   t.clock.advance(30_000);
   return {
     token: sessionOf(res),

@@ -30,30 +30,39 @@ export interface TrustedBrowserRow {
 
 export async function insertTrustedBrowser(
   q: Queryable,
-  b: { adminId: number; tokenHash: string; userAgent: string | null; now: Date; expiresAt: Date },
+  b: {
+    adminId: number;
+    tokenHash: string;
+    deviceHash: string;
+    userAgent: string | null;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<bigint> {
   const { rows } = await q.query<{ id: bigint }>(
-    `INSERT INTO admin_trusted_browsers (admin_id, token_hash, user_agent, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [b.adminId, b.tokenHash, b.userAgent, b.now, b.expiresAt],
+    `INSERT INTO admin_trusted_browsers (admin_id, token_hash, device_hash, user_agent, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [b.adminId, b.tokenHash, b.deviceHash, b.userAgent, b.now, b.expiresAt],
   );
   return rows[0]!.id;
 }
 
 /**
- * Marks the trusted browser of `tokenHash` used, if it belongs to `adminId` and is neither revoked
- * nor expired; false otherwise (another admin's token, a revoked or an expired one, or none).
+ * Marks the trusted browser of `tokenHash` used, if it belongs to `adminId`, was granted to the
+ * browser holding the device secret of `deviceHash`, and is neither revoked nor expired; false
+ * otherwise (another admin's token, another browser, a revoked or an expired one, or none).
  */
 export async function useTrustedBrowser(
   q: Queryable,
   adminId: number,
   tokenHash: string,
+  deviceHash: string,
   now: Date,
 ): Promise<boolean> {
   const { rowCount } = await q.query(
     `UPDATE admin_trusted_browsers SET last_used_at = $3
-      WHERE token_hash = $1 AND admin_id = $2 AND revoked_at IS NULL AND expires_at > $3`,
-    [tokenHash, adminId, now],
+      WHERE token_hash = $1 AND admin_id = $2 AND device_hash = $4 AND revoked_at IS NULL AND expires_at > $3`,
+    [tokenHash, adminId, now, deviceHash],
   );
   return rowCount === 1;
 }
@@ -78,8 +87,10 @@ export async function revokeTrustedBrowser(q: Queryable, adminId: number, id: nu
 }
 
 /**
- * Ends the trust of every browser of an admin: sign out everywhere, a password change or reset, a
- * 2FA reset (the operator's CLI, an owner's reset in the team screens). Answers how many it ended.
+ * Ends the trust of every browser of an admin: with every end of all their sessions
+ * (SessionAuth.revokeAll: sign out everywhere, a block, a password set by anyone, a reset link),
+ * an unblock, 2FA turned off or reset (the operator's CLI, an owner's reset in the team screens),
+ * `admin:create`. Answers how many it ended.
  */
 export async function revokeTrustedBrowsers(q: Queryable, adminId: number, now?: Date): Promise<number> {
   const { rowCount } = await q.query(

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { type Db, withTx } from '../../../db/pool.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import { newReferralCode } from '../auth/identifiers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../auth/repo.js';
@@ -92,6 +93,8 @@ export async function createOwner(
         id,
         opts.now,
       ]);
+      // a new password ends the trust of their browsers too: the next sign-in asks for the code
+      await revokeTrustedBrowsers(tx, id, opts.now);
     } else {
       id = Number(
         await insertUser(tx, {

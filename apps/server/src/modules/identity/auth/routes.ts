@@ -12,6 +12,7 @@ import { errorResponse, messageResponse } from '@app/contracts/common';
 import { actorOf } from '../../../http/access.js';
 import { headerText } from '../../../http/headers.js';
 import type { Api } from '../../../http/types.js';
+import { deviceCookie, deviceOf, newDevice } from '../admin-account/trusted.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) {
@@ -47,11 +48,17 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     schema: {
       tags: ['auth'],
       description:
-        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session, unless `trusted_browser` is the token of a browser this admin trusted at the code step (12 hours; revoked by sign out everywhere, a password change, a 2FA reset).',
+        'The password step. With two-factor authentication on, answers `totp_required` and a ticket for /auth/adminsignin/totp instead of a session, unless `trusted_browser` is the token of a browser this admin trusted at the code step, sent with the `admin_device` cookie of that browser (12 hours; revoked with every end of all their sessions, a block or unblock, 2FA off or reset).',
       body: adminSigninBody,
       response: { 200: adminSigninResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
     },
-    handler: async (req) => auth.adminSignin(req.body, meta(req)),
+    handler: async (req) => {
+      const device = deviceOf(req.headers.cookie);
+      return auth.adminSignin(req.body, {
+        ...meta(req),
+        ...(device ? { trustedDevice: device, trustedDeviceSent: true } : {}),
+      });
+    },
   });
 
   app.post('/auth/adminsignin/totp', {
@@ -59,11 +66,19 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     schema: {
       tags: ['auth'],
       description:
-        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle; a code of the 30 s step already used is refused with a message to wait for the next code, and does not count. With `trust_browser`, the answer carries `trusted_browser`: a token that stands in for the code at this admin's password steps for 12 hours.",
+        "The code step of an admin sign-in: the ticket of the password step and a TOTP code or an unused recovery code. Wrong codes count on the account's sign-in throttle; a code of the 30 s step already used is refused with a message to wait for the next code, and does not count. With `trust_browser`, the answer carries `trusted_browser`: a token that stands in for the code at this admin's password steps for 12 hours, from this browser only: the answer also sets the HttpOnly `admin_device` cookie the token is bound to.",
       body: adminTotpSigninBody,
       response: { 200: adminSessionResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
     },
-    handler: async (req) => auth.adminSigninTotp(req.body, meta(req)),
+    handler: async (req, reply) => {
+      // the browser keeps its device secret across grants (two admins of one browser share it)
+      const sent = deviceOf(req.headers.cookie);
+      const device = sent ?? newDevice();
+      const answer = await auth.adminSigninTotp(req.body, { ...meta(req), trustedDevice: device });
+      if ('trusted_browser' in answer && answer.trusted_browser)
+        reply.header('set-cookie', deviceCookie(device, req.protocol === 'https'));
+      return answer;
+    },
   });
 
   app.get('/auth/signout', {

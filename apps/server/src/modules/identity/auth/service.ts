@@ -23,6 +23,13 @@ export interface RequestMeta {
   userAgent?: string;
   /** The web app's random device id (X-Device-Id), for the fraud signals. */
   deviceId?: string;
+  /**
+   * The browser's device secret of an admin sign-in (an HttpOnly cookie, admin-account/trusted.ts):
+   * the one it sent, or a new one the route sets when the answer trusts this browser.
+   */
+  trustedDevice?: string;
+  /** Whether `trustedDevice` came with the request (a new one proves nothing yet). */
+  trustedDeviceSent?: boolean;
 }
 
 /** A code the second step refused: thrown inside its transaction so the ticket is not spent. */
@@ -115,7 +122,8 @@ export function createAuthService(deps: {
     if (user.status === 'block') throw forbidden(MSG.blocked);
     const id = Number(user.id);
     if (await totp.isEnabled(id)) {
-      if (body.trusted_browser && (await deps.trusted.use(id, body.trusted_browser)))
+      const device = meta.trustedDeviceSent ? (meta.trustedDevice ?? null) : null;
+      if (body.trusted_browser && (await deps.trusted.use(id, body.trusted_browser, device)))
         return adminSession(user, meta, false);
       await throttle.refund(accountKey(user.id));
       return {
@@ -170,9 +178,10 @@ export function createAuthService(deps: {
     trustBrowser = false,
   ) {
     const issued = await startSessionIn(tx, user, meta);
-    const trusted = trustBrowser
-      ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null)
-      : undefined;
+    const trusted =
+      trustBrowser && meta.trustedDevice
+        ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null, meta.trustedDevice)
+        : undefined;
     return {
       admin: {
         id: Number(user.id),

@@ -17,6 +17,7 @@ import type { Clock } from '../../../clock.js';
 import { prepared, type Queryable } from '../../../db/pool.js';
 import { unauthorized } from '../../../errors.js';
 import type { Audience } from '../../../http/access.js';
+import { revokeTrustedBrowsers } from '../admin-account/repo.js';
 import type { SessionCache } from './session-cache.js';
 
 const ISSUER = 'earnhub';
@@ -243,13 +244,19 @@ export class SessionAuth {
     ]);
   }
 
-  /** Ends every session of a user (password reset, block), optionally keeping the caller's own. */
+  /**
+   * Ends every session of a user (password reset, block), optionally keeping the caller's own. An
+   * admin's trusted browsers end with them (issue 36.8): whatever ends every session (a block, a
+   * password set by anyone, a reset link) also makes the next sign-in ask for the code.
+   */
   async revokeAll(q: Queryable, userId: number, keepSessionId?: string) {
     this.cache?.forgetUser(userId);
+    const now = this.clock.now();
     await q.query(
       `UPDATE sessions SET revoked_at = $3
         WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
-      [userId, keepSessionId ?? null, this.clock.now()],
+      [userId, keepSessionId ?? null, now],
     );
+    await revokeTrustedBrowsers(q, userId, now);
   }
 }
