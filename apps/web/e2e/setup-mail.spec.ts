@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { api, clientNavigate, registerMember, rootSession, shoot, signInAdmin } from './support';
 
 /**
- * An operator's first day (issue 27.5, 27.6): the dashboard's setup list, and mail read in the
- * back-office when no mail server is set (this server has no SMTP_URL).
+ * An operator's first day (issue 27.5, 27.6): the dashboard's setup list, and mail in the
+ * back-office when no mail server is set (this server has no SMTP_URL): codes masked, an owner
+ * reveals one (issue 36).
  */
 test('the dashboard lists what setup is left; an owner dismisses an item and brings it back', async ({
   page,
@@ -33,7 +34,7 @@ test('the dashboard lists what setup is left; an owner dismisses an item and bri
   await expect(setup.locator('[data-setup-item="public-url"]')).toBeVisible();
 });
 
-test('Admin → Mail shows a verification code mail, and support can mark the e-mail verified', async ({
+test('Admin → Mail shows a verification code mail masked, the owner reveals it, and support can mark the e-mail verified', async ({
   page,
 }) => {
   const root = await rootSession();
@@ -55,15 +56,24 @@ test('Admin → Mail shows a verification code mail, and support can mark the e-
   await expect(page).toHaveURL(/search=/);
   const row = page.getByRole('row').filter({ hasText: member.email });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(/Your verification code: \d{6}/);
+  // the code is masked everywhere in the back-office (issue 36)
+  await expect(row).toContainText('Your verification code: ••••••');
   // no mail server: the outbox writes it to the log and keeps it here
   await expect(row.getByText('Logged only')).toBeVisible();
   await shoot(page, 'mail-list');
 
   await row.getByRole('button', { name: /^Read the mail to/ }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('mail-body')).toContainText(/Your email verification code is \d{6}\./);
+  await expect(dialog.getByTestId('mail-body')).toContainText('Your email verification code is ••••••.');
+  await expect(dialog.getByTestId('mail-body')).not.toContainText(/\d{6}/);
   await shoot(page, 'mail-dialog');
+  // no mail server: the owner may reveal it, after being told it is audited and the member told
+  await dialog.getByRole('button', { name: 'Reveal code or link…' }).click();
+  await expect(dialog.getByText('Revealing it is recorded in the audit log')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reveal and tell the recipient' }).click();
+  await expect(dialog.getByTestId('mail-secret')).toHaveText(/^\d{6}$/);
+  await expect(dialog.getByText('The recipient has been told that staff read it.')).toBeVisible();
+  await shoot(page, 'mail-revealed');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // a member who cannot read their mail: support marks the address verified on the profile
