@@ -111,15 +111,6 @@ export async function decide(
   );
 }
 
-/** When an admin joined the team (their account was made): the second pair of eyes must be older. */
-export async function adminSince(q: Queryable, adminId: number): Promise<Date | null> {
-  const { rows } = await q.query<{ created_at: Date }>(
-    `SELECT created_at FROM users WHERE id = $1 AND role = 'admin'`,
-    [adminId],
-  );
-  return rows[0]?.created_at ?? null;
-}
-
 /** What one admin approved alone, and what reached one member through solo approvals, since `since`. */
 export async function soloTotals(q: Queryable, adminId: number, userId: number, since: Date) {
   const { rows } = await q.query<{ admin: string; member: string }>(

@@ -7,7 +7,7 @@
  * solo totals over 24 h stay under the settings' limits (`soloGuard`).
  */
 import { type AdminArea, adminMay } from '@app/contracts/admins';
-import { type Approval, type ApprovalKind, SECOND_EYES_MIN_HOURS } from '@app/contracts/approvals';
+import type { Approval, ApprovalKind } from '@app/contracts/approvals';
 import { MSG } from '@app/contracts/messages';
 import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
 import { recordAudit } from '../../../audit/audit.js';
@@ -16,6 +16,7 @@ import { pageFacts } from '../../../db/paging.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
 import { AppError, conflict, forbidden, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
+import { assertMayApproveAsSecond } from '../../identity/admins/separation.js';
 import { readSettings } from '../../operations/settings/service.js';
 import * as repo from './repo.js';
 
@@ -111,7 +112,7 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
       if (Number(a.requested_by) === actor.userId) {
         throw conflict('You asked for this yourself: another admin must approve it');
       }
-      await assertSecondEyes(tx, actor.userId);
+      await assertMayApproveAsSecond(tx, actor.userId, clock.now());
       // The row stays locked while the action runs in its own transaction: a second approver waits
       // here and then finds it decided. A crash in between leaves it pending, and approving again
       // replays the action by its key instead of running it twice.
@@ -155,17 +156,6 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
       throw conflict(`This request is already ${a.status}${a.decided_name ? ` by ${a.decided_name}` : ''}`);
     }
     return a;
-  }
-
-  /** An admin made less than a day ago cannot be the second pair of eyes (an owner inviting a puppet). */
-  async function assertSecondEyes(q: Queryable, adminId: number) {
-    const since = await repo.adminSince(q, adminId);
-    const ready = since ? new Date(since.getTime() + SECOND_EYES_MIN_HOURS * 3600_000) : null;
-    if (!ready || ready > clock.now()) {
-      throw conflict(
-        `Your admin account is less than ${SECOND_EYES_MIN_HOURS} hours old${ready ? ` (until ${ready.toISOString().slice(0, 16).replace('T', ' ')} UTC)` : ''}: another admin must be the second pair of eyes`,
-      );
-    }
   }
 
   /**
