@@ -19,6 +19,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../../src/modules/operations/backups/archive.js';
+import { keyPath } from '../../src/modules/operations/backups/keys.js';
 import { freePort } from '../round-robin-proxy.js';
 import { REPO_ROOT, runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
 
@@ -303,11 +305,13 @@ describe("the product on Debian's PostgreSQL", () => {
       BACKUP_DIR: backupDir,
     });
     expect(backup.code, backup.out).toBe(0);
-    const files = readdirSync(backupDir).filter((f) => /^earnhub-.*\.tar$/.test(f));
+    const files = readdirSync(backupDir).filter((f) => /^earnhub-.*\.tar\.age$/.test(f));
     expect(files, readdirSync(backupDir).join(', ')).toHaveLength(1);
     const file = path.join(backupDir, files[0] as string);
     // made by the pg_dump of the server's own major version: Debian's
-    const manifest = JSON.parse((await run('tar', ['-xOf', file, 'manifest.json'])).stdout);
+    // (the backup is encrypted: the first one wrote the operator's key into DATA_DIR)
+    const key = keyPath(dataDir);
+    const manifest = await readManifest(file, key);
     expect(manifest.database.serverVersion).toMatch(new RegExp(`^${major}\\.`));
     expect(manifest.database.pgDump).toMatch(new RegExp(`\\(PostgreSQL\\) ${major}\\.`));
 
@@ -315,7 +319,7 @@ describe("the product on Debian's PostgreSQL", () => {
     await asSuperuser((c) => c.query(`CREATE DATABASE earnhub_restored OWNER ${ROLE.name}`));
     const restoredData = tempDir('earnhub-debian-restored-');
     const env = { DATABASE_URL: urlOf('earnhub_restored'), DATA_DIR: restoredData };
-    const restored = await cli('restore', [file], env);
+    const restored = await cli('restore', [file, '--key', key], env);
     expect(restored.code, restored.out).toBe(0);
 
     const justRestored = await rowCounts('earnhub_restored');
@@ -335,7 +339,7 @@ describe("the product on Debian's PostgreSQL", () => {
     // refused without --force and leaves every table as it was (an overwrite would lose them)
     const counts = await rowCounts('earnhub_restored');
     expect(counts.sessions).toBeGreaterThan(justRestored.sessions ?? 0);
-    const again = await cli('restore', [file], env);
+    const again = await cli('restore', [file, '--key', key], env);
     expect(again.code, again.out).not.toBe(0);
     expect(await rowCounts('earnhub_restored')).toEqual(counts);
 
