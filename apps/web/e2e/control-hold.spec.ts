@@ -28,6 +28,11 @@ test('a password change on the Profile page shows the pause with its end, on eve
   await card.getByLabel('New password', { exact: true }).fill('HoldPass-2026');
   await card.getByLabel('Repeat new password').fill('HoldPass-2026');
   await card.getByRole('button', { name: 'Change password' }).click();
+  // the spec's popup first; the page behind it then says what the change set off
+  const popup = page.getByRole('dialog');
+  await expect(popup.getByText('Password change successfuly')).toBeVisible();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
 
   const banner = page.getByTestId('control-hold-banner');
   await expect(banner).toContainText(
@@ -69,6 +74,7 @@ test('a password change on the Profile page shows the pause with its end, on eve
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByTestId('nav-drawer').getByRole('link', { name: 'Withdrawal' }).click();
   await expect(page).toHaveURL(/\/user\/withdrawal$/);
+  await expect(page).toHaveTitle('Withdrawal · EarnHub');
   await expect(page.getByTestId('control-hold-banner')).toContainText(`paused until ${local} because`);
   await page.screenshot({ path: `${SHOTS}/control-hold-withdrawal-390.png`, fullPage: true });
 });
