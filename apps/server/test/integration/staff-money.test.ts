@@ -12,6 +12,9 @@ import { availableBalance } from '../../src/ledger/repo.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';
 import { approve, secondEyes } from './approval-fixtures.js';
+import { payoutHash } from './payout-hashes.js';
+
+const BEP20 = `0x${'5a'.repeat(20)}`;
 
 type Member = Awaited<ReturnType<TestApp['register']>>;
 let t: TestApp;
@@ -168,6 +171,51 @@ describe('reproduction 3: one finance admin gets money out alone', () => {
     expect((await wallets(m)).fund).toBe(1100);
     await approve(t, second.token, answers[1]!);
     expect((await wallets(m)).fund).toBe(2200);
+  });
+
+  it('withdrawals approved alone count too: the third of 3 x 1,100 by one admin needs a sign-off by another', async () => {
+    await t.call('PUT', '/settings', {
+      token: owner,
+      body: { four_eyes_member_daily: 2000, four_eyes_admin_daily: 5000 },
+    });
+    const m = await t.register(root.code);
+    await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
+    expect((await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } })).status).toBe(
+      200,
+    );
+    const credit = await t.call('POST', '/withdrawalrequest/debit', {
+      token: owner,
+      body: { user_id: m.id, direction: 'credit', wallet: 'earnings', amount: 3300, reason: 'item 3' },
+    });
+    await approve(t, second.token, credit);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const w = await t.call('POST', '/withdrawalrequest/add', {
+        token: m.token,
+        body: { amount: 1100, password: m.password },
+      });
+      expect(w.status, w.raw).toBe(201);
+      ids.push(w.body.withdrawal.id);
+    }
+    const pay = (id: number, token: string) =>
+      t.call('PUT', `/withdrawalrequest/${id}`, {
+        token,
+        body: { status: 'approved', tx_hash: payoutHash(`staff-money-${id}`) },
+      });
+    const first = await pay(ids[0]!, staff.finance);
+    expect(first.status, first.raw).toBe(200);
+    const secondPay = await pay(ids[1]!, staff.finance);
+    expect(secondPay.status, secondPay.raw).toBe(200);
+    const third = await pay(ids[2]!, staff.finance);
+    expect(third.status).toBe(409);
+    expect(third.body.message).toMatch(
+      /^A second admin is needed: this member received 1,980.00 USDT through approvals by one admin/,
+    );
+    // another finance admin signs it off; then the first may pay it
+    expect(
+      (await t.call('POST', `/withdrawalrequest/approval/${ids[2]}`, { token: second.token })).status,
+    ).toBe(200);
+    expect((await pay(ids[2]!, staff.finance)).status).toBe(200);
   });
 
   it('two admins approving at once pay once', async () => {

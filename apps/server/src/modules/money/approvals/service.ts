@@ -9,31 +9,24 @@
 import { type AdminArea, adminMay } from '@app/contracts/admins';
 import type { Approval, ApprovalKind } from '@app/contracts/approvals';
 import { MSG } from '@app/contracts/messages';
-import { formatUsdt, fromMicro, toMicro } from '@app/contracts/money';
+import { fromMicro } from '@app/contracts/money';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
-import { AppError, conflict, forbidden, notFound } from '../../../errors.js';
+import { conflict, forbidden, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { assertMayApproveAsSecond } from '../../identity/admins/separation.js';
-import { readSettings } from '../../operations/settings/service.js';
 import * as repo from './repo.js';
+import { createSoloLimits } from './solo.js';
+
+export { SecondAdminNeeded } from './solo.js';
 
 export interface ApprovalKindSpec {
   /** The role (area) that may ask for it and approve it; owners hold every role. */
   area: AdminArea;
   /** Runs the action as the approving admin; `key` is the same on every attempt. Answers in words. */
   run(approver: Actor, payload: Record<string, unknown>, key: string): Promise<string>;
-}
-
-const DAY_MS = 24 * 3600_000;
-
-/** A money action one admin may not finish alone (409): its gate turns it into a request. */
-export class SecondAdminNeeded extends AppError {
-  constructor(readonly problem: string) {
-    super('conflict', `A second admin is needed: ${problem}.`, 409);
-  }
 }
 
 export function toDto(a: repo.ApprovalRow): Approval {
@@ -59,6 +52,7 @@ export function toDto(a: repo.ApprovalRow): Approval {
 export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbove: bigint }) {
   const { db, clock, fourEyesAbove } = deps;
   const kinds = new Map<ApprovalKind, ApprovalKindSpec>();
+  const solo = createSoloLimits({ clock, fourEyesAbove });
 
   function specOf(kind: ApprovalKind) {
     const spec = kinds.get(kind);
@@ -158,47 +152,6 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
     return a;
   }
 
-  /**
-   * Whether `actor` may move `amount` to or from member `userId` alone (a deposit or withdrawal
-   * approved by hand): null when they may, else why not. Reads without locking: `soloGuard` checks
-   * again under the locks and records the action.
-   */
-  async function soloProblem(q: Queryable, adminId: number, userId: number, amount: bigint) {
-    if (amount > fourEyesAbove) {
-      return `${formatUsdt(amount)} is above the four-eyes amount of ${formatUsdt(fourEyesAbove)}`;
-    }
-    const settings = await readSettings(q);
-    const totals = await repo.soloTotals(q, adminId, userId, new Date(clock.now().getTime() - DAY_MS));
-    const adminLimit = toMicro(settings.four_eyes_admin_daily)!;
-    const memberLimit = toMicro(settings.four_eyes_member_daily)!;
-    if (totals.admin + amount > adminLimit) {
-      return `you approved ${formatUsdt(totals.admin)} alone in the last 24 hours; with ${formatUsdt(amount)} more you would pass the ${formatUsdt(adminLimit)} one admin may approve alone in a day`;
-    }
-    if (totals.member + amount > memberLimit) {
-      return `this member received ${formatUsdt(totals.member)} through approvals by one admin in the last 24 hours; with ${formatUsdt(amount)} more it would pass the ${formatUsdt(memberLimit)} a day that one admin may approve alone for a member`;
-    }
-    return null;
-  }
-
-  /**
-   * Inside the money action's own transaction: locks the admin's and the member's solo totals (in
-   * that order, everywhere), checks them again, and records this action. Throws 409 when a
-   * concurrent action took the room meanwhile.
-   */
-  async function soloGuard(
-    tx: Queryable,
-    s: { adminId: number; userId: number; amount: bigint; kind: string; ref: string },
-  ) {
-    await tx.query(
-      `SELECT pg_advisory_xact_lock(hashtext('solo:admin:' || $1::text)),
-              pg_advisory_xact_lock(hashtext('solo:member:' || $2::text))`,
-      [s.adminId, s.userId],
-    );
-    const problem = await soloProblem(tx, s.adminId, s.userId, s.amount);
-    if (problem) throw new SecondAdminNeeded(problem);
-    await repo.recordSolo(tx, { ...s, now: clock.now() });
-  }
-
   async function list(query: { page: number; limit: number; status: string }) {
     const { rows, total } = await repo.list(db, query);
     return { approvals: rows.map(toDto), ...pageFacts(total, query) };
@@ -211,8 +164,8 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
     reject,
     list,
     soloProblem: (adminId: number, userId: number, amount: bigint) =>
-      soloProblem(db, adminId, userId, amount),
-    soloGuard,
+      solo.problem(db, adminId, userId, amount),
+    soloGuard: solo.guard,
   };
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;

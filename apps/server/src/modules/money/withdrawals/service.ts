@@ -51,9 +51,16 @@ export function createWithdrawalsService(deps: {
    * What a manual approval with `hash` must pass, cheapest first: the network's hash form, four eyes,
    * and the hash not already paying another withdrawal. The chain is read apart (see decide).
    */
-  async function assertApprovable(q: Queryable, w: repo.WithdrawalRow, actor: Actor, hash: string) {
+  async function assertApprovable(
+    q: Queryable,
+    w: repo.WithdrawalRow,
+    actor: Actor,
+    hash: string,
+    /** The approval's own transaction (its solo total is recorded), not the look before the lock. */
+    counts: boolean,
+  ) {
     assertHashForm(w.network, hash);
-    await assertFourEyes(q, w, actor);
+    await assertFourEyes(q, w, actor, counts);
     const used = await repo.hashUsedBy(q, hash, w.id);
     if (used !== null) throw hashReused(used);
   }
@@ -187,7 +194,7 @@ export function createWithdrawalsService(deps: {
       if (!hash) throw badRequest('Enter the payout transaction hash to approve');
       const w = await repo.find(db, id);
       if (w && w.kind === expectedKind && w.status === 'pending' && !payoutInFlight(w)) {
-        await assertApprovable(db, w, actor, hash);
+        await assertApprovable(db, w, actor, hash, false);
         await deps.paidHash?.(w, hash);
       }
     }
@@ -218,7 +225,7 @@ export function createWithdrawalsService(deps: {
         if (!hash) throw badRequest('Enter the payout transaction hash to approve');
         // checked again under the lock (a sign-off or another approval may have come in between);
         // the on-chain payout was checked when it was signed
-        if (!onChain) await assertApprovable(tx, w, actor, hash);
+        if (!onChain) await assertApprovable(tx, w, actor, hash, true);
         await settle(tx, w.hold_transfer!, 'posted', now);
         const transfers = [
           {
