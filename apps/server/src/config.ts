@@ -93,6 +93,11 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /**
+   * The first start only: whether every admin must use two-factor authentication (on by default;
+   * owners relax it per role under Settings afterwards, and the setup list warns while they do).
+   */
+  ADMIN_TOTP_REQUIRED: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('EarnHub <no-reply@earnhub.local>'),
   PUBLIC_URL: z.string().default('http://localhost:3000'),

@@ -35,6 +35,9 @@ export function startServer(opts: {
     HOST: '127.0.0.1',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'warn',
+    // these servers start on a fresh database and sign their admin in with a password, as the
+    // browser tests do: two-factor relaxed at the first start (issue36-totp-default.test.ts)
+    ADMIN_TOTP_REQUIRED: 'off',
     ...opts.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

@@ -12,7 +12,7 @@ test('the dashboard lists what setup is left; an owner dismisses an item and bri
   await signInAdmin(page);
   const setup = page.getByRole('region', { name: 'Finish setting up' });
   await expect(setup).toBeVisible();
-  await expect(setup.getByTestId('setup-progress')).toHaveText(/^\d+ of 10 done$/);
+  await expect(setup.getByTestId('setup-progress')).toHaveText(/^\d+ of 12 done$/);
   // no SMTP_URL here: the mail item is open and leads to the Mail screen
   const mailItem = setup.locator('[data-setup-item="mail"]');
   await expect(mailItem).toContainText('Connect a mail server');

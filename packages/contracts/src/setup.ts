@@ -9,6 +9,8 @@ export const SETUP_ITEM_IDS = [
   'admin-email',
   'admin-password',
   'two-factor',
+  'two-factor-all',
+  'team-grants',
   'second-finance',
   'mail',
   'payments',

@@ -63,7 +63,7 @@ describe('the start log', () => {
     await db.end();
     const server = onTerminal(randomPort(5700), {});
     try {
-      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      await waitForOutput(server, /Setup: +\d+ of 12 items still open/);
       const lines = plain(server.output()).split('\n');
       expect(
         lines.some((line) => line.startsWith('{')),
@@ -88,7 +88,7 @@ describe('the start log', () => {
   it('stays JSON on a terminal with LOG_FORMAT=json', async () => {
     const server = onTerminal(randomPort(6700), { LOG_FORMAT: 'json' });
     try {
-      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      await waitForOutput(server, /Setup: +\d+ of 12 items still open/);
       const lines = plain(server.output()).split('\n');
       expect(lines.some((line) => line.startsWith('{') && line.includes('"msg":"ready in'))).toBe(true);
     } finally {

@@ -55,7 +55,7 @@ describe('the start summary', () => {
       },
     });
     try {
-      await waitForOutput(server, /Setup: +\d+ of 10 items still open/);
+      await waitForOutput(server, /Setup: +\d+ of 12 items still open/);
       const output = server.output();
       const password = /Password: +(\S+) \(generated now and shown only this once/.exec(output)?.[1];
       expect(password, output).toMatch(/^[\w-]{16}$/);
@@ -92,7 +92,7 @@ describe('the start summary', () => {
       },
     });
     try {
-      await waitForOutput(again, /Setup: +\d+ of 10 items still open/);
+      await waitForOutput(again, /Setup: +\d+ of 12 items still open/);
       expect(again.output()).toContain('Admin e-mail: first-owner@test.local');
       expect(again.output()).not.toContain('Password:');
     } finally {

@@ -22,12 +22,16 @@ export interface FirstAdmin {
  * random one is generated and answered, for main.ts to print once in the start summary (plain text,
  * after the server listens); it is never stored in clear nor written to the JSON log. Answers the
  * first admin (the oldest) on every start.
+ *
+ * A fresh install requires two-factor authentication of every admin (issue 36): the first start
+ * stores `admin_totp_required` = `requireTotp` (default true; the demo and the browser tests relax
+ * it, and the setup list then says so). An existing install (an admin exists) keeps its setting.
  */
 export async function ensureAdmin(
   db: Db,
   clock: Clock,
   log: FastifyBaseLogger,
-  opts: { email: string; password?: string | undefined },
+  opts: { email: string; password?: string | undefined; requireTotp?: boolean },
 ): Promise<FirstAdmin> {
   return withTx(db, async (tx) => {
     await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
@@ -50,6 +54,11 @@ export async function ensureAdmin(
       sponsor: null,
       now: clock.now(),
     });
+    await tx.query(
+      `INSERT INTO settings (key, value, updated_at) VALUES ('admin_totp_required', $1, $2)
+       ON CONFLICT (key) DO NOTHING`,
+      [JSON.stringify(opts.requireTotp ?? true), clock.now()],
+    );
     if (opts.password) log.info({ email }, 'created the first admin from ADMIN_EMAIL / ADMIN_PASSWORD');
     else
       log.warn(

@@ -1,3 +1,4 @@
+import type { AdminRole } from '@app/contracts/admins';
 import type { Queryable } from '../../../db/pool.js';
 
 /** What the setup list reads from the database, in one round trip. */
@@ -8,6 +9,13 @@ export interface SetupFacts {
   first_password_changed: boolean;
   /** The signed-in admin has an authenticator turned on. */
   totp_on: boolean;
+  /**
+   * The roles whose admins may sign in with a password alone (settings `admin_totp_required` off and
+   * the role not in `admin_totp_required_roles`); filled by the service from the settings.
+   */
+  totp_relaxed_roles: AdminRole[];
+  /** Who got finance or owner in the last 7 days (audit `admin.role_granted`), newest first. */
+  role_grants: { name: string; email: string; by: string; at: string }[];
   /** Admins not blocked who hold finance or owner: the four eyes need two of them. */
   finance_admins: number;
   /** Plans members can buy. */
@@ -22,8 +30,12 @@ export interface SetupFacts {
   last_backup_ok_at: Date | null;
 }
 
-export async function facts(q: Queryable, adminId: number): Promise<SetupFacts> {
-  const { rows } = await q.query<SetupFacts>(
+export async function facts(
+  q: Queryable,
+  adminId: number,
+  now: Date,
+): Promise<Omit<SetupFacts, 'totp_relaxed_roles'>> {
+  const { rows } = await q.query<Omit<SetupFacts, 'totp_relaxed_roles'>>(
     `SELECT
        ARRAY(SELECT email FROM users
               WHERE role = 'admin' AND status = 'unblock' AND email LIKE '%@example.com'
@@ -38,8 +50,14 @@ export async function facts(q: Queryable, adminId: number): Promise<SetupFacts> 
        (SELECT json_build_object('status', status, 'started_at', started_at, 'finished_at', finished_at,
                                  'error', error)
           FROM backups ORDER BY started_at DESC, id DESC LIMIT 1) AS last_backup,
-       (SELECT max(finished_at) FROM backups WHERE status = 'ok') AS last_backup_ok_at`,
-    [adminId],
+       (SELECT max(finished_at) FROM backups WHERE status = 'ok') AS last_backup_ok_at,
+       ARRAY(SELECT json_build_object('name', u.fullname, 'email', u.email, 'by', a.after->>'by',
+                                      'at', a.after->>'at')
+               FROM audit_log a JOIN users u ON u.id = a.target_id::bigint
+              WHERE a.action = 'admin.role_granted'
+                AND (a.after->>'at')::timestamptz > $2::timestamptz - interval '7 days'
+              ORDER BY a.id DESC LIMIT 5) AS role_grants`,
+    [adminId, now],
   );
   return rows[0]!;
 }

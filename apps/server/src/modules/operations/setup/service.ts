@@ -1,5 +1,7 @@
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from '@app/contracts/admins';
 import { BACKUP_STALE_HOURS } from '@app/contracts/backups';
 import { formatUsdt, toMicro } from '@app/contracts/money';
+import { totpRequiredFor } from '@app/contracts/settings';
 import { SETUP_ITEM_IDS, SETUP_TEXT, type SetupItem, type SetupItemId } from '@app/contracts/setup';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
@@ -8,6 +10,7 @@ import { type Db, withTx } from '../../../db/pool.js';
 import { notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { backupDir } from '../backups/service.js';
+import { readSettings } from '../settings/service.js';
 import * as repo from './repo.js';
 
 /** The configuration the checks read; every other fact comes from the database (repo.facts). */
@@ -114,6 +117,32 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     docs: `${OPS}#admin-accounts-and-two-factor-authentication`,
     check: (_c, f) => ({ done: f.totp_on }),
   },
+  'two-factor-all': {
+    title: 'Require two-factor authentication of every admin',
+    explanation: 'Some admins may sign in with a password alone.',
+    path: '/admin/settings',
+    docs: `${OPS}#admin-accounts-and-two-factor-authentication`,
+    check: (_c, f) =>
+      f.totp_relaxed_roles.length
+        ? {
+            done: false,
+            explanation: `Two-factor authentication is not required of: ${f.totp_relaxed_roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ')}. One stolen password of such an admin is enough to sign in as them.`,
+          }
+        : { done: true },
+  },
+  'team-grants': {
+    title: 'Check who was given finance or owner',
+    explanation: 'An admin got the finance or owner role in the last 7 days.',
+    path: '/admin/team',
+    docs: `${OPS}#the-back-office-team-and-roles`,
+    check: (_c, f) =>
+      f.role_grants.length
+        ? {
+            done: false,
+            explanation: `In the last 7 days: ${f.role_grants.map((g) => `${g.name} (${g.email}) on ${utcMinute(g.at)}, by ${g.by}`).join('; ')}. If no owner expected it, block the account under Team.`,
+          }
+        : { done: true },
+  },
   'second-finance': {
     title: 'Invite a second finance admin',
     explanation: 'Large withdrawals cannot be paid until a second finance admin is invited.',
@@ -191,7 +220,15 @@ export function createSetupService(deps: { db: Db; clock: Clock; config: SetupCo
 
   /** The items for this admin (two-factor is theirs; the rest is the platform's). */
   async function list(adminId: number) {
-    const [facts, dismissed] = await Promise.all([repo.facts(db, adminId), repo.dismissedIds(db)]);
+    const [stored, settings, dismissed] = await Promise.all([
+      repo.facts(db, adminId, clock.now()),
+      readSettings(db),
+      repo.dismissedIds(db),
+    ]);
+    const facts: repo.SetupFacts = {
+      ...stored,
+      totp_relaxed_roles: ADMIN_ROLES.filter((role) => !totpRequiredFor(settings, [role])),
+    };
     const items: SetupItem[] = SETUP_ITEM_IDS.map((id) => {
       const { check, ...item } = ITEMS[id];
       const checked = check(config, facts, clock.now());
