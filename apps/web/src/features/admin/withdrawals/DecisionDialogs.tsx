@@ -102,6 +102,7 @@ export function DecisionDialog({ target, onClose }: Props) {
               w={target.w}
               state={state}
               decide={decide}
+              signOff={signOff}
               onDone={onClose}
               onCancel={close}
             />
@@ -225,7 +226,16 @@ function NotYours({
   );
 }
 
-function ApproveForm({ w, state, decide, onDone, onCancel }: FormProps & { state: FourEyes }) {
+function ApproveForm({
+  w,
+  state,
+  decide,
+  signOff,
+  onDone,
+  onCancel,
+}: FormProps & { state: FourEyes; signOff: ReturnType<typeof useApproveForPayment> }) {
+  // past one admin's daily limits the server wants a second pair of eyes even under the amount
+  const needsSecond = decide.isError && errorMessage(decide.error).startsWith('A second admin is needed');
   const schema = approveForm(w.network);
   const {
     register,
@@ -249,6 +259,23 @@ function ApproveForm({ w, state, decide, onDone, onCancel }: FormProps & { state
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Approve withdrawal">
       {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
+      {signOff.isError && <Banner tone="error">{errorMessage(signOff.error)}</Banner>}
+      {needsSecond && (
+        <Button
+          variant="secondary"
+          busy={signOff.isPending}
+          onClick={() =>
+            signOff.mutate(w.id, {
+              onSuccess: (data) => {
+                toast.success(data.message);
+                onDone();
+              },
+            })
+          }
+        >
+          Sign off for another finance admin to pay
+        </Button>
+      )}
       <FourEyesExplainer w={w} state={state} />
       <Facts w={w} approving />
       <Input

@@ -7,7 +7,8 @@ import { formatDateTime, formatRelative } from '../../../lib/format';
 
 /**
  * Where a withdrawal stands on four eyes for the signed-in admin (server: withdrawals/four-eyes.ts):
- * - `one`: at or below the four-eyes amount, one finance admin pays or approves it;
+ * - `one`: at or below the four-eyes amount, one finance admin pays or approves it (within the daily
+ *   solo limits; past them the server asks for a sign-off by another admin first);
  * - `unsigned`: above it and nobody signed it off: a sign-off comes first, nothing may be sent;
  * - `mine`: this admin signed it off: another finance admin must pay it, not them;
  * - `other`: another admin signed it off: this admin may pay it or approve it.
@@ -18,8 +19,7 @@ export type FourEyes =
   | { step: 'mine' | 'other'; signOff: WithdrawalSignOff };
 
 export function fourEyesOf(w: Withdrawal, adminId: number | undefined): FourEyes {
-  if (w.approvals_needed < 2) return { step: 'one' };
-  if (!w.sign_off) return { step: 'unsigned' };
+  if (!w.sign_off) return w.approvals_needed < 2 ? { step: 'one' } : { step: 'unsigned' };
   return { step: w.sign_off.admin_id === adminId ? 'mine' : 'other', signOff: w.sign_off };
 }
 
