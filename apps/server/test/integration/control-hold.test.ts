@@ -10,6 +10,7 @@ import {
 } from '../../src/modules/identity/users/control-hold.js';
 import { tokenDigest } from '../../src/secrets.js';
 import { createTestApp, lastMail, type TestApp } from '../helpers.js';
+import { approve, secondEyes } from './approval-fixtures.js';
 
 /**
  * Issue 36, "Changing who controls an account is slow and loud": a new password (own or by the
@@ -20,6 +21,7 @@ import { createTestApp, lastMail, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 let root: Member;
+let planId: number;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 const HOUR = 3_600_000;
 const BEP20 = `0x${'b'.repeat(40)}`;
@@ -29,6 +31,12 @@ let serial = 0;
 beforeAll(async () => {
   t = await createTestApp();
   root = await t.register();
+  const plan = await t.call('POST', '/plans/add', {
+    token: await t.adminToken(),
+    body: { name: 'Hold plan', min_amount: 10, max_amount: 10000 },
+  });
+  expect(plan.status).toBe(201);
+  planId = plan.body.plan.id;
 });
 afterAll(async () => t.close());
 
@@ -143,13 +151,29 @@ describe('a member changes their password', () => {
       controls_hold_what: ['password'],
     });
     await expectHeld(m, until, 'password');
-    // earnings to one's own fund wallet take nothing out of the account
+    // earnings to one's own fund wallet take nothing out of the account, nor does one's own plan
     expect((await toSelf(m)).status).toBe(201);
+    const buy = (body: object) =>
+      t.call('POST', '/topup/add', { token: m.token, body: { plan_id: planId, amount: 10, ...body } });
+    expect((await buy({})).status).toBe(201);
+    // a plan bought for another member is money out: held like a transfer
+    expect(await buy({ recipient: root.code })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining(`paused until ${utc(until)}`) },
+    });
 
     await later(24 * HOUR - 60_000, m);
     await expectHeld(m, until, 'password');
     await later(60_000, m);
     await expectFree(m);
+    expect(
+      (
+        await t.call('POST', '/topup/add', {
+          token: m.token,
+          body: { plan_id: planId, amount: 10, recipient: root.code },
+        })
+      ).status,
+    ).toBe(201);
     expect(await profile(m)).toMatchObject({ controls_hold_until: null, controls_hold_what: [] });
   });
 
@@ -245,19 +269,26 @@ describe('staff', () => {
     ).toBe(200);
   });
 
-  it('changing a member e-mail tells the old address (by support) and holds money out', async () => {
+  it('a member e-mail change, once a second admin approves it, tells the old address and holds money out', async () => {
     const m = await ready();
     const oldEmail = m.email;
     const newEmail = `moved-${randomBytes(3).toString('hex')}@test.local`;
-    const at = t.clock.now();
-    const res = await t.call('PUT', `/users/${m.id}`, {
+    const before = (await mailsTo(oldEmail)).length;
+    const asked = await t.call('PUT', `/users/${m.id}`, {
       token: await t.adminToken(),
       body: { email: newEmail },
     });
-    expect(res.status).toBe(200);
+    expect(asked.status).toBe(202);
+    // asked, not done: nothing is told or held yet
+    expect((await mailsTo(oldEmail)).length).toBe(before);
+    expect((await profile(m)).controls_hold_until).toBeNull();
+    t.clock.advance(HOUR);
+    const second = await secondEyes(t, ['support']);
+    const at = t.clock.now();
+    await approve(t, second.token, asked);
     const notice = await lastMail(t.db, oldEmail);
     expect(notice).toMatchObject({ subject: 'Your e-mail address was changed' });
-    expect(notice!.body_text).toContain('was changed by our support team');
+    expect(notice!.body_text).toContain(`was changed by our support team on ${utc(at)}`);
     expect(await mailsTo(newEmail)).toEqual([]);
     m.email = newEmail;
     await expectHeld(m, new Date(at.getTime() + 24 * HOUR), 'e-mail address');

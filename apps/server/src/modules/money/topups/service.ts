@@ -12,6 +12,7 @@ import { post, postOnce, withReplay } from '../../../ledger/ledger.js';
 import { activePlanOf, findPosting } from '../../../ledger/repo.js';
 import { creditIncomes } from '../../compensation/incomes/credit.js';
 import { directIncome } from '../../compensation/incomes/direct.js';
+import { assertNoControlHold } from '../../identity/users/control-hold.js';
 import * as repo from './repo.js';
 
 const dto = (t: repo.TopupRow): Topup => ({
@@ -86,6 +87,9 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     clientKey: string | null,
   ): Promise<Topup> {
     const { payer, target } = await parties(tx, payerId, { id: body.user_id, handle: body.recipient });
+    // a plan bought for another member is money out of the payer's account: it waits out a change
+    // of the payer's password, e-mail or payout address as a transfer does (issue 36)
+    if (target.id !== payer.id) await assertNoControlHold(tx, payerId, clock.now());
     const plan = await repo.planForPurchase(tx, body.plan_id);
     if (!plan?.is_active) throw badRequest('This plan is not available');
     if (body.amount < plan.min_amount || body.amount > plan.max_amount) {
