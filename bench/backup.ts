@@ -19,7 +19,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { createPool } from '../apps/server/src/db/pool.js';
 import { rollUpTeams } from '../apps/server/src/modules/compensation/referral/rollup.js';
 import { readManifest } from '../apps/server/src/modules/operations/backups/archive.js';
-import { keyPath } from '../apps/server/src/modules/operations/backups/keys.js';
+import { keyFilesIn } from '../apps/server/src/modules/operations/backups/keys.js';
 import { buildTree, round } from './tree-build.js';
 
 const run = promisify(execFile);
@@ -30,8 +30,6 @@ const cli = (name: string) => path.resolve(import.meta.dirname, `../apps/server/
 
 const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
-/** The backing-up side's DATA_DIR: its backup seal and key file. */
-const sourceData = path.join(dir, 'source-data');
 const pg = await startEmbeddedPostgres({
   dataDir: path.join(dir, 'source'),
   port: PG_PORT,
@@ -51,6 +49,8 @@ const phase = (name: string) => {
 /** `npm run backup` then `npm run restore` of its file into a fresh data folder, timed. */
 async function backupAndRestore(name: string, databaseUrl: string) {
   phase(`${name}Backup`);
+  // the backing-up side's DATA_DIR: its first backup writes the operator's key file there
+  const sourceData = path.join(dir, `source-${name}`);
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -63,7 +63,8 @@ async function backupAndRestore(name: string, databaseUrl: string) {
   const backupSeconds = (performance.now() - t0) / 1000;
   const file = /Backup written: (.+)/.exec(backup.stdout)![1]!.trim();
   // the first backup made the operator's key in DATA_DIR (the default, as an operator's first run)
-  const keyFile = keyPath(sourceData);
+  const [keyFile] = await keyFilesIn(sourceData);
+  if (!keyFile) throw new Error(`no backup key in ${sourceData}: ${backup.stdout}`);
   const manifest = await readManifest(file, keyFile);
 
   phase(`${name}Restore`);

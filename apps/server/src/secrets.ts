@@ -7,13 +7,6 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
   return configured ?? loadOrCreateSecret(path.resolve(dataDir, 'jwt-secret'));
 }
 
-/** The server secret as the server would load it, without making one: null when there is none yet. */
-export async function readJwtSecret(configured: string | undefined, dataDir: string): Promise<string | null> {
-  if (configured) return configured;
-  const text = await readFile(path.resolve(dataDir, 'jwt-secret'), 'utf8').catch(() => null);
-  return text?.trim() || null;
-}
-
 /** A new server secret, as the first start generates one. */
 export const newServerSecret = () => randomBytes(48).toString('base64url');
 

@@ -2,17 +2,16 @@
  * `npm run backup [-- FILE]`: one backup of the whole platform into BACKUP_DIR (or FILE), beside a
  * running server or with it stopped (the embedded database is then started for the backup and
  * stopped after). Recorded like the scheduled ones, so the dashboard shows it. The first backup
- * makes the backup key (DATA_DIR/backup-key.txt) for the operator to move off the machine.
+ * makes the backup key (DATA_DIR/backup-key-….txt) for the operator to move off the machine.
  * Exits 1 on failure.
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBytes } from '@app/contracts/backups';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { writeBackup } from '../modules/operations/backups/archive.js';
-import { keyPath } from '../modules/operations/backups/keys.js';
+import { keyFilesIn } from '../modules/operations/backups/keys.js';
 import type { Manifest } from '../modules/operations/backups/payload.js';
 import * as repo from '../modules/operations/backups/repo.js';
 import {
@@ -22,7 +21,7 @@ import {
   runBackup,
   toolsFor,
 } from '../modules/operations/backups/service.js';
-import { readJwtSecret } from '../secrets.js';
+import { loadJwtSecret } from '../secrets.js';
 import { VERSION } from '../version.js';
 
 const config = loadConfig();
@@ -36,8 +35,9 @@ let ok = false;
 try {
   const { db, url } = database;
   const instance = `npm run backup (pid ${process.pid})`;
-  // the secret the admins' TOTP secrets are sealed with, read only to carry them opened (never written)
-  const serverSecret = await readJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  // the server's secret (made as its first start would, if it never ran): it opens the admins' TOTP
+  // secrets and the backup seal's signing key, and is never written into the backup
+  const serverSecret = await loadJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const { rows } = await db.query<{ recorded: boolean }>(
     "SELECT to_regclass('public.backups') IS NOT NULL AS recorded",
   );
@@ -51,7 +51,7 @@ try {
     await mkdir(backupDir(config), { recursive: true, mode: 0o700 });
     const file = path.resolve(out ?? path.join(backupDir(config), backupFileName('command', new Date())));
     const tools = await toolsFor(db, config.PG_BIN_DIR);
-    const { settings, keyCreated } = await backupSettings(config, serverSecret);
+    const { settings, keyCreated } = await backupSettings(db, config, serverSecret);
     const written = await writeBackup({ url, tools, file, version: VERSION, backupId: null, settings });
     done = { file, manifest: written.manifest, keyCreated };
   }
@@ -69,14 +69,14 @@ try {
     console.log(
       `  ${manifest.adminTotp.unreadable} admin two-factor secret(s) could not be opened with this server's secret: after a restore, those admins need npm run admin:reset-2fa`,
     );
-  const key = keyPath(config.DATA_DIR);
   if (done.keyCreated)
     console.log(
-      `  NEW backup key: ${key}. Restoring any backup needs it. Move it OFF this server now (a password manager, a safe) and delete it here`,
+      `  NEW backup key: ${done.keyCreated}. Restoring this backup and the next ones needs it. Move it OFF this server now (a password manager, a safe) and delete it here`,
     );
-  else if (existsSync(key))
-    console.log(`  the backup key is still on this server (${key}): move it off it and delete it here`);
-  console.log(`  restore with: npm run restore -- ${file} --key <your copy of backup-key.txt>`);
+  for (const left of await keyFilesIn(config.DATA_DIR))
+    if (left !== done.keyCreated)
+      console.log(`  a backup key is still on this server (${left}): move it off it and delete it here`);
+  console.log(`  restore with: npm run restore -- ${file} --key <your copy of the backup key>`);
   ok = true;
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);

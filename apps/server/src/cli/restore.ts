@@ -1,16 +1,16 @@
 /**
  * `npm run restore -- FILE [--key KEYFILE] [--force]`: a backup into an empty database
  * (DATABASE_URL) or an empty data folder (DATA_DIR, the embedded database), opened with the
- * operator's backup key (default DATA_DIR/backup-key.txt). A database that holds anything is
- * refused unless --force, and so are a backup of a newer release and a file that is not this
- * platform's own, unaltered. The server must be stopped; start it after.
+ * operator's backup key (--key; without it, the backup-key-….txt files DATA_DIR still holds). A
+ * database that holds anything is refused unless --force, and so are a backup of a newer release
+ * and a file that is not this platform's own, unaltered. The server must be stopped; start it after.
  */
 import path from 'node:path';
 import { formatBytes } from '@app/contracts/backups';
 import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { embeddedOwner } from '../db/embedded.js';
-import { keyPath } from '../modules/operations/backups/keys.js';
+import { keyFilesIn } from '../modules/operations/backups/keys.js';
 import { RestoreRefused, restoreBackup } from '../modules/operations/backups/restore.js';
 import { VERSION } from '../version.js';
 
@@ -22,12 +22,12 @@ const force = args.includes('--force');
 if (!file || (keyAt >= 0 && !keyArg)) {
   console.error(
     'Usage: npm run restore -- FILE [--key KEYFILE] [--force]   (FILE: an earnhub-….tar.age written by npm run backup; ' +
-      'KEYFILE: the backup-key.txt written with the first backup, default DATA_DIR/backup-key.txt)',
+      'KEYFILE: the backup-key-….txt written with the first backup; without it, those DATA_DIR holds)',
   );
   process.exit(2);
 }
 const config = loadConfig();
-const keyFile = path.resolve(keyArg ?? keyPath(config.DATA_DIR));
+const keyFiles = keyArg ? [path.resolve(keyArg)] : await keyFilesIn(config.DATA_DIR);
 const target = config.DATABASE_URL
   ? 'the database of DATABASE_URL'
   : `the data folder ${path.resolve(config.DATA_DIR)}`;
@@ -50,7 +50,7 @@ try {
     url: database.url,
     release: VERSION,
     force,
-    keyFile,
+    keyFiles,
     serverSecret: config.JWT_SECRET
       ? { environment: config.JWT_SECRET }
       : { dataDir: path.resolve(config.DATA_DIR) },

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { encryptFile } from '../../src/modules/operations/backups/age.js';
-import { loadOrCreateSeal, readBackupKey } from '../../src/modules/operations/backups/keys.js';
+import { type BackupSeal, readBackupKey } from '../../src/modules/operations/backups/keys.js';
 import {
   DUMP,
   MANIFEST,
@@ -31,7 +31,8 @@ export interface Craft {
 export async function craftBackup(
   file: string,
   out: string,
-  keys: { keyFile: string; dataDir: string },
+  /** The operator's key file, and the platform's seal (to sign again as the platform). */
+  keys: { keyFile: string; seal: BackupSeal },
   craft: Craft,
 ): Promise<string> {
   const dir = await mkdtemp(`${out}.d-`);
@@ -40,7 +41,7 @@ export async function craftBackup(
     const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8'));
     await writeFile(path.join(dir, MANIFEST), JSON.stringify(craft.manifest?.(manifest) ?? manifest));
     if (craft.dump) await writeFile(path.join(dir, DUMP), craft.dump(await readFile(path.join(dir, DUMP))));
-    const { seal } = await loadOrCreateSeal(keys.dataDir);
+    const { seal } = keys;
     if (craft.signature === 'platform')
       await writeFile(path.join(dir, SIGNATURE), await signatureFor(dir, seal));
     const inner = path.join(dir, 'inner.tar');

@@ -16,6 +16,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/modules/operations/backups/archive.js';
+import { keyFilesIn, loadOrCreateSeal } from '../../src/modules/operations/backups/keys.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { freePort } from '../round-robin-proxy.js';
 import { runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
@@ -43,9 +44,10 @@ let server: ServerProcess | null = null;
 /** What the first test leaves for the second: its backup file and the restored data folder's env. */
 let taken: { file: string; env: Record<string, string | undefined>; ledger: string | undefined } | null =
   null;
-/** The source platform's DATA_DIR: its seal and the operator's key file (backup-key.txt) are there. */
+/** The source platform's DATA_DIR: the first backup writes the operator's key file there. */
 const source = () => path.join(work, 'source-data');
-const keyFile = () => path.join(source(), 'backup-key.txt');
+let keyFileFound: string | undefined;
+const keyFile = () => keyFileFound!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -140,6 +142,9 @@ describe('a backup under load, restored into a fresh data folder', () => {
     await Promise.all(workers);
     expect(backup.code, backup.stderr).toBe(0);
     const file = /Backup written: (.+)/.exec(backup.stdout)![1]!.trim();
+    const keyFiles = await keyFilesIn(source());
+    expect(keyFiles).toHaveLength(1);
+    keyFileFound = keyFiles[0];
     const manifest = await readManifest(file, keyFile());
     const snapshot = new Date(manifest.snapshotAt).getTime();
     const before = ops.filter((o) => o.ackAt + MARGIN_MS < snapshot);
@@ -149,7 +154,7 @@ describe('a backup under load, restored into a fresh data folder', () => {
     expect(after.length).toBeGreaterThan(5);
     expect(manifest).toMatchObject({ product: 'earnhub', adminTotp: { carried: 1, unreadable: 0 } });
     // the file holds neither the server secret nor anything readable without the operator's key
-    expect(backup.stdout).toMatch(/NEW backup key: .*backup-key\.txt/);
+    expect(backup.stdout).toContain(`NEW backup key: ${keyFile()}`);
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
     for (const clear of [JWT_SECRET, owner2fa.secret, quiet.email, 'jwt-secret', 'manifest.json'])
@@ -165,7 +170,7 @@ describe('a backup under load, restored into a fresh data folder', () => {
       DATABASE_URL: undefined,
     };
     expect((await runCli('restore', [file], env)).stderr).toMatch(
-      /^Restore refused: the backup key .*backup-key\.txt cannot be read/,
+      /^Restore refused: no backup key: give the one written with the first backup \(backup-key-….txt\) with --key KEYFILE/,
     );
     const restored = await runCli('restore', [file, '--key', keyFile()], env);
     expect(restored.code, restored.stderr).toBe(0);
@@ -262,8 +267,11 @@ describe('a backup under load, restored into a fresh data folder', () => {
       /Restore refused: the database app is not empty \(\d+ tables, \d+ users\): .* or add --force/,
     );
 
+    // the platform's seal, as an insider holding the server (its database and secret) would read it
+    const { seal, created } = await loadOrCreateSeal(t.db, JWT_SECRET, source());
+    expect(created).toBeNull();
     const crafted = (name: string, craft: Craft) =>
-      craftBackup(file, path.join(work, name), { keyFile: keyFile(), dataDir: source() }, craft);
+      craftBackup(file, path.join(work, name), { keyFile: keyFile(), seal }, craft);
     const restore = (f: string) => runCli('restore', [f, '--force', ...key], env);
 
     const newer = await crafted('newer.tar.age', {

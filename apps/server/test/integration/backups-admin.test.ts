@@ -12,7 +12,7 @@ import type { SetupResponse } from '@app/contracts/setup';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/modules/operations/backups/archive.js';
-import { keyPath } from '../../src/modules/operations/backups/keys.js';
+import { keyFilesIn } from '../../src/modules/operations/backups/keys.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 
@@ -91,7 +91,9 @@ describe('backups from the back-office', () => {
     expect((await overview()).last_ok?.id).toBe(done.id);
     // encrypted to the operator's key, made with this first backup beside the server's seal
     expect(path.basename(done.file!)).toMatch(/^earnhub-.*\.tar\.age$/);
-    const manifest = await readManifest(done.file!, keyPath(dataDir));
+    const keys = await keyFilesIn(dataDir);
+    expect(keys).toHaveLength(1);
+    const manifest = await readManifest(done.file!, keys[0]!);
     expect(manifest).toMatchObject({ backupId: done.id, adminTotp: { carried: 0, unreadable: 0 } });
     expect(manifest.tables.users).toBeGreaterThan(0);
     expect(await setupItem()).toMatchObject({ done: true });
@@ -217,5 +219,7 @@ describe('the schedule', () => {
     expect(rows).toEqual([
       { status: 'failed', error: 'interrupted: the server running it stopped before it finished' },
     ]);
+    // every backup of the platform is encrypted to the one key its first backup made
+    expect(await keyFilesIn(dataDir)).toHaveLength(1);
   });
 });

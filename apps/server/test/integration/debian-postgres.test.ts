@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/modules/operations/backups/archive.js';
-import { keyPath } from '../../src/modules/operations/backups/keys.js';
+import { keyFilesIn } from '../../src/modules/operations/backups/keys.js';
 import { freePort } from '../round-robin-proxy.js';
 import { REPO_ROOT, runCli, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
 
@@ -310,7 +310,8 @@ describe("the product on Debian's PostgreSQL", () => {
     const file = path.join(backupDir, files[0] as string);
     // made by the pg_dump of the server's own major version: Debian's
     // (the backup is encrypted: the first one wrote the operator's key into DATA_DIR)
-    const key = keyPath(dataDir);
+    const [key] = await keyFilesIn(dataDir);
+    if (!key) throw new Error(`no backup key in ${dataDir}: ${backup.out}`);
     const manifest = await readManifest(file, key);
     expect(manifest.database.serverVersion).toMatch(new RegExp(`^${major}\\.`));
     expect(manifest.database.pgDump).toMatch(new RegExp(`\\(PostgreSQL\\) ${major}\\.`));

@@ -34,8 +34,8 @@ import {
 import { type PgTools, toolConnection } from './tools.js';
 
 export interface BackupSettings {
-  /** The server secret the admins' TOTP secrets are sealed with (to carry them opened); null: none. */
-  serverSecret: string | null;
+  /** The server secret the admins' TOTP secrets are sealed with (to carry them opened; never written). */
+  serverSecret: string;
   /** The configuration, secrets left out (settings/config.json). */
   config: Record<string, unknown>;
   seal: BackupSeal;
@@ -128,17 +128,17 @@ export async function writeBackup(opts: {
 }
 
 /** The admins' TOTP secrets of the snapshot, opened with the server secret (those it opens). */
-async function openTotpSecrets(client: pg.Client, serverSecret: string | null) {
+async function openTotpSecrets(client: pg.Client, serverSecret: string) {
   // a database of a release before two-factor (backed up before its upgrade) has none
   const { rows } = await client
     .query<{ user_id: number; secret_enc: string }>(
       'SELECT user_id::int AS user_id, secret_enc FROM admin_totp ORDER BY user_id',
     )
     .catch(() => ({ rows: [] }));
-  const box = serverSecret ? secretBox(serverSecret) : null;
+  const box = secretBox(serverSecret);
   const carried: CarriedTotp = [];
   for (const row of rows) {
-    const secret = box?.open(row.secret_enc, row.user_id);
+    const secret = box.open(row.secret_enc, row.user_id);
     if (secret) carried.push({ userId: row.user_id, secret });
   }
   return { carried, unreadable: rows.length - carried.length };

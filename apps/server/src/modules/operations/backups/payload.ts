@@ -96,7 +96,10 @@ export async function signatureFor(dir: string, seal: BackupSeal): Promise<strin
 }
 
 /** Not a backup this key may restore, or altered: nothing of it was used. */
-export class BackupRefused extends Error {}
+export class BackupRefused extends Error {
+  /** It was encrypted to another key (another may open it), rather than damaged. */
+  otherKey = false;
+}
 
 /**
  * Decrypts `file` with the operator's key into `dir`, unpacks its known entries, checks the
@@ -117,9 +120,11 @@ export async function openBackup(
       throw new BackupRefused(
         `${file} is an unencrypted backup of an earlier release: nothing authenticates it, so this release does not run it. Restore it with the release that made it`,
       );
-    throw new BackupRefused(
-      `${file} cannot be opened with this key: ${why}. It was damaged or altered, or is another platform's backup (use the backup key written with it); nothing of it was run`,
+    const refused = new BackupRefused(
+      `${file} cannot be opened with this key: ${why}. It was damaged or altered, or is for another backup key (use the one written with it); nothing of it was run`,
     );
+    refused.otherKey = why === 'it was not encrypted to this key';
+    throw refused;
   }
   const entries: string[] = [];
   try {

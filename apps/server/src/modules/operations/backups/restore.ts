@@ -80,8 +80,8 @@ export async function restoreBackup(opts: {
   url: string;
   release: string;
   force: boolean;
-  /** The operator's backup key (backup-key.txt). */
-  keyFile: string;
+  /** The operator's backup key files to try (--key, or those DATA_DIR still holds). */
+  keyFiles: string[];
   /** DATA_DIR, whose jwt-secret is rotated; or JWT_SECRET when the environment sets it. */
   serverSecret: { dataDir: string } | { environment: string };
   pgBinDir?: string | undefined;
@@ -92,14 +92,13 @@ export async function restoreBackup(opts: {
   await stat(opts.file).catch(() => {
     throw new RestoreRefused(`${opts.file} does not exist`);
   });
-  const key = await readBackupKey(opts.keyFile).catch((error: unknown) => {
-    throw error instanceof BackupKeyError ? new RestoreRefused(error.message) : error;
-  });
+  if (!opts.keyFiles.length)
+    throw new RestoreRefused(
+      'no backup key: give the one written with the first backup (backup-key-….txt) with --key KEYFILE',
+    );
   const work = await mkdtemp(path.join(opts.workRoot ?? os.tmpdir(), '.restore-'));
   try {
-    const opened = await openBackup(opts.file, key, work).catch((error: unknown) => {
-      throw error instanceof BackupRefused ? new RestoreRefused(error.message) : error;
-    });
+    const opened = await openWithAny(opts.file, opts.keyFiles, work);
     const { manifest } = opened;
     const why = await whyNotRestorable(manifest, opts.release);
     if (why) throw new RestoreRefused(why);
@@ -129,6 +128,23 @@ export async function restoreBackup(opts: {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The backup opened with the first key file it was encrypted to (RestoreRefused when none opens it). */
+async function openWithAny(file: string, keyFiles: string[], work: string) {
+  let refusal: unknown = null;
+  for (const keyFile of keyFiles) {
+    try {
+      return await openBackup(file, await readBackupKey(keyFile), work);
+    } catch (error) {
+      if (error instanceof BackupKeyError) throw new RestoreRefused(error.message);
+      if (!(error instanceof BackupRefused)) throw error;
+      refusal = refusal ?? error;
+      // only a file for another key lets the next key try
+      if (!error.otherKey) break;
+    }
+  }
+  throw new RestoreRefused((refusal as BackupRefused).message);
 }
 
 /** Refuses a database that holds anything (unless forced) or that others use; the tools that fit it. */

@@ -42,19 +42,21 @@ const SECRET_SETTING = /SECRET|PASSWORD|PRIVATE|_KEY|TOKEN|DATABASE_URL|SMTP_URL
 
 /**
  * What a backup carries besides the database: the configuration (secrets left out), the server
- * secret only to open the admins' TOTP secrets with (never written), and the seal it is
- * encrypted and signed with (made on the first backup: `keyCreated` then names the operator's key).
+ * secret only to open the admins' TOTP secrets and the seal's signing key with (never written), and
+ * the seal it is encrypted and signed with (made on the first backup: `keyCreated` then names the
+ * operator's key file).
  */
 export async function backupSettings(
+  db: Db,
   config: BackupConfig,
-  serverSecret: string | null,
+  serverSecret: string,
 ): Promise<{ settings: BackupSettings; keyCreated: string | null }> {
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config).sort()) {
     if (value === undefined) continue;
     shown[key] = SECRET_SETTING.test(key) ? '(set; not in the backup)' : value;
   }
-  const { seal, created } = await loadOrCreateSeal(config.DATA_DIR);
+  const { seal, created } = await loadOrCreateSeal(db, serverSecret, config.DATA_DIR);
   return { settings: { serverSecret, config: shown, seal }, keyCreated: created };
 }
 
@@ -69,7 +71,7 @@ export async function toolsFor(db: Db, pgBinDir?: string): Promise<PgTools> {
  * file, with its progress written every second and a cancel asked through the row obeyed.
  */
 export async function runBackup(
-  deps: { db: Db; url: string; config: BackupConfig; instance: string; serverSecret: string | null },
+  deps: { db: Db; url: string; config: BackupConfig; instance: string; serverSecret: string },
   id: number,
   trigger: Backup['trigger'],
   opts: { file?: string; signal?: AbortSignal } = {},
@@ -91,7 +93,7 @@ export async function runBackup(
     const dir = backupDir(config);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     file = opts.file ? path.resolve(opts.file) : path.join(dir, backupFileName(trigger, new Date()));
-    const { settings, keyCreated } = await backupSettings(config, deps.serverSecret);
+    const { settings, keyCreated } = await backupSettings(db, config, deps.serverSecret);
     const done = await writeBackup({
       url: deps.url,
       tools,
@@ -147,8 +149,8 @@ export function createBackupsService(deps: {
   config: BackupConfig;
   /** The database the pool reaches, for pg_dump; null when this process was not told it. */
   databaseUrl: string | null;
-  /** The server secret, to carry the admins' TOTP secrets opened (it is never written to a backup). */
-  serverSecret: string | null;
+  /** The server secret, to open the admins' TOTP secrets and the seal (it is never written to a backup). */
+  serverSecret: string;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
   const { db, clock, config } = deps;
