@@ -13,7 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Queryable, Tx } from '../db/pool.js';
-import { type MailOriginal, maskMail, mailSecrets } from './secrets.js';
+import { type MailOriginal, mailSecrets, maskMail } from './secrets.js';
 import type { Mail } from './templates.js';
 
 const MAX_ATTEMPTS = 8;

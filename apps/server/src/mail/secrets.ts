@@ -40,7 +40,9 @@ export function mailSecretBox(serverSecret: string) {
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     cipher.setAAD(aad(mailId));
     const body = Buffer.concat([cipher.update(JSON.stringify(original), 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
   }
 
   /** The original, or null when it was sealed under another key or for another mail. */
