@@ -3,6 +3,8 @@
  * admin accounts kept to owners, codes and links masked for every admin (issue 36); and support
  * marking a member's e-mail verified by hand. Revealing and re-sending: mail-reveal.test.ts.
  */
+
+import { readFile } from 'node:fs/promises';
 import { MAIL_MASK, type MailDetail, type MailListResponse } from '@app/contracts/mail-log';
 import { MSG } from '@app/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +164,64 @@ describe('the Mail screen', () => {
         token === support ? 404 : 403,
       );
     }
+  });
+});
+
+describe('mails queued before the upgrade (migration 036)', () => {
+  it('are masked where each template put its secret; one still pending is given up', async () => {
+    const old = [
+      [
+        'otp',
+        'Your verification code: 123456',
+        'Your email verification code is 123456.\nIt expires in 10 minutes.',
+      ],
+      [
+        'password_reset',
+        'Reset your password',
+        'open:\nhttp://app.test/reset-password?token=abcDEF_123-xyz\n\nThe link works once',
+      ],
+      ['admin_invitation', 'You are invited', 'open:\nhttp://app.test/admin-invitation/Tok_en-9876543210\n'],
+      [
+        'ticket_answered',
+        'Your query #123456 has been answered',
+        'Support has replied to your query #123456',
+      ],
+    ];
+    const to = `pre-036-${Date.now()}@test.local`;
+    for (const [template, subject, body] of old) {
+      await t.db.query(
+        `INSERT INTO mail_outbox (to_address, subject, body_text, template, status) VALUES ($1, $2, $3, $4, 'logged')`,
+        [to, subject, body, template],
+      );
+    }
+    await t.db.query(
+      `INSERT INTO mail_outbox (to_address, subject, body_text, template) VALUES ($1, 'Your verification code: 654321', 'code is 654321.', 'otp')`,
+      [to],
+    );
+    // the migration's data steps (its table and column exist already in the test database)
+    const sql = await readFile(
+      new URL('../../src/db/migrations/036_mail_secrets.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.query(sql.slice(sql.indexOf('UPDATE mail_outbox')));
+    const { rows } = await t.db.query(
+      `SELECT template, subject, body_text, status, has_secret FROM mail_outbox WHERE to_address = $1 ORDER BY id`,
+      [to],
+    );
+    expect(rows.map((r) => [r.template, r.has_secret, r.status])).toEqual([
+      ['otp', true, 'logged'],
+      ['password_reset', true, 'logged'],
+      ['admin_invitation', true, 'logged'],
+      ['ticket_answered', false, 'logged'],
+      ['otp', true, 'failed'],
+    ]);
+    expect(rows[0]!.subject).toBe(`Your verification code: ${MAIL_MASK}`);
+    expect(rows[0]!.body_text).toContain(`code is ${MAIL_MASK}.`);
+    expect(rows[1]!.body_text).toContain(`/reset-password?token=${MAIL_MASK}\n`);
+    expect(rows[2]!.body_text).toContain(`/admin-invitation/${MAIL_MASK}\n`);
+    // a mail without a secret keeps its numbers
+    expect(rows[3]!.subject).toBe('Your query #123456 has been answered');
+    expect(rows[4]!.body_text).toBe(`code is ${MAIL_MASK}.`);
   });
 });
 
