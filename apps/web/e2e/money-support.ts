@@ -24,14 +24,21 @@ export async function singleUser(id: number, token: string) {
   return data.singleuser;
 }
 
-/** A member who may withdraw: verified email (set in the database) and a BEP20 address. */
-export async function withdrawingMember(sponsorCode: string, name: string): Promise<NewMember> {
+/**
+ * A member who may withdraw: verified email (set in the database) and a BEP20 address, their first
+ * (replacing one would pause their withdrawals for a day, issue 36).
+ */
+export async function withdrawingMember(
+  sponsorCode: string,
+  name: string,
+  address: string = BEP20,
+): Promise<NewMember> {
   const member = await registerMember(sponsorCode, name);
   await sql('UPDATE users SET verify_at = now() WHERE id = $1', [member.auth.id]);
   const saved = await api(`/users/${member.auth.id}`, {
     method: 'PUT',
     token: member.auth.token,
-    body: { bep20: BEP20 },
+    body: { bep20: address },
   });
   expect(saved.status).toBe(200);
   return member;
