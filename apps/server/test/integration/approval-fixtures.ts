@@ -44,3 +44,31 @@ export async function adjustByTwo(
   });
   return approve(t, tokens.approve, asked);
 }
+
+/**
+ * Activation codes asked by `token` and issued on `approverToken`'s approval: the codes made, oldest
+ * first, read back from the codes list (the approval's answer says how many, not which).
+ */
+export async function issueCodesByTwo(
+  t: TestApp,
+  tokens: { ask: string; approve: string },
+  body: { count?: number; codes?: string[]; value?: number | string },
+) {
+  const asked = await t.call('POST', '/codes', { token: tokens.ask, body });
+  await approve(t, tokens.approve, asked);
+  const n = body.codes?.length ?? body.count ?? 0;
+  const listed = await t.call('GET', `/codes?limit=${n}`, { token: tokens.approve });
+  expect(listed.status, listed.raw).toBe(200);
+  const codes = listed.body.codes.slice(0, n).reverse() as Array<{ id: number; code: string; value: number }>;
+  expect(codes).toHaveLength(n);
+  return codes;
+}
+
+/** Raises the 24 h totals one admin may approve alone (four eyes) for a fixture funding many members. */
+export async function raiseSoloLimits(t: TestApp, ownerToken: string, usdt = 10_000_000) {
+  const res = await t.call('PUT', '/settings', {
+    token: ownerToken,
+    body: { four_eyes_admin_daily: usdt, four_eyes_member_daily: usdt },
+  });
+  expect(res.status, res.raw).toBe(200);
+}

@@ -112,7 +112,8 @@ const matrix: Array<{
   {
     route: 'POST /users/send/reward',
     call: () => ['POST', '/users/send/reward', { id: bronze, user_id: a.id }],
-    expect: adminOnly(200),
+    // the admin's request waits for a second finance admin (issue 36): nothing is paid yet
+    expect: adminOnly(202),
   },
   {
     route: 'GET /users/get/defaulterreward/{id}',

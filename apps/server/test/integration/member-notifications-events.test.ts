@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 /**
  * Issue 29.6: a member is told of a transfer received, a support reply and a withdrawal requested,
@@ -68,10 +69,13 @@ describe('notifications of what happens to a member', () => {
     const m = await t.register(root.code);
     await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
     await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: `0x${'c'.repeat(40)}` } });
-    await t.call('POST', '/withdrawalrequest/debit', {
-      token: admin,
-      body: { user_id: m.id, wallet: 'earnings', amount: 100, direction: 'credit', reason: 'test credit' },
-    });
+    // a manual credit takes two admins (issue 36): the owner asks, a finance admin approves
+    const second = await secondEyes(t);
+    await adjustByTwo(
+      t,
+      { ask: admin, approve: second.token },
+      { user_id: m.id, wallet: 'earnings', amount: 100 },
+    );
     const asked = await t.call('POST', '/withdrawalrequest/add', {
       token: m.token,
       body: { amount: 40, password: m.password },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import type { TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 import { createPayment, ipnBody, type PaymentsTest, sendIpn, setupPayments } from './payments-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 
@@ -82,10 +83,13 @@ describe('notifications of a member’s own money', () => {
     const m = await t.register(root.code);
     await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
     await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } });
-    await t.call('POST', '/withdrawalrequest/debit', {
-      token: admin,
-      body: { user_id: m.id, wallet: 'earnings', amount: 200, direction: 'credit', reason: 'test credit' },
-    });
+    // a manual credit takes two admins (issue 36): the owner asks, a finance admin approves
+    const second = await secondEyes(t);
+    await adjustByTwo(
+      t,
+      { ask: admin, approve: second.token },
+      { user_id: m.id, wallet: 'earnings', amount: 200 },
+    );
     const ask = async (amount: number) =>
       (
         await t.call('POST', '/withdrawalrequest/add', {

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 let t: TestApp;
 let admin: string;
+/** The second admin who approves the manual credits `admin` asks for (four eyes). */
+let second: Awaited<ReturnType<typeof secondEyes>>;
 let root: Awaited<ReturnType<TestApp['register']>>;
 
 beforeAll(async () => {
   t = await createTestApp({ METRICS_ALLOW: '10.20.0.0/16', METRICS_TOKEN: TOKEN });
   admin = await t.adminToken();
+  second = await secondEyes(t);
   root = await t.register();
 });
 afterAll(async () => t.close());
@@ -46,18 +50,18 @@ function value(text: string, name: string, labels: Record<string, string> = {}) 
   return found.reduce((sum, s) => sum + s.value, 0);
 }
 
-/** A member credited 40 USDT by an admin who then asks to withdraw 20 (a pending hold). */
+/** A member credited 40 USDT by two admins who then asks to withdraw 20 (a pending hold). */
 async function memberWithPendingWithdrawal() {
   const member = await t.register(root.code);
   await t.db.query(`UPDATE users SET verify_at = now(), bep20 = $2 WHERE id = $1`, [
     member.id,
     `0x${'d'.repeat(40)}`,
   ]);
-  const credit = await t.call('POST', '/withdrawalrequest/debit', {
-    token: admin,
-    body: { user_id: member.id, wallet: 'earnings', amount: 40, direction: 'credit', reason: 'metrics test' },
-  });
-  expect(credit.status, credit.raw).toBeLessThan(300);
+  await adjustByTwo(
+    t,
+    { ask: admin, approve: second.token },
+    { user_id: member.id, wallet: 'earnings', amount: 40, reason: 'metrics test' },
+  );
   const withdrawal = await t.call('POST', '/withdrawalrequest/add', {
     token: member.token,
     body: { amount: 20, password: member.password },

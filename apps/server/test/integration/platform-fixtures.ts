@@ -1,10 +1,13 @@
 /** The app, members and settings helpers shared by the platform, audit log and decision mail tests. */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 // Set by usePlatformApp's beforeAll; importers see the values through ES live bindings.
 export let t: TestApp;
 export let admin: string;
+/** A second finance admin, two days on the team: approves what `admin` asks (four eyes). */
+export let second: Awaited<ReturnType<typeof secondEyes>>;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 export let root: Member;
 export let memberA: Member;
@@ -19,6 +22,7 @@ export function usePlatformApp() {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.adminToken();
+    second = await secondEyes(t);
     root = await t.register();
     memberA = await readyMember(500);
     memberB = await readyMember(0);
@@ -41,17 +45,17 @@ export function usePlatformApp() {
   });
 }
 
-/** A verified member with a BEP20 address and `earnings` credited by an audited admin adjustment. */
+/** A verified member with a BEP20 address and `earnings` credited by an admin adjustment two admins made. */
 async function readyMember(earnings: number) {
   const m = await t.register(root.code);
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } });
   if (earnings) {
-    const res = await t.call('POST', '/withdrawalrequest/debit', {
-      token: admin,
-      body: { user_id: m.id, wallet: 'earnings', amount: earnings, direction: 'credit', reason: 'test' },
-    });
-    expect(res.status).toBe(200);
+    await adjustByTwo(
+      t,
+      { ask: admin, approve: second.token },
+      { user_id: m.id, wallet: 'earnings', amount: earnings, reason: 'test' },
+    );
   }
   return m;
 }

@@ -1,7 +1,18 @@
 import { CLOSED_MESSAGES } from '@app/contracts/settings';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../helpers.js';
-import { admin, count, memberA, memberB, root, setSettings, t, usePlatformApp } from './platform-fixtures.js';
+import { issueCodesByTwo } from './approval-fixtures.js';
+import {
+  admin,
+  count,
+  memberA,
+  memberB,
+  root,
+  second,
+  setSettings,
+  t,
+  usePlatformApp,
+} from './platform-fixtures.js';
 
 usePlatformApp();
 
@@ -135,8 +146,9 @@ describe('platform switches', () => {
   });
 
   it('closed deposits refuse a member redeeming a code (the code stays unused) but not an admin recording one', async () => {
-    const issued = await t.call('POST', '/codes', { token: admin, body: { count: 1, value: 15 } });
-    const code = issued.body.codes[0].code as string;
+    // codes are issued by two admins (issue 36)
+    const [issued] = await issueCodesByTwo(t, { ask: admin, approve: second.token }, { count: 1, value: 15 });
+    const code = issued!.code;
     await setSettings({ deposits_open: false });
     const before = await footprint();
     const refused = await t.call('POST', '/codes/redeem', { token: memberB.token, body: { code } });
