@@ -41,7 +41,9 @@ test('the owner backs up now from Admin → Backups and the dashboard shows it',
   await expect(page.getByTestId('backup-tools-problem')).toHaveCount(0);
   await expect(page.getByText(/^pg_dump \(PostgreSQL\) 1[7-9]/)).toBeVisible();
   await expect(page.getByText('No backup yet. Back up now')).toBeVisible();
-  await expect(page.getByText('npm run restore -- FILE')).toBeVisible();
+  await expect(page.getByText('npm run restore -- FILE --key KEYFILE')).toBeVisible();
+  // no key yet: it is made by the first backup
+  await expect(page.getByTestId('backup-key-on-server')).toHaveCount(0);
 
   await watchForRunning(page);
   const backUp = page.getByRole('button', { name: 'Back up now' });
@@ -59,10 +61,12 @@ test('the owner backs up now from Admin → Backups and the dashboard shows it',
   expect(await page.evaluate(() => (window as unknown as { sawRunning: boolean }).sawRunning)).toBe(true);
   await expect(page.getByTestId('backup-running')).toHaveCount(0);
   await expect(row).toContainText(/\d+(\.\d)? (KB|MB)/);
-  await expect(row.getByText(/^earnhub-.+\.tar$/)).toBeVisible();
+  await expect(row.getByText(/^earnhub-.+\.tar\.age$/)).toBeVisible();
+  // the first backup made the backup key: its file is on the server until the operator moves it
+  await expect(page.getByTestId('backup-key-on-server')).toHaveText(/\/backup-key-[a-z0-9]+\.txt$/);
   await expect(page.getByTestId('backup-last-ok')).toHaveText(/just now|minute/);
   // the whole path of the last good one, as npm run restore is given it
-  await expect(page.getByTestId('backup-last-ok-file')).toHaveText(/\/backups\/earnhub-[^/]+\.tar$/);
+  await expect(page.getByTestId('backup-last-ok-file')).toHaveText(/\/backups\/earnhub-[^/]+\.tar\.age$/);
   await expect(backUp).toBeEnabled();
   // (a toast under the pointer stays: it sits over the button just clicked)
   await page.mouse.move(400, 600);

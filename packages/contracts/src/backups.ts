@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idParam } from './common.js';
 
 /**
- * Backups of the whole platform (issue 28): one file per backup (`earnhub-….tar`: the database as
- * pg_dump's custom format, the settings and a manifest), taken on a schedule, by `npm run backup`
- * or by an owner from the dashboard. Each is recorded in the database, so every instance and the
+ * Backups of the whole platform (issue 28): one file per backup (`earnhub-….tar.age`: the database
+ * as pg_dump's custom format, the settings and a manifest, encrypted to the operator's backup key
+ * and signed, issue 36), taken on a schedule, by `npm run backup` or by an owner from the dashboard. Each is recorded in the database, so every instance and the
  * dashboard see the last one, its size and its result.
  */
 export const BACKUP_TRIGGERS = ['schedule', 'command', 'admin'] as const;
@@ -46,6 +46,11 @@ export const backupsOverview = z.object({
   recent: z.array(backup),
   /** Owners may start and cancel a backup. */
   may_start: z.boolean(),
+  /**
+   * The backup key backups are encrypted to: when the platform made it (null: no backup yet), and
+   * the operator's key files still in this server's DATA_DIR (they should be moved off it).
+   */
+  key: z.object({ made_at: z.string().nullable(), on_server: z.array(z.string()) }),
 });
 export type BackupsOverview = z.infer<typeof backupsOverview>;
 

@@ -75,6 +75,7 @@ describe('backups from the back-office', () => {
       last_ok: null,
       recent: [],
       may_start: true,
+      key: { made_at: null, on_server: [] },
     });
 
     const started = await t.call('POST', '/backups', { token: owner });
@@ -93,6 +94,8 @@ describe('backups from the back-office', () => {
     expect(path.basename(done.file!)).toMatch(/^earnhub-.*\.tar\.age$/);
     const keys = await keyFilesIn(dataDir);
     expect(keys).toHaveLength(1);
+    // the dashboard says the key the backup was encrypted to is still on the server, until moved
+    expect((await overview()).key).toEqual({ made_at: expect.any(String), on_server: keys });
     const manifest = await readManifest(done.file!, keys[0]!);
     expect(manifest).toMatchObject({ backupId: done.id, adminTotp: { carried: 0, unreadable: 0 } });
     expect(manifest.tables.users).toBeGreaterThan(0);

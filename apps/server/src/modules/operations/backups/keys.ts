@@ -123,6 +123,12 @@ export async function loadOrCreateSeal(
   return loadOrCreateSeal(db, serverSecret, dataDir);
 }
 
+/** When the platform's seal (its backup key) was made; null before the first backup. */
+export async function sealMadeAt(db: Queryable): Promise<Date | null> {
+  const { rows } = await db.query<{ made_at: Date }>('SELECT made_at FROM backup_seal');
+  return rows[0]?.made_at ?? null;
+}
+
 function keyFileText(identity: string, verifyKey: KeyObject, made: Date) {
   return [
     `# EarnHub backup key, made ${made.toISOString()}. It opens this platform's backups made since:`,

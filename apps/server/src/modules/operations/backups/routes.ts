@@ -12,7 +12,7 @@ export function backupsRoutes(app: Api, backups: BackupsService) {
     schema: {
       tags,
       description:
-        "The platform's backups: the schedule (BACKUP_DIR, BACKUP_TIME, BACKUP_KEEP), the pg_dump the server would use or why none fits, the last backup that succeeded and the ten newest with their result, size and progress.",
+        "The platform's backups: the schedule (BACKUP_DIR, BACKUP_TIME, BACKUP_KEEP), the pg_dump the server would use or why none fits, the last backup that succeeded and the ten newest with their result, size and progress, and the backup key they are encrypted to (when it was made, and whether its file is still on this server).",
       response: { 200: backupsOverview },
     },
     handler: async (req) => backups.overview(actorOf(req)),

@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { VERSION } from '../../../version.js';
 import { type BackupSettings, writeBackup } from './archive.js';
-import { loadOrCreateSeal } from './keys.js';
+import { keyFilesIn, loadOrCreateSeal, sealMadeAt } from './keys.js';
 import type { Manifest } from './payload.js';
 import * as repo from './repo.js';
 import { findPgTools, type PgTools } from './tools.js';
@@ -203,7 +203,13 @@ export function createBackupsService(deps: {
   return {
     async overview(actor: Actor): Promise<BackupsOverview> {
       await repo.failAbandoned(db);
-      const [recent, lastOk, found] = await Promise.all([repo.recent(db, 10), repo.lastOk(db), tools()]);
+      const [recent, lastOk, found, keyMade, onServer] = await Promise.all([
+        repo.recent(db, 10),
+        repo.lastOk(db),
+        tools(),
+        sealMadeAt(db),
+        keyFilesIn(config.DATA_DIR),
+      ]);
       const todayTaken = recent.some(
         (b) => b.trigger === 'schedule' && b.started_at.slice(0, 10) === todayUtc(),
       );
@@ -221,6 +227,7 @@ export function createBackupsService(deps: {
         last_ok: lastOk,
         recent,
         may_start: actor.roles.includes('owner'),
+        key: { made_at: keyMade?.toISOString() ?? null, on_server: onServer },
       };
     },
 

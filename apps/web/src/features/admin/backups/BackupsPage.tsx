@@ -104,6 +104,17 @@ export default function BackupsPage() {
         </Banner>
       )}
 
+      {data && data.key.on_server.length > 0 && (
+        <Banner tone="notice">
+          <span className="font-semibold">The backup key is still on this server.</span>{' '}
+          <span className="[overflow-wrap:anywhere]" data-testid="backup-key-on-server">
+            {data.key.on_server.join(', ')}
+          </span>
+          . Backups are encrypted to it: restoring needs it, and with a backup it reads every member&rsquo;s
+          data. Copy it somewhere safe off this server (a password manager, a safe), then delete it here.
+        </Banner>
+      )}
+
       {running && (
         <RunningBackup
           backup={running}
@@ -125,9 +136,10 @@ export default function BackupsPage() {
       <p className="flex items-start gap-1.5 text-sm text-muted">
         <BookOpen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          To restore, stop the server, then run{' '}
-          <code className="font-mono text-fg">npm run restore -- FILE</code> with the backup&rsquo;s file
-          (copy its path from the list). How: <code className="font-mono">docs/operations.md#backups</code>.
+          Backups are encrypted to the platform&rsquo;s backup key and signed. To restore, stop the server,
+          then run <code className="font-mono text-fg">npm run restore -- FILE --key KEYFILE</code> with the
+          backup&rsquo;s file (copy its path from the list) and your copy of the backup key. How:{' '}
+          <code className="font-mono">docs/operations.md#backups</code>.
         </span>
       </p>
 
