@@ -77,14 +77,22 @@ export async function writeBackup(opts: {
     let migrations: string[];
     let totp: { carried: CarriedTotp; unreadable: number };
     try {
-      // pg_dump imports the snapshot while this transaction holds it open; the counts read it meanwhile
-      [, tables, migrations, totp] = await Promise.all([
+      // pg_dump imports the snapshot while this transaction holds it open; the counts, migrations
+      // and TOTP secrets are read in it meanwhile, one query at a time on its connection
+      const reading = async () => {
+        const counts = await countRows(snapshot);
+        const names = await snapshot.query<{ name: string }>(
+          'SELECT name FROM schema_migrations ORDER BY name',
+        );
+        return [
+          counts,
+          names.rows.map((m) => m.name),
+          await openTotpSecrets(snapshot, opts.settings.serverSecret),
+        ] as const;
+      };
+      [, [tables, migrations, totp]] = await Promise.all([
         pgDump(opts.tools, opts.url, taken.id, dumpFile, opts.signal),
-        countRows(snapshot),
-        snapshot
-          .query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')
-          .then((r) => r.rows.map((m) => m.name)),
-        openTotpSecrets(snapshot, opts.settings.serverSecret),
+        reading(),
       ]);
     } finally {
       clearInterval(progress);
