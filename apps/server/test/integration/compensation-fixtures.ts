@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { approve, secondEyes } from './approval-fixtures.js';
 
 /**
  * Shared setup of the rewards, salary, CTO and leadership tests: a fresh app per test file (call
@@ -9,6 +10,8 @@ import { createTestApp, type TestApp } from '../helpers.js';
  */
 export let t: TestApp;
 export let admin: string;
+/** A second finance admin, two days on the team: the other pair of eyes (issue 36). */
+export let second: Awaited<ReturnType<typeof secondEyes>>;
 export let planId: number;
 export type Member = Awaited<ReturnType<TestApp['register']>>;
 export let root: Member;
@@ -18,6 +21,7 @@ export const DAY = 86_400_000;
 export async function setupCompensation() {
   t = await createTestApp();
   admin = await t.adminToken();
+  second = await secondEyes(t);
   root = await t.register();
   const plan = await t.call('POST', '/plans/add', {
     token: admin,
@@ -27,6 +31,10 @@ export async function setupCompensation() {
   planId = plan.body.plan.id;
 }
 
+/**
+ * A deposit the admin records and approves; past what one admin may approve alone (the four-eyes
+ * amount, the 24 h totals) the second admin approves it (four eyes is staff-money.test.ts's).
+ */
 export async function fund(m: Member, amount: number) {
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
   expect(dep.status, dep.raw).toBe(201);
@@ -34,7 +42,8 @@ export async function fund(m: Member, amount: number) {
     token: admin,
     body: { status: 'approved' },
   });
-  expect(ok.status, ok.raw).toBe(200);
+  if (ok.status === 202) await approve(t, second.token, ok);
+  else expect(ok.status, ok.raw).toBe(200);
 }
 
 /** The member buys a plan of `amount` (funded first). */
@@ -80,12 +89,17 @@ export async function count(table: string, where = 'true', params: unknown[] = [
 }
 
 /**
- * Moves the clock; sessions do not outlive a long move (admins 8 h, members 24 h), so the admin and
+ * Moves the clock; sessions do not outlive a long move (admins 8 h, members 24 h), so the admins and
  * the named members sign in again.
  */
 export async function advance(ms: number, ...members: Member[]) {
   t.clock.advance(ms);
   admin = await t.adminToken();
+  const again = await t.call('POST', '/auth/adminsignin', {
+    body: { email: second.email, password: second.password },
+  });
+  expect(again.status, again.raw).toBe(200);
+  second = { ...second, token: again.body.admin.token };
   for (const m of members) {
     const res = await t.call('POST', '/auth/signin', { body: { email: m.email, password: m.password } });
     expect(res.status, res.raw).toBe(200);

@@ -19,6 +19,8 @@ import { erc20Abi, hexToBytes, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
+import { hashPassword } from '../../src/modules/identity/auth/passwords.js';
+import { insertUser } from '../../src/modules/identity/auth/repo.js';
 import { type LocalChain, startLocalChain } from '../evm/local-chain.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { randomPort, type ServerProcess, startServer, waitForHealth } from '../server-process.js';
@@ -126,6 +128,35 @@ async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
   }
 }
 
+/**
+ * A finance admin two days on the team, signed in: the second pair of eyes a manual credit takes
+ * (issue 36; an admin of less than 24 h cannot be one).
+ */
+async function secondAdmin() {
+  const login = { email: 'payout-finance@test.local', password: 'Payout-Finance-2026!' };
+  const c = db();
+  await c.connect();
+  try {
+    await insertUser(c, {
+      username: 'payout-finance',
+      email: login.email,
+      passwordHash: await hashPassword(login.password),
+      fullname: 'Payout Finance',
+      phone: '',
+      role: 'admin',
+      refferalCode: `ADM${randomBytes(4).toString('hex').toUpperCase()}`,
+      sponsor: null,
+      now: new Date(Date.now() - 2 * 86_400_000),
+      adminRoles: ['finance'],
+    });
+  } finally {
+    await c.end();
+  }
+  const signIn = await api('POST', '/auth/adminsignin', undefined, login);
+  expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+  return signIn.body.admin.token as string;
+}
+
 const tokensOf = async (address: `0x${string}`) =>
   Number(
     (await chain.publicClient.readContract({
@@ -177,9 +208,11 @@ afterAll(async () => {
 });
 
 describe('payouts across crashes', () => {
+  // three server starts, two kills and a chain: more than the default 30 s on a busy machine
   it('pays each withdrawal once when the server dies right after a send and right before one', async () => {
     await start();
     const adminToken = (await api('POST', '/auth/adminsignin', undefined, ADMIN)).body.admin.token as string;
+    const approverToken = await secondAdmin();
     const wallet = await api('GET', '/withdrawalrequest/payout/wallet', adminToken);
     expect(wallet.body).toMatchObject({ configured: true, address: HOT, usdt: 1000 });
 
@@ -200,14 +233,17 @@ describe('payouts across crashes', () => {
       const address = privateKeyToAccount(generatePrivateKey()).address;
       await sql('UPDATE users SET verify_at = now() WHERE id = $1', [id]);
       expect((await api('PUT', `/users/${id}`, token, { bep20: address })).status).toBe(200);
-      const credit = await api('POST', '/withdrawalrequest/debit', adminToken, {
+      // a manual credit takes two admins (issue 36): the owner asks, the finance admin approves
+      const asked = await api('POST', '/withdrawalrequest/debit', adminToken, {
         user_id: id,
         wallet: 'earnings',
         amount: 100,
         direction: 'credit',
         reason: 'payout crash test',
       });
-      expect(credit.status).toBe(200);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+      const credit = await api('POST', `/approvals/${asked.body.approval.id}/approve`, approverToken);
+      expect(credit.status, JSON.stringify(credit.body)).toBe(200);
       const req = await api('POST', '/withdrawalrequest/add', token, {
         amount: 100,
         password: 'Payee-Member-2026!',
@@ -286,5 +322,5 @@ describe('payouts across crashes', () => {
     expect(logs).toMatch(/payouts: hot wallet 0x[0-9a-fA-F]{40}/);
     expect(logs.toLowerCase()).not.toContain(HOT_KEY.slice(2).toLowerCase());
     expect(logs).not.toContain(PASSPHRASE);
-  });
+  }, 120_000);
 });

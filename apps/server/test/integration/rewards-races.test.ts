@@ -8,6 +8,7 @@ import {
   type Member,
   member,
   root,
+  second,
   setupCompensation,
   t,
 } from './compensation-fixtures.js';
@@ -112,9 +113,15 @@ describe('racing claims and carry-forwards', () => {
   it('an admin award racing the member’s claim pays the stage once', async () => {
     const { leader } = await qualifiedLeader();
     const before = await earnings(leader);
+    // one admin asks (nothing is paid); the second admin's approval, which sends it, races the claim
+    const asked = await t.call('POST', '/users/send/reward', {
+      token: admin,
+      body: { id: bronze, user_id: leader.id },
+    });
+    expect(asked.status, asked.raw).toBe(202);
     const [claimed, sent] = await Promise.all([
       claim(leader),
-      t.call('POST', '/users/send/reward', { token: admin, body: { id: bronze, user_id: leader.id } }),
+      t.call('POST', `/approvals/${asked.body.approval.id}/approve`, { token: second.token }),
     ]);
     expect([claimed.status, sent.status].filter((s) => s === 200)).toHaveLength(1);
     expect(await earnings(leader)).toBe(before + 100);

@@ -11,6 +11,7 @@ import {
   type Member,
   member,
   root,
+  second,
   setSettings,
   setupCompensation,
   t,
@@ -49,6 +50,16 @@ const carry = (m: Member, stageId?: number) =>
     ...(stageId ? { body: { stage_id: stageId } } : {}),
   });
 const later = () => t.clock.advance(1000);
+/**
+ * A reward sent by hand: the admin asks (202, nothing paid) and a second finance admin approves,
+ * which sends it (issue 36). Answers the approval: 200, or why the send was refused.
+ */
+const sendByTwo = async (body: Record<string, unknown>) => {
+  const asked = await t.call('POST', '/users/send/reward', { token: admin, body });
+  expect(asked.status, asked.raw).toBe(202);
+  expect(asked.body.approval).toMatchObject({ kind: 'reward', status: 'pending', user_id: body.user_id });
+  return t.call('POST', `/approvals/${asked.body.approval.id}/approve`, { token: second.token });
+};
 
 describe('team business and the leg cap', () => {
   it('counts downline purchases inside the window per leg, no leg above 50 % of the threshold', async () => {
@@ -246,10 +257,7 @@ describe('who may claim, and a reward sent by hand', () => {
     const edit = await t.call('PUT', `/users/${blocked.id}`, { token: admin, body: { status: 'block' } });
     expect(edit.status, edit.raw).toBe(200);
     expect((await claim(blocked)).status).toBe(401); // blocking ends the member's sessions
-    const send = await t.call('POST', '/users/send/reward', {
-      token: admin,
-      body: { id: bronze, user_id: blocked.id },
-    });
+    const send = await sendByTwo({ id: bronze, user_id: blocked.id });
     expect(send.status).toBe(400);
     expect(send.body.message).toContain('blocked');
     expect(await count('reward_payouts', 'user_id = ANY($1)', [[noPlan.id, blocked.id]])).toBe(0);
@@ -260,36 +268,44 @@ describe('who may claim, and a reward sent by hand', () => {
     const m = await member(root, 150); // limit 1,050
     await start(m);
     const before = await earnings(m);
-    const sent = await t.call('POST', '/users/send/reward', {
+    const asked = await t.call('POST', '/users/send/reward', {
       token: admin,
       body: { id: bronze, user_id: m.id, note: 'Missed by the old system' },
     });
-    expect(sent.status, sent.raw).toBe(200);
-    expect(sent.body.payout).toMatchObject({
-      source: 'admin',
-      title: 'Bronze',
-      paid: 100,
-      note: 'Missed by the old system',
+    expect(asked.status, asked.raw).toBe(202);
+    expect(await earnings(m)).toBe(before); // nothing is paid on one admin's word
+    const sent = await t.call('POST', `/approvals/${asked.body.approval.id}/approve`, {
+      token: second.token,
     });
+    expect(sent.status, sent.raw).toBe(200);
+    expect(sent.body.approval).toMatchObject({ status: 'approved', decided_by: { id: second.id } });
+    const paid = await t.call('GET', `/users/rewards?source=admin&user_id=${m.id}`, { token: admin });
+    expect(paid.body.allrewards).toEqual([
+      expect.objectContaining({
+        source: 'admin',
+        title: 'Bronze',
+        paid: 100,
+        note: 'Missed by the old system',
+      }),
+    ]);
     expect(await earnings(m)).toBe(before + 100);
     const view = (await t.call('GET', `/rewards/user/${m.id}`, { token: m.token })).body;
     expect(view.stages.map((s: { title: string; status: string }) => `${s.title}:${s.status}`)).toEqual([
       'Silver:open',
       'Bronze:awarded',
     ]);
-    const twice = await t.call('POST', '/users/send/reward', {
-      token: admin,
-      body: { id: bronze, user_id: m.id },
-    });
+    const twice = await sendByTwo({ id: bronze, user_id: m.id });
     expect(twice.status).toBe(409);
     // a plan sent ahead of time is skipped when the member gets there; the earning limit cuts it
-    const ahead = await t.call('POST', '/users/send/reward', {
-      token: admin,
-      body: { id: gold, user_id: m.id },
-    });
+    const ahead = await sendByTwo({ id: gold, user_id: m.id });
     expect(ahead.status).toBe(200);
-    expect(ahead.body.payout).toMatchObject({ amount: 1000, paid: 950, cut: 50 });
     expect(ahead.body.message).toContain('50.00 USDT over the earning limit was not paid');
+    const gone = await t.call('GET', `/users/rewards?source=admin&user_id=${m.id}`, { token: admin });
+    expect(gone.body.allrewards.find((r: { title: string }) => r.title === 'Gold')).toMatchObject({
+      amount: 1000,
+      paid: 950,
+      cut: 50,
+    });
     expect((await carry(m)).status).toBe(409); // Silver is now the last stage ahead of nothing
     expect(await earnings(m)).toBe(before + 1050);
     const audit = await count('audit_log', `action = 'reward.send' AND target_id = $1`, [String(m.id)]);
@@ -306,16 +322,25 @@ describe('who may claim, and a reward sent by hand', () => {
   it('refuses bad sends with a clear 400 or 404 and pays nothing', async () => {
     const noPlan = await member(root);
     const payouts = await count('reward_payouts');
-    const cases: Array<[unknown, number]> = [
+    // refused when asked (no request made) ...
+    const asking: Array<[unknown, number]> = [
       [{ id: bronze }, 400],
       [{ id: 'x', user_id: noPlan.id }, 400],
       [{ id: bronze, user_id: noPlan.id, extra: 1 }, 400],
-      [{ id: bronze, user_id: noPlan.id }, 400], // no plan: nothing could be paid
-      [{ id: 999999, user_id: noPlan.id }, 404],
       [{ id: bronze, user_id: 999999 }, 404],
     ];
-    for (const [body, status] of cases) {
+    for (const [body, status] of asking) {
       const res = await t.call('POST', '/users/send/reward', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(typeof res.body.message).toBe('string');
+    }
+    // ... or when the second admin approves (the request stays pending: nothing ran)
+    const approving: Array<[Record<string, unknown>, number]> = [
+      [{ id: bronze, user_id: noPlan.id }, 400], // no plan: nothing could be paid
+      [{ id: 999999, user_id: noPlan.id }, 404],
+    ];
+    for (const [body, status] of approving) {
+      const res = await sendByTwo(body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(typeof res.body.message).toBe('string');
     }
