@@ -59,8 +59,8 @@ export default defineConfig({
       EMBEDDED_PG_PASSWORD: 'postgres',
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'E2eAdminPass1',
-      // a fresh install requires 2FA of every admin; the walks sign admins in with a password, and
-      // admin-totp.spec.ts turns the requirement on and off itself
+      // a fresh install requires 2FA of every admin; these walks sign admins in with a password
+      // (admin-totp.spec.ts enrols its own admins), so this install starts relaxed, as the demo does
       ADMIN_TOTP_REQUIRED: 'off',
       PUBLIC_URL: BASE_URL,
       // Every test signs in; the per-IP sign-in limit is not what these tests are about.
