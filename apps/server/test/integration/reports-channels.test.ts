@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
+import { issueCodesByTwo, secondEyes } from './approval-fixtures.js';
 import { createPayment, freePort, IPN_SECRET, ipnBody, sendIpn } from './payments-fixtures.js';
 import {
   a,
@@ -55,12 +56,13 @@ describe('deposits of every channel', () => {
     const onChain = await submit(a.token, hash);
     expect(onChain.body.message, onChain.raw).toMatch(/^Deposit verified/);
 
-    // a deposit code, redeemed
-    const codes = await t.call('POST', '/codes', { token: admin, body: { count: 1, value: 12 } });
+    // a deposit code, issued by two admins (issue 36) and redeemed
+    const second = await secondEyes(t);
+    const [code] = await issueCodesByTwo(t, { ask: admin, approve: second.token }, { count: 1, value: 12 });
     await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [b.id]);
     const redeemed = await t.call('POST', '/codes/redeem', {
       token: b.token,
-      body: { code: codes.body.codes[0].code },
+      body: { code: code!.code },
     });
     expect(redeemed.status, redeemed.raw).toBe(200);
 
