@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -24,10 +25,13 @@ beforeAll(async () => {
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: b.id, amount: 500 } });
   await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
   await t.call('POST', '/topup/add', { token: b.token, body: { plan_id: plan.id, amount: 200 } });
-  await t.call('POST', '/withdrawalrequest/debit', {
-    token: admin,
-    body: { user_id: b.id, wallet: 'earnings', amount: 40, direction: 'credit', reason: 'goodwill' },
-  });
+  // a manual credit takes two admins (issue 36): the owner asks, a finance admin approves
+  const second = await secondEyes(t);
+  await adjustByTwo(
+    t,
+    { ask: admin, approve: second.token },
+    { user_id: b.id, wallet: 'earnings', amount: 40, reason: 'goodwill' },
+  );
   await t.db.query(`UPDATE users SET verify_at = now(), bep20 = $2 WHERE id = $1`, [
     b.id,
     `0x${'c'.repeat(40)}`,
