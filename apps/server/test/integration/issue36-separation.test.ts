@@ -5,6 +5,7 @@
  * owner is told when anyone gets finance or owner; with a mail server the link is not in the answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOldEnoughSql } from '../../src/modules/identity/admins/separation.js';
 import { ADMIN, createTestApp, type TestApp } from '../helpers.js';
 import { addAdmin } from './admin-fixtures.js';
 import { adjustByTwo, secondEyes } from './approval-fixtures.js';
@@ -121,6 +122,17 @@ describe('separation of duties at admin level', () => {
       (await t.db.query('SELECT 1 FROM withdrawal_approvals WHERE withdrawal_id = $1', [other])).rowCount ??
         0,
     ).toBe(0);
+
+    // the same rule in SQL, for queries that must count only admins of a day or more
+    const oldEnough = async (id: number) =>
+      (
+        await t.db.query<{ ok: boolean }>(
+          `SELECT ${adminOldEnoughSql('u', '$2')} AS ok FROM users u WHERE u.id = $1`,
+          [id, t.clock.now()],
+        )
+      ).rows[0]!.ok;
+    expect(await oldEnough(puppet.id)).toBe(false);
+    expect(await oldEnough(seasoned.id)).toBe(true);
 
     // a seasoned finance admin is the second pair of eyes as before
     expect((await approve(id, seasoned.token)).status).toBe(200);
