@@ -1,33 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, approve, issueCodesByTwo, secondEyes } from './approval-fixtures.js';
 
 let t: TestApp;
 let admin: string;
+/** The second finance admin, two days on the team: approves what `admin` asks (issue 36). */
+let eyes: Awaited<ReturnType<typeof secondEyes>>;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 let root: Member;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
+  eyes = await secondEyes(t);
   root = await t.register();
 });
+const byTwo = () => ({ ask: admin, approve: eyes.token });
+const codeCount = async (where = 'true', params: unknown[] = []) =>
+  (await t.db.query(`SELECT count(*)::int AS n FROM codes WHERE ${where}`, params)).rows[0].n as number;
 afterAll(async () => t.close());
 
 async function verified(credit: { wallet: string; amount: number } | null = null) {
   const m = await t.register(root.code);
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   if (credit) {
-    await t.call('POST', '/withdrawalrequest/debit', {
-      token: admin,
-      body: {
-        user_id: m.id,
-        wallet: credit.wallet,
-        amount: credit.amount,
-        direction: 'credit',
-        reason: 'test credit',
-      },
-    });
+    await adjustByTwo(t, byTwo(), { user_id: m.id, wallet: credit.wallet, amount: credit.amount });
   }
   return m;
 }
@@ -149,11 +147,17 @@ describe('transfers', () => {
 });
 
 describe('activation codes', () => {
-  it('are issued by admins, redeemed once even with 20 redemptions racing', async () => {
-    const issued = await t.call('POST', '/codes', { token: admin, body: { count: 3, value: 25 } });
-    expect(issued.status).toBe(201);
-    expect(issued.body.codes).toHaveLength(3);
-    const code = issued.body.codes[0].code as string;
+  it('are issued by two admins, redeemed once even with 20 redemptions racing', async () => {
+    // one admin asks: nothing is issued until a second finance admin approves
+    const asked = await t.call('POST', '/codes', { token: admin, body: { count: 3, value: 25 } });
+    expect(asked.status, asked.raw).toBe(202);
+    expect(asked.body.approval).toMatchObject({ kind: 'codes', status: 'pending', amount: 75 });
+    expect(await codeCount()).toBe(0);
+    const approved = await approve(t, eyes.token, asked);
+    expect(approved.body.message).toBe('Approved: 3 activation codes issued');
+    const issued = (await t.call('GET', '/codes', { token: admin })).body.codes;
+    expect(issued).toHaveLength(3);
+    const code = issued[0].code as string;
     expect(code).toMatch(/^[A-Z2-9]{12}$/);
     const m = await verified();
     const results = await Promise.all(
@@ -171,7 +175,7 @@ describe('activation codes', () => {
     );
   });
 
-  it('issues one batch per Idempotency-Key when an admin retries', async () => {
+  it('asks one batch per Idempotency-Key when an admin retries, issued once', async () => {
     const issue = () =>
       t.call('POST', '/codes', {
         token: admin,
@@ -179,10 +183,14 @@ describe('activation codes', () => {
         idempotencyKey: 'codes-retry-001',
       });
     const [first, second] = await Promise.all([issue(), issue()]);
-    expect(first.status).toBe(201);
-    expect(second.body.codes).toEqual(first.body.codes);
-    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM codes WHERE value = 7000000');
-    expect(rows[0].n).toBe(2);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.body.approval.id).toBe(first.body.approval.id);
+    await approve(t, eyes.token, first);
+    const again = await t.call('POST', `/approvals/${second.body.approval.id}/approve`, {
+      token: eyes.token,
+    });
+    expect(again.status).toBe(409);
+    expect(await codeCount('value = 7000000')).toBe(2);
   });
 
   it("accepts the spec's own request, a list of codes, worth the activation fee", async () => {
@@ -191,21 +199,14 @@ describe('activation codes', () => {
       body: { codes: ['AUDIT1234', 'spec-less2'] },
     });
     expect(issued.status, issued.raw).toBe(400); // a dash is not a code character
-    const ok = await t.call('POST', '/codes', {
-      token: admin,
-      body: { codes: ['AUDIT1234', ' audit5678 '] },
-    });
-    expect(ok.status, ok.raw).toBe(201);
+    const ok = await issueCodesByTwo(t, byTwo(), { codes: ['AUDIT1234', ' audit5678 '] });
     // stored as redemption compares them: upper case, trimmed; worth the activation fee (10 USDT by default)
-    expect(ok.body.codes).toEqual([
+    expect(ok).toEqual([
       expect.objectContaining({ code: 'AUDIT1234', value: 10, used_by: null }),
       expect.objectContaining({ code: 'AUDIT5678', value: 10, used_by: null }),
     ]);
-    const priced = await t.call('POST', '/codes', {
-      token: admin,
-      body: { codes: ['PRICED0001'], value: 40 },
-    });
-    expect(priced.body.codes).toEqual([expect.objectContaining({ code: 'PRICED0001', value: 40 })]);
+    const priced = await issueCodesByTwo(t, byTwo(), { codes: ['PRICED0001'], value: 40 });
+    expect(priced).toEqual([expect.objectContaining({ code: 'PRICED0001', value: 40 })]);
     const m = await verified();
     t.clock.advance(10 * 60_000); // past the redemption limit the race above used up
     expect(
@@ -215,11 +216,14 @@ describe('activation codes', () => {
   });
 
   it('refuses a code that exists or is listed twice, and then creates none of the list', async () => {
-    const before = await t.db.query('SELECT count(*)::int AS n FROM codes');
-    const taken = await t.call('POST', '/codes', {
+    const before = await codeCount();
+    // a code that exists is found when the approval issues them: nothing is created, the request stays
+    const asked = await t.call('POST', '/codes', {
       token: admin,
       body: { codes: ['FRESH0001', 'audit1234'] },
     });
+    expect(asked.status, asked.raw).toBe(202);
+    const taken = await t.call('POST', `/approvals/${asked.body.approval.id}/approve`, { token: eyes.token });
     expect(taken).toMatchObject({ status: 409, body: { message: 'Code AUDIT1234 already exists' } });
     const twice = await t.call('POST', '/codes', {
       token: admin,
@@ -237,16 +241,20 @@ describe('activation codes', () => {
       const res = await t.call('POST', '/codes', { token: admin, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    // two admins sending the same new code at once: one batch is created, the other is told
-    const racing = await Promise.all(
+    // two requests for the same new code approved at once: one batch is created, the other is told
+    const requests = await Promise.all(
       [1, 2].map(() => t.call('POST', '/codes', { token: admin, body: { codes: ['RACED0001'], value: 5 } })),
     );
-    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
-    const after = await t.db.query('SELECT count(*)::int AS n FROM codes');
-    expect(after.rows[0].n).toBe(before.rows[0].n + 1);
+    expect(requests.map((r) => r.status)).toEqual([202, 202]);
+    expect(requests[0]!.body.approval.id).not.toBe(requests[1]!.body.approval.id);
+    const racing = await Promise.all(
+      requests.map((r) => t.call('POST', `/approvals/${r.body.approval.id}/approve`, { token: eyes.token })),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await codeCount()).toBe(before + 1);
   });
 
-  it('answers a retried list with the same codes (Idempotency-Key), creating them once', async () => {
+  it('answers a retried list with the same request (Idempotency-Key), creating the codes once', async () => {
     const issue = () =>
       t.call('POST', '/codes', {
         token: admin,
@@ -255,8 +263,10 @@ describe('activation codes', () => {
       });
     const first = await issue();
     const second = await issue();
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect(second.body.codes).toEqual(first.body.codes);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.body.approval).toEqual(first.body.approval);
+    await approve(t, eyes.token, second);
+    expect(await codeCount('code = $1', ['RETRY0001'])).toBe(1);
   });
 
   it('keeps the ledger reconciled', async () => {
