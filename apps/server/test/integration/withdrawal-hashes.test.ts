@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalChain, startLocalChain } from '../evm/local-chain.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 
 const PAYER_KEY = generatePrivateKey();
@@ -17,6 +18,8 @@ const TRC20 = `T${'9'.repeat(33)}`;
 let chain: LocalChain;
 let t: TestApp;
 let admin: string;
+/** Approves the manual credits `admin` asks for (issue 36: a second admin, two days on the team). */
+let eyes: string;
 let root: Awaited<ReturnType<TestApp['register']>>;
 
 beforeAll(async () => {
@@ -30,6 +33,7 @@ beforeAll(async () => {
     PAYOUT_CONFIRMATIONS: '3',
   });
   admin = await t.adminToken();
+  eyes = (await secondEyes(t)).token;
   root = await t.register();
 });
 afterAll(async () => {
@@ -43,10 +47,11 @@ async function withdrawal(amount: number, network: 'BEP20' | 'TRC20' = 'BEP20', 
   const bep20 = address ?? privateKeyToAccount(generatePrivateKey()).address;
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20, trc20: TRC20 } });
-  await t.call('POST', '/withdrawalrequest/debit', {
-    token: admin,
-    body: { user_id: m.id, wallet: 'earnings', amount: amount * 2, direction: 'credit', reason: 'test' },
-  });
+  await adjustByTwo(
+    t,
+    { ask: admin, approve: eyes },
+    { user_id: m.id, wallet: 'earnings', amount: amount * 2, reason: 'test' },
+  );
   const req = await t.call('POST', '/withdrawalrequest/add', {
     token: m.token,
     body: { amount, network, password: m.password },
