@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 
 let t: TestApp;
 let admin: string;
+/** Approves the manual credits `admin` asks for (issue 36: a second admin, two days on the team). */
+let eyes: Awaited<ReturnType<typeof secondEyes>>;
 let planId: number;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 let root: Member;
@@ -13,6 +16,7 @@ const BEP20 = `0x${'b'.repeat(40)}`;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
+  eyes = await secondEyes(t);
   root = await t.register();
   planId = (
     await t.call('POST', '/plans/add', {
@@ -23,23 +27,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A verified member with a BEP20 address and `earnings` credited by an audited admin adjustment. */
+/** A verified member with a BEP20 address and `earnings` credited by an adjustment two admins made. */
 async function readyMember(earnings = 0) {
   const m = await t.register(root.code);
   await t.db.query('UPDATE users SET verify_at = now() WHERE id = $1', [m.id]);
   await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } });
   if (earnings) {
-    const res = await t.call('POST', '/withdrawalrequest/debit', {
-      token: admin,
-      body: {
-        user_id: m.id,
-        wallet: 'earnings',
-        amount: earnings,
-        direction: 'credit',
-        reason: 'test credit',
-      },
+    // signed in each time: the principal tests move the clock past admin sessions
+    const approver = await t.call('POST', '/auth/adminsignin', {
+      body: { email: eyes.email, password: eyes.password },
     });
-    expect(res.status).toBe(200);
+    await adjustByTwo(
+      t,
+      { ask: admin, approve: approver.body.admin.token },
+      { user_id: m.id, wallet: 'earnings', amount: earnings },
+    );
   }
   return m;
 }
