@@ -123,6 +123,8 @@ describe('a backup under load, restored into a fresh data folder', () => {
     const owner = await addAdmin(t, 'backed-up');
     const ownerToken = (await adminPasswordStep(t, owner)).body.admin.token as string;
     const owner2fa = await enrol(t, ownerToken);
+    // a password-reset link mailed before the backup: it must not work on the restored platform
+    expect((await t.call('POST', '/pass/forget', { body: { email: quiet.email } })).status).toBe(200);
     const team = await members(6, root);
 
     const ops: Op[] = [];
@@ -198,6 +200,12 @@ describe('a backup under load, restored into a fresh data folder', () => {
       const extra = [];
       for (const op of after) if (await present(db, op)) extra.push(op);
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      // no session, trusted browser or mailed link of before the restore is alive in the copy
+      const alive = await db.query<{ sessions: number; resets: number }>(
+        `SELECT (SELECT count(*)::int FROM sessions WHERE revoked_at IS NULL) AS sessions,
+                (SELECT count(*)::int FROM password_resets WHERE used_at IS NULL AND expires_at > now()) AS resets`,
+      );
+      expect(alive.rows[0]).toEqual({ sessions: 0, resets: 0 });
     } finally {
       await db.end();
     }

@@ -4,9 +4,10 @@
  * signature checked, the manifest parsed by a schema). Then pg_restore turns the dump into SQL and
  * psql runs it in ONE transaction, after dropping the old schema when forced; before the COMMIT,
  * every table's row count is checked against the manifest, the admins' TOTP secrets are sealed
- * under the new server secret and every session of the backup is ended. A restore that fails at any
- * point leaves the database, and the server secret, as they were. After the COMMIT the server
- * secret is rotated (DATA_DIR/jwt-secret), so no token signed before the restore works.
+ * under the new server secret, and every session, trusted browser and mailed link of the backup is
+ * ended. A restore that fails at any point leaves the database, and the server secret, as they
+ * were. After the COMMIT the server secret is rotated (DATA_DIR/jwt-secret), so no token signed
+ * before the restore works.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -241,6 +242,15 @@ BEGIN
   END IF;
   IF pg_catalog.to_regclass('public.admin_trusted_browsers') IS NOT NULL THEN
     UPDATE public.admin_trusted_browsers SET revoked_at = pg_catalog.now() WHERE revoked_at IS NULL;
+  END IF;
+  -- nor a password-reset or invitation link mailed before it (the owners invite again)
+  IF pg_catalog.to_regclass('public.password_resets') IS NOT NULL THEN
+    UPDATE public.password_resets SET expires_at = pg_catalog.now()
+     WHERE used_at IS NULL AND expires_at > pg_catalog.now();
+  END IF;
+  IF pg_catalog.to_regclass('public.admin_invitations') IS NOT NULL THEN
+    UPDATE public.admin_invitations SET expires_at = pg_catalog.now()
+     WHERE accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > pg_catalog.now();
   END IF;
 END
 $earnhub_restore$;
