@@ -5,21 +5,24 @@ import { member, platform } from '../../src/ledger/accounts.js';
 import { post } from '../../src/ledger/ledger.js';
 import { STAFF_SETS_NO_PASSWORD } from '../../src/modules/identity/users/control-hold.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { approve, secondEyes } from './approval-fixtures.js';
 
 let t: TestApp;
 let root: Awaited<ReturnType<TestApp['register']>>;
 let admin: string;
+let second: Awaited<ReturnType<typeof secondEyes>>;
 beforeAll(async () => {
   t = await createTestApp();
   root = await t.register();
   admin = await t.adminToken();
+  second = await secondEyes(t);
 });
 afterAll(async () => t.close());
 
 const snapshot = async (id: number) => (await t.db.query('SELECT * FROM users WHERE id = $1', [id])).rows[0];
 
 describe('admin edit (spec 2.2)', () => {
-  it('saves the editable fields, sets updated_at, and writes the audit log', async () => {
+  it('saves the editable fields, sets updated_at, and writes the audit log (e-mail and business once a second admin approves)', async () => {
     const m = await t.register(root.code);
     t.clock.advance(60_000);
     const res = await t.call('PUT', `/users/${m.id}`, {
@@ -41,7 +44,12 @@ describe('admin edit (spec 2.2)', () => {
         updated_at: '1999-01-01T00:00:00Z',
       },
     });
-    expect(res).toMatchObject({ status: 200, body: { message: MSG.userUpdated } });
+    // the e-mail (where reset links go) and the business figure wait for a second admin (issue 36)
+    expect(res.body.approval.summary).toBe(
+      `Change ${res.body.approval.username}'s e-mail ${m.email} → renamed@test.local, business 0 → 1250.5 USDT`,
+    );
+    expect((await snapshot(m.id)).email).toBe(m.email);
+    await approve(t, second.token, res);
     const user = (await t.call('GET', `/users/${m.id}`, { token: admin })).body.singleuser;
     expect(user).toMatchObject({
       username: 'renamed_member',
@@ -59,11 +67,16 @@ describe('admin edit (spec 2.2)', () => {
     const audit = await t.db.query(`SELECT * FROM audit_log WHERE target_type = 'user' AND target_id = $1`, [
       String(m.id),
     ]);
-    expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ action: 'user.update', ip: '127.0.0.1' });
+    // the edit now, then the approved part by the second admin
+    expect(audit.rows.map((r) => [r.action, r.admin_id])).toEqual([
+      ['user.update', expect.anything()],
+      ['user.update', BigInt(second.id)],
+    ]);
+    expect(audit.rows[0]).toMatchObject({ ip: '127.0.0.1' });
     expect(audit.rows[0].before.username).not.toBe('renamed_member');
     expect(audit.rows[0].after.username).toBe('renamed_member');
-    expect(JSON.stringify([audit.rows[0].before, audit.rows[0].after])).not.toMatch(/argon2/);
+    expect(audit.rows[1].after.email).toBe('renamed@test.local');
+    expect(JSON.stringify(audit.rows.map((r) => [r.before, r.after]))).not.toMatch(/argon2/);
   });
 
   it('refuses a change of role and changes nothing', async () => {
@@ -110,9 +123,11 @@ describe('admin edit (spec 2.2)', () => {
     const other = await t.register(root.code);
     const loop = await t.call('PUT', `/users/${x.id}`, { token: admin, body: { reffer_by: z.code } });
     expect(loop.status).toBe(400);
-    expect(
-      (await t.call('PUT', `/users/${y.id}`, { token: admin, body: { reffer_by: other.code } })).status,
-    ).toBe(200);
+    await approve(
+      t,
+      second.token,
+      await t.call('PUT', `/users/${y.id}`, { token: admin, body: { reffer_by: other.code } }),
+    );
     const { rows } = await t.db.query('SELECT path::text AS path FROM users WHERE id = $1', [z.id]);
     expect(rows[0].path).toBe(`${root.id}.${other.id}.${y.id}.${z.id}`);
   });

@@ -13,7 +13,7 @@ import {
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
-import { type Db, type Tx, withTx } from '../../../db/pool.js';
+import { type Db, type Queryable, type Tx, withTx } from '../../../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../../http/access.js';
 import { parseInput } from '../../../http/validate.js';
@@ -51,6 +51,19 @@ const ADMIN_COLUMNS = [
   'phone',
 ] as const;
 const SELF_COLUMNS = ['fullname', 'phone', 'address', 'bep20', 'trc20'] as const;
+
+/**
+ * The sponsor of `code` that `member` may move under (400 when there is none, or it is the member or
+ * in their own team): checked when staff ask for the move and again when it is made.
+ */
+export async function sponsorFor(q: Queryable, member: repo.UserViewRow, code: string) {
+  if (member.role !== 'user' || !member.path) throw badRequest('Only members have a sponsor');
+  const sponsor = code ? await findSponsorByCode(q, code) : null;
+  if (!sponsor) throw badRequest(MSG.sponsorInvalid);
+  const inOwnTeam = sponsor.path === member.path || sponsor.path.startsWith(`${member.path}.`);
+  if (inOwnTeam) throw badRequest('A member cannot be moved under themselves or their own team');
+  return { sponsor, memberPath: member.path };
+}
 
 export function createUsersService(deps: {
   db: Db;
@@ -240,15 +253,11 @@ export function createUsersService(deps: {
   }
 
   async function changeSponsor(tx: Tx, member: repo.UserViewRow, code: string) {
-    if (member.role !== 'user' || !member.path) throw badRequest('Only members have a sponsor');
-    const sponsor = code ? await findSponsorByCode(tx, code) : null;
-    if (!sponsor) throw badRequest(MSG.sponsorInvalid);
-    const inOwnTeam = sponsor.path === member.path || sponsor.path.startsWith(`${member.path}.`);
-    if (inOwnTeam) throw badRequest('A member cannot be moved under themselves or their own team');
+    const { sponsor, memberPath } = await sponsorFor(tx, member, code);
     await repo.moveSubtree(
       tx,
       Number(member.id),
-      member.path,
+      memberPath,
       {
         id: sponsor.id,
         code: sponsor.refferal_code,

@@ -6,12 +6,14 @@
  * are never staff's to set (users/service.ts refuses them).
  */
 
+import { MSG } from '@app/contracts/messages';
 import { fromMicro } from '@app/contracts/money';
 import { adminUpdateBody } from '@app/contracts/users';
 import type { Db } from '../../../db/pool.js';
+import { conflict } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import * as usersRepo from '../../identity/users/repo.js';
-import type { UsersService } from '../../identity/users/service.js';
+import { sponsorFor, type UsersService } from '../../identity/users/service.js';
 import type { ApprovalsService } from './service.js';
 
 export function createAccountGate(deps: { db: Db; approvals: ApprovalsService; users: UsersService }) {
@@ -47,6 +49,15 @@ export function createAccountGate(deps: { db: Db; approvals: ApprovalsService; u
     if (b.business !== undefined && b.business !== before.business)
       changes.push(`business ${fromMicro(before.business)} → ${fromMicro(b.business)} USDT`);
     if (changes.length === 0) return now();
+    // a taken address or a sponsor the member cannot move under is said now, not at the approval
+    if (b.reffer_by !== undefined && b.reffer_by.toUpperCase() !== (before.reffer_by ?? ''))
+      await sponsorFor(db, before, b.reffer_by);
+    if (
+      b.email !== undefined &&
+      b.email !== before.email &&
+      (await usersRepo.isTaken(db, 'email', b.email, id))
+    )
+      throw conflict(MSG.emailTaken);
     const { email, reffer_by, business, ...rest } = raw;
     const held = { email, reffer_by, business };
     // the harmless part of the edit is saved now; what moves control waits
@@ -58,7 +69,7 @@ export function createAccountGate(deps: { db: Db; approvals: ApprovalsService; u
         userId: id,
         amount: null,
         payload: { id, body: Object.fromEntries(Object.entries(held).filter(([, v]) => v !== undefined)) },
-        summary: `Change ${before.username}'s ${changes.join(', ')}`,
+        summary: `Change ${b.username ?? before.username}'s ${changes.join(', ')}`,
         requestKey: null,
       }),
     };
