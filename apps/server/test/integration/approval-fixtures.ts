@@ -72,3 +72,32 @@ export async function raiseSoloLimits(t: TestApp, ownerToken: string, usdt = 10_
   });
   expect(res.status, res.raw).toBe(200);
 }
+
+/**
+ * Approves a deposit recorded by hand as `tokens.ask`: alone when one admin may (at most the
+ * four-eyes amount, under the 24 h totals), else the 202's request approved by `tokens.approve`.
+ * Four eyes on deposits is staff-money.test.ts's; fixtures that fund members use this.
+ */
+export async function approveDeposit(t: TestApp, tokens: { ask: string; approve: string }, id: number) {
+  const res = await t.call('PUT', `/deposite/${id}`, { token: tokens.ask, body: { status: 'approved' } });
+  if (res.status === 202) return approve(t, tokens.approve, res);
+  expect(res.status, res.raw).toBe(200);
+  return res;
+}
+
+/** A deposit of `amount` USDT recorded by hand for member `userId` and approved (approveDeposit). */
+export async function depositByHand(
+  t: TestApp,
+  tokens: { ask: string; approve: string },
+  userId: number,
+  amount: number | string,
+  note?: string,
+) {
+  const dep = await t.call('POST', '/deposite/add', {
+    token: tokens.ask,
+    body: { user_id: userId, amount, ...(note === undefined ? {} : { note }) },
+  });
+  expect(dep.status, dep.raw).toBe(201);
+  await approveDeposit(t, tokens, dep.body.deposite.id);
+  return dep.body.deposite.id as number;
+}

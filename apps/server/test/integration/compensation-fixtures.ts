@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { approve, secondEyes } from './approval-fixtures.js';
+import { approveDeposit, secondEyes } from './approval-fixtures.js';
 
 /**
  * Shared setup of the rewards, salary, CTO and leadership tests: a fresh app per test file (call
@@ -38,12 +38,7 @@ export async function setupCompensation() {
 export async function fund(m: Member, amount: number) {
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
   expect(dep.status, dep.raw).toBe(201);
-  const ok = await t.call('PUT', `/deposite/${dep.body.deposite.id}`, {
-    token: admin,
-    body: { status: 'approved' },
-  });
-  if (ok.status === 202) await approve(t, second.token, ok);
-  else expect(ok.status, ok.raw).toBe(200);
+  await approveDeposit(t, { ask: admin, approve: second.token }, dep.body.deposite.id);
 }
 
 /** The member buys a plan of `amount` (funded first). */

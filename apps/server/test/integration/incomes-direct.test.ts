@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { depositByHand, secondEyes } from './approval-fixtures.js';
 
 let t: TestApp;
 let admin: string;
+/** Approves the deposits past what `admin` may approve alone (issue 36). */
+let eyes: string;
 let planId: number;
 type Member = Awaited<ReturnType<TestApp['register']>>;
 let root: Member;
@@ -11,6 +14,7 @@ let root: Member;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
+  eyes = (await secondEyes(t)).token;
   root = await t.register();
   planId = (
     await t.call('POST', '/plans/add', {
@@ -22,8 +26,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function fund(m: Member, amount: number) {
-  const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
-  await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
+  await depositByHand(t, { ask: admin, approve: eyes }, m.id, amount);
 }
 const buy = (m: Member, amount: number) =>
   t.call('POST', '/topup/add', { token: m.token, body: { plan_id: planId, amount } });
