@@ -65,9 +65,14 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   const plans = createPlansService({ db, clock: history });
   const deposits = createDepositsService({ db, clock: history });
   const topups = createTopupsService({ db, clock: history });
-  // the demo's paid withdrawals are past history recorded by its one admin: four eyes (which the demo
-  // server still enforces on new ones) does not apply to what is seeded as already decided
+  // the demo's paid withdrawals are past history: each was signed off by its finance admin and paid
+  // by its owner (four eyes, as the server asks of new ones past one admin's daily limits); the
+  // four-eyes amount itself is the demo server's, not the seed's
   const withdrawals = createWithdrawalsService({ db, clock: history, fourEyesAbove: MAX_AMOUNT_MICRO });
+  const financeRow = await db.query<{ id: bigint }>(
+    `SELECT id FROM users WHERE email = 'finance@demo.local'`,
+  );
+  const finance: Actor = { ...actor, userId: Number(financeRow.rows[0]!.id), roles: ['finance'] };
 
   const starter = await plans.add(actor, {
     name: 'Starter',
@@ -131,8 +136,15 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
   }
   // an early principal withdrawal (sofia's plan is 7 days old: the 20% tier) and a profit withdrawal,
   // each paid a few hours after the request
-  await paidWithdrawal(db, withdrawals, actor, ['sofia', 'principal', 4000n * U], history, ago(2.5));
-  await paidWithdrawal(db, withdrawals, actor, ['omar', 'profit', 300n * U], history, ago(1.5));
+  await paidWithdrawal(
+    db,
+    withdrawals,
+    [finance, actor],
+    ['sofia', 'principal', 4000n * U],
+    history,
+    ago(2.5),
+  );
+  await paidWithdrawal(db, withdrawals, [finance, actor], ['omar', 'profit', 300n * U], history, ago(1.5));
 
   // one deposit left waiting for a decision, so the admin screens show a pending item: this morning's
   history.set(new Date(today - 3 * HOUR));
@@ -152,7 +164,7 @@ export async function seedDemoMoney(db: Db, clock: Clock) {
 async function paidWithdrawal(
   db: Db,
   withdrawals: ReturnType<typeof createWithdrawalsService>,
-  admin: Actor,
+  [signer, payer]: [Actor, Actor],
   [who, kind, amount]: [string, 'principal' | 'profit', bigint],
   history: HistoryClock,
   requestedAt: Date,
@@ -177,8 +189,10 @@ async function paidWithdrawal(
     { amount, network: 'BEP20', password: DEMO_PASSWORD },
     null,
   );
+  history.set(new Date(requestedAt.getTime() + 2 * HOUR));
+  await withdrawals.signOff(signer, requested.id);
   history.set(new Date(requestedAt.getTime() + 4 * HOUR));
-  await withdrawals.decide(admin, requested.id, kind, {
+  await withdrawals.decide(payer, requested.id, kind, {
     status: 'approved',
     tx_hash: `0x${String(requested.id).padStart(64, 'd')}`,
   });

@@ -92,6 +92,12 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ created: number;
         adminRoles: a.roles,
       });
     }
+    // the owner made at the first start ran the platform that month too (its history has their
+    // approvals beside the finance admin's sign-offs)
+    await tx.query(
+      `UPDATE users SET created_at = LEAST(created_at, $1) WHERE role = 'admin' AND admin_roles @> '{owner}'`,
+      [new Date(clock.now().getTime() - 30 * 86_400_000)],
+    );
     return { created: TREE.length, logins: TREE.map((m) => demoEmail(m.name)) };
   });
 }
