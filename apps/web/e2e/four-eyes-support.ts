@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { adminToken, api, seasonAdmin, uniq } from './support';
+import { expect, type Response } from '@playwright/test';
+import { adminToken, api, seasonAdmin, sql, uniq } from './support';
 
 /**
  * No single admin moves a member's money (issue 36): what the e2e walks need to fund a member goes
@@ -54,4 +54,47 @@ export async function creditByTwo(userId: number, wallet: string, amount: number
     body: { user_id: userId, wallet, amount, direction: 'credit', reason },
   });
   await approveAsSecond(asked);
+}
+
+/**
+ * Approves a deposit recorded by hand. The owner approves alone while under the four-eyes amount
+ * and the 24 h solo limits (200); past them the approval is a request (202) the second admin
+ * approves. Either way the member's fund is credited when this returns.
+ */
+export async function approveDeposit(depositId: number, token?: string) {
+  const res = await api<{ approval?: { id: number } }>(`/deposite/${depositId}`, {
+    method: 'PUT',
+    token: token ?? (await adminToken()),
+    body: { status: 'approved' },
+  });
+  if (res.status === 202) await approveAsSecond(res);
+  else expect(res.status, res.data.message).toBe(200);
+}
+
+/** Records a deposit for a member and approves it (approveDeposit); its id. */
+export async function depositFor(userId: number, amount: number, note?: string) {
+  const token = await adminToken();
+  const dep = await api<{ deposite: { id: number } }>('/deposite/add', {
+    token,
+    body: { user_id: userId, amount, ...(note ? { note } : {}) },
+  });
+  expect(dep.status, dep.data.message).toBe(201);
+  await approveDeposit(dep.data.deposite.id, token);
+  return dep.data.deposite.id;
+}
+
+/**
+ * A new day for one-admin approvals: what admins approved alone so far in this run is dated two
+ * days back, as a day passing would. The whole suite shares one database, so the owner's solo
+ * approvals of the specs before would otherwise add up to four_eyes_admin_daily; a spec that checks
+ * one admin approving alone (a withdrawal, a small deposit) starts with this.
+ */
+export async function newSoloDay() {
+  await sql(`UPDATE staff_solo_actions SET at = at - interval '2 days'`);
+}
+
+/** A browser's answer to an admin action, in the shape approveAsSecond takes. */
+export async function answerOf(response: Promise<Response>) {
+  const r = await response;
+  return { status: r.status(), data: (await r.json()) as { approval?: { id: number }; message?: string } };
 }

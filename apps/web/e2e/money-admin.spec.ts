@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { answerOf, approveAsSecond, creditByTwo } from './four-eyes-support';
 import { expectNoSeriousViolations, SHOTS, singleUser, withdrawingMember } from './money-support';
 import {
   adminToken,
@@ -58,16 +59,30 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/admin-plans.png`, fullPage: true });
 
-  // Codes: issue two, after a confirmation with the total value.
+  // Codes: ask for two, after a confirmation with the total value; codes are money, so a second
+  // finance admin approves the request (issue 36) and the codes are issued then.
   await clientNavigate(page, '/admin/codes');
   const issueForm = page.getByRole('form', { name: 'Issue codes' });
   await issueForm.getByLabel('How many').fill('2');
   await issueForm.getByLabel('Value each (USDT)').fill('40');
   await issueForm.getByRole('button', { name: 'Issue codes' }).click();
   await expect(page.getByRole('dialog').getByText('80.00 USDT')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Issue codes' }).click();
-  const issued = page.getByRole('list', { name: 'Codes just issued' }).locator('code');
-  await expect(issued).toHaveCount(2);
+  const asked = answerOf(
+    page.waitForResponse((r) => r.url().endsWith('/api/v1/codes') && r.request().method() === 'POST'),
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Send for approval' }).click();
+  const request = await asked;
+  await expect(page.getByRole('list', { name: 'Requests sent' })).toContainText(
+    `Request #${request.data.approval?.id}: Issue 2 activation codes worth 40.00 USDT each`,
+  );
+  await page.screenshot({ path: `${SHOTS}/admin-codes-asked.png`, fullPage: true });
+  await approveAsSecond(request);
+  // the unused codes, newest first: the two just issued on top
+  await page.getByLabel('Show').selectOption('false');
+  const issued = page.getByRole('row').filter({ hasText: 'Unused' }).locator('code');
+  await expect(issued.first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Unused' }).nth(0)).toContainText('40.00 USDT');
+  await expect(page.getByRole('row').filter({ hasText: 'Unused' }).nth(1)).toContainText('40.00 USDT');
   const code = (await issued.first().textContent())!.trim();
   await page.screenshot({ path: `${SHOTS}/admin-codes.png`, fullPage: true });
 
@@ -97,17 +112,7 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
   await expect(memberPage.getByTestId('fund-balance')).toHaveText('30.00 USDT');
 
   // Transfers: the server's refusals are shown; then earnings to fund, and fund to a friend.
-  await api('/withdrawalrequest/debit', {
-    token: admin,
-    idempotencyKey: `e2e-transfer-${member.auth.id}`,
-    body: {
-      user_id: member.auth.id,
-      wallet: 'earnings',
-      amount: 30,
-      direction: 'credit',
-      reason: 'E2E setup',
-    },
-  });
+  await creditByTwo(member.auth.id, 'earnings', 30, 'E2E setup');
   await memberPage.goto('/user/transfer');
   await expect(memberPage.getByText('Verify your email before transferring').first()).toBeVisible();
   const toFund = memberPage.getByRole('form', { name: 'Earnings to fund wallet' });
@@ -170,11 +175,7 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
     body: { plan_id: goldPlan.id, amount: 50 },
   });
   expect(bought.status, JSON.stringify(bought.data)).toBe(400); // below the plan's minimum
-  await api('/withdrawalrequest/debit', {
-    token: admin,
-    idempotencyKey: `e2e-fund-${member.auth.id}`,
-    body: { user_id: member.auth.id, wallet: 'fund', amount: 100, direction: 'credit', reason: 'E2E setup' },
-  });
+  await creditByTwo(member.auth.id, 'fund', 100, 'E2E setup');
   const bought2 = await api('/topup/add', {
     token: member.auth.token,
     idempotencyKey: `e2e-gold2-${member.auth.id}`,
@@ -204,19 +205,8 @@ test('plans and codes in the back-office; a member redeems a code and moves mone
 
 test('the withdrawal screens have no serious axe violations, light and dark', async ({ page, browser }) => {
   const root = await rootSession();
-  const admin = await adminToken();
   const member = await withdrawingMember(root.auth.refferal_code, 'Axe Member');
-  await api('/withdrawalrequest/debit', {
-    token: admin,
-    idempotencyKey: `e2e-axe-${member.auth.id}`,
-    body: {
-      user_id: member.auth.id,
-      wallet: 'earnings',
-      amount: 50,
-      direction: 'credit',
-      reason: 'E2E setup',
-    },
-  });
+  await creditByTwo(member.auth.id, 'earnings', 50, 'E2E setup');
   const requested = await api('/withdrawalrequest/add', {
     token: member.auth.token,
     idempotencyKey: `e2e-axe-w-${member.auth.id}`,
