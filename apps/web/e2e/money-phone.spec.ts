@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { approveAsSecond, creditByTwo } from './four-eyes-support';
 import { withdrawingMember } from './money-support';
 import { offToTheRight, PHONE_SHOTS, sideways } from './phone-support';
 import {
@@ -20,12 +21,7 @@ async function busyMember(admin: string): Promise<NewMember> {
   const member = await withdrawingMember(root.auth.refferal_code, 'Phone Member');
   const friend = await registerMember(root.auth.refferal_code, 'Phone Friend');
   for (const wallet of ['fund', 'earnings'] as const) {
-    const credited = await api('/withdrawalrequest/debit', {
-      token: admin,
-      idempotencyKey: `e2e-phone-${wallet}-${member.auth.id}`,
-      body: { user_id: member.auth.id, wallet, amount: 200, direction: 'credit', reason: 'E2E setup' },
-    });
-    expect(credited.status, credited.data.message).toBe(200);
+    await creditByTwo(member.auth.id, wallet, 200, 'E2E setup');
   }
   const requested = await api('/withdrawalrequest/add', {
     token: member.auth.token,
@@ -103,7 +99,7 @@ test.describe('phone width', () => {
   }) => {
     const admin = await adminToken();
     await busyMember(admin);
-    expect((await api('/codes', { token: admin, body: { count: 2, value: 10 } })).status).toBe(201);
+    await approveAsSecond(await api('/codes', { token: admin, body: { count: 2, value: 10 } }));
     const tag = uniq();
     await api('/news/add', {
       token: admin,
@@ -125,6 +121,7 @@ test.describe('phone width', () => {
       '/admin/withdrawals',
       '/admin/topup',
       '/admin/codes',
+      '/admin/approvals',
       '/admin/users',
       '/admin/roi-request',
       '/admin/reward-plans',
