@@ -235,6 +235,8 @@ export function createMoneyGates(deps: {
 
   /** POST /codes: codes any member can redeem are money; always two admins. */
   async function codes(actor: Actor, body: z.infer<typeof codesIssueBody>, key: string | null) {
+    // refused when asked, as the issue would be (the activation fee is read when they are issued)
+    if (body.value !== undefined && body.value <= 0n) throw badRequest('Value must be greater than zero');
     const n = body.codes?.length ?? body.count ?? 0;
     const worth = body.value === undefined ? 'the activation fee' : formatUsdt(body.value);
     return approvals.request(actor, {

@@ -14,7 +14,7 @@ import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
-import { conflict, forbidden, notFound } from '../../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { assertMayApproveAsSecond } from '../../identity/admins/separation.js';
 import * as repo from './repo.js';
@@ -74,6 +74,7 @@ export function createApprovalsService(deps: { db: Db; clock: Clock; fourEyesAbo
   ) {
     if (actor.audience !== 'admin') throw forbidden(MSG.forbidden);
     if (!adminMay(actor.roles, specOf(r.kind).area, true)) throw forbidden(MSG.forbidden);
+    if (r.amount !== null && r.amount <= 0n) throw badRequest('Amount must be greater than zero');
     return withTx(db, async (tx) => {
       const inserted = await repo.insert(tx, {
         ...r,
