@@ -65,7 +65,7 @@ export async function issueCodesByTwo(
 }
 
 /** Raises the 24 h totals one admin may approve alone (four eyes) for a fixture funding many members. */
-export async function raiseSoloLimits(t: TestApp, ownerToken: string, usdt = 10_000_000) {
+export async function raiseSoloLimits(t: TestApp, ownerToken: string, usdt = 999_999_999) {
   const res = await t.call('PUT', '/settings', {
     token: ownerToken,
     body: { four_eyes_admin_daily: usdt, four_eyes_member_daily: usdt },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { SessionAuth } from '../../src/modules/identity/auth/tokens.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { raiseSoloLimits } from './approval-fixtures.js';
 import { EconomyModel, type ModelMember, type PlanRule } from './economy-model.js';
 import { payoutHash } from './payout-hashes.js';
 
@@ -35,9 +36,11 @@ const refused = new Map<string, number>();
 
 beforeAll(async () => {
   // the rules of income are what this test is about; four eyes on big payouts has its own test
-  // (payouts.test.ts), and one admin decides every withdrawal here
+  // (payouts.test.ts), and one admin decides every withdrawal and deposit here: no four-eyes amount
+  // and no 24 h limit on what one admin approves alone (staff-money.test.ts tests those)
   t = await createTestApp({ FOUR_EYES_ABOVE_USDT: '1000000000' });
   admin = await t.adminToken();
+  await raiseSoloLimits(t, admin);
   for (const p of [
     {
       name: 'Starter',
@@ -109,7 +112,11 @@ async function depositAndBuy(m: ModelMember) {
     rand() < 0.33 ? plan.min : Math.round((plan.min + rand() * (plan.max - plan.min) * 0.6) * 100) / 100;
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
   expect(dep.status, JSON.stringify(dep.body)).toBe(201);
-  await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
+  const approved = await t.call('PUT', `/deposite/${dep.body.deposite.id}`, {
+    token: admin,
+    body: { status: 'approved' },
+  });
+  expect(approved.status, approved.raw).toBe(200);
   model.deposit(m, micro(amount));
   const res = await t.call('POST', '/topup/add', { ...as(m), body: { plan_id: plan.id, amount } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
