@@ -4,6 +4,7 @@ import { parseUnits } from 'viem';
 import { e2eChainPort } from '../../server/test/evm/addresses';
 import { type LocalChain, startLocalChain } from '../../server/test/evm/local-chain';
 import { BASE_URL } from '../playwright.config';
+import { answerOf, approveAsSecond, creditByTwo, newSoloDay } from './four-eyes-support';
 import { BEP20, SHOTS, singleUser, withdrawingMember } from './money-support';
 import {
   adminToken,
@@ -42,19 +43,10 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   const friend = await registerMember(root.auth.refferal_code, 'Finn Friend');
   const buyerName = (await singleUser(buyer.auth.id, admin)).username;
   const friendName = (await singleUser(friend.auth.id, admin)).username;
-  // Working income to withdraw: an audited admin credit of the earnings wallet.
-  const credit = await api('/withdrawalrequest/debit', {
-    token: admin,
-    idempotencyKey: `e2e-credit-${buyer.auth.id}`,
-    body: {
-      user_id: buyer.auth.id,
-      wallet: 'earnings',
-      amount: 100,
-      direction: 'credit',
-      reason: 'E2E setup',
-    },
-  });
-  expect(credit.status, JSON.stringify(credit.data)).toBe(200);
+  // Working income to withdraw: an audited admin credit of the earnings wallet, by two admins.
+  await creditByTwo(buyer.auth.id, 'earnings', 100, 'E2E setup');
+  // the owner approves the withdrawal below alone: the suite's earlier solo approvals are a day old
+  await newSoloDay();
 
   // Admin: record a deposit for the member found by email, then approve it.
   await signInAdmin(page);
@@ -81,7 +73,17 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
     .filter({ hasText: 'Bank transfer E2E' });
   await expect(depositRow.getByText('Pending')).toBeVisible();
   await depositRow.getByRole('button', { name: /^Approve deposit/ }).click();
+  const asked = answerOf(
+    page.waitForResponse((r) => /\/deposite\/\d+$/.test(r.url()) && r.request().method() === 'PUT'),
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Approve and credit' }).click();
+  // 1,000 is above the four-eyes amount (500 here): nothing is credited until a second finance
+  // admin approves the request (issue 36)
+  const answer = await asked;
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(depositRow.getByText('Pending')).toBeVisible();
+  await approveAsSecond(answer);
+  await page.getByLabel('Status').selectOption('approved');
   await expect(depositRow.getByText('Approved')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/admin-deposits.png`, fullPage: true });
 
