@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTx } from '../../src/db/pool.js';
 import { rollUpTeams } from '../../src/modules/compensation/referral/rollup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { depositByHand, secondEyes } from './approval-fixtures.js';
 import { insertMember, referenceFigures } from './referral-fixtures.js';
 
 let t: TestApp;
@@ -40,12 +41,13 @@ beforeAll(async () => {
     token: admin,
     body: { name: 'Tree', min_amount: 100, max_amount: 10000 },
   });
+  // deposits past what one admin may approve alone are approved by a second admin (issue 36)
+  const byTwo = { ask: admin, approve: (await secondEyes(t)).token };
   for (const [name, sponsor, amount] of TREE) {
     const m = await t.register(sponsor ? team.get(sponsor)!.code : undefined, { fullname: name });
     team.set(name, m);
     if (!amount) continue;
-    const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
-    await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
+    await depositByHand(t, byTwo, m.id, amount);
     const buy = await t.call('POST', '/topup/add', {
       token: m.token,
       body: { plan_id: plan.body.plan.id, amount },
