@@ -41,12 +41,15 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
     await expect(page.getByText(fact, { exact: true })).toBeVisible();
   }
   const form = page.getByRole('form', { name: 'Editable Details' });
-  // The password input is plain text, always starts empty and says what it does (issue 29.4): only a
-  // hash is stored, so it sets a new password; left empty, the current one stays.
+  // The password input is plain text, always empty and says what it does (issue 29.4); a member's
+  // password is theirs alone (issue 36): staff cannot set it, the field says how the member does.
   const newPassword = form.getByLabel('Set a new password');
   await expect(newPassword).toHaveValue('');
   await expect(newPassword).toHaveAttribute('type', 'text');
-  await expect(newPassword).toHaveAccessibleDescription(/^Empty keeps the current password\./);
+  await expect(newPassword).toBeDisabled();
+  await expect(newPassword).toHaveAccessibleDescription(
+    /^Staff never set a member.s password: the member chooses/,
+  );
   await expect(form.getByLabel('Role')).toBeDisabled();
   await expect(form.getByLabel('Business Balance')).toHaveAttribute('type', 'number');
   await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'number');
@@ -54,7 +57,6 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   await form.getByLabel('Full Name').fill('Grace Edited');
   await form.getByLabel('Roi Status').selectOption('close');
   await form.getByLabel('Address', { exact: true }).fill('1 Admin Street');
-  await newPassword.fill('AdminSetPass1');
   await form.getByRole('button', { name: 'Save Changes' }).click();
 
   // The answer shows beside the button the admin just pressed, not far above it (issue 14.5).
@@ -72,11 +74,11 @@ test('an admin finds a member, edits them on the 2.2 screen, and the banner clea
   await expect(newPassword).toHaveValue('');
   await expect(page.getByRole('heading', { name: /Grace Edited/ })).toBeVisible();
 
-  // The password the admin set works for the member.
+  // The member's own password still works (the save set none).
   const signin = await fetch(`${BASE_URL}/api/v1/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: member.email, password: 'AdminSetPass1' }),
+    body: JSON.stringify({ email: member.email, password: member.password }),
   });
   expect(signin.status).toBe(200);
 
