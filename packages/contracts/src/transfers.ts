@@ -22,6 +22,15 @@ export const transferToFriendBody = z.strictObject({
   to_user_id: int8Id.optional(),
 });
 
+/** Who a typed recipient is, asked before the review (GET /transfer/recipient): exact username, e-mail or code. */
+export const recipientQuery = z.strictObject({
+  to: z.string().trim().min(1, "Enter the member's username, e-mail or referral code").max(254),
+});
+/** No more than the name and username: what the member checks before confirming. */
+export const recipientResponse = z.object({
+  recipient: z.object({ username: z.string(), fullname: z.string() }),
+});
+
 export const memberTransfer = z.object({
   id: z.string(),
   kind: z.enum(['to_self', 'to_friend']),

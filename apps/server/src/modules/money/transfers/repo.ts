@@ -39,3 +39,24 @@ export async function list(q: Queryable, f: { page: number; limit: number; userI
   );
   return { rows, total };
 }
+
+export interface RecipientRow {
+  id: bigint;
+  username: string;
+  fullname: string;
+  status: 'unblock' | 'block';
+}
+
+/**
+ * The member a typed handle names, matched exactly: username (any case), e-mail or referral code.
+ * Each branch is one unique index (users_username_prefix, users.email, users.refferal_code).
+ */
+export async function findRecipient(q: Queryable, handle: string): Promise<RecipientRow | null> {
+  const { rows } = await q.query<RecipientRow>(
+    `SELECT id, username, fullname, status FROM users
+      WHERE role = 'user' AND (lower(username) = lower($1) OR email = lower($1) OR refferal_code = upper($1))
+      ORDER BY id LIMIT 1`,
+    [handle],
+  );
+  return rows[0] ?? null;
+}

@@ -1,5 +1,7 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
 import {
+  recipientQuery,
+  recipientResponse,
   singleTransferResponse,
   transferIdParam,
   transferListQuery,
@@ -47,6 +49,18 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
         message: 'Transfer sent',
         transfer: await transfers.toFriend(actorOf(req), req.body, clientIdempotencyKey(req, 'friend')),
       }),
+  });
+  app.get('/transfer/recipient', {
+    // throttled like the other member look-ups: it must not serve as a directory of members
+    config: { access: 'member', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      description:
+        'Who a transfer would go to: the name and username of the member an exact username, e-mail or referral code names (404 when none).',
+      querystring: recipientQuery,
+      response: { 200: recipientResponse },
+    },
+    handler: async (req) => transfers.recipient(actorOf(req), req.query.to),
   });
   app.get('/transfer/list', {
     config: { access: 'member-or-admin', area: MEMBER_RECORDS },

@@ -126,6 +126,19 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     return move(actor, 'fund', Number(friend.id), body.amount, clientKey, sender.username);
   }
 
+  /**
+   * The recipient a typed handle names, as the review shows it. It tells the member no more than a
+   * transfer to that handle would (its refusals are the send's own), and only name and username.
+   */
+  async function recipient(actor: Actor, to: string) {
+    if (actor.audience !== 'member') throw forbidden('Transfers are made by the member');
+    const found = await repo.findRecipient(db, to);
+    if (!found) throw notFound('No member with that username, e-mail or referral code');
+    if (Number(found.id) === actor.userId) throw badRequest(SELF_TRANSFER_MESSAGE);
+    if (found.status === 'block') throw badRequest('This member cannot receive transfers');
+    return { recipient: { username: found.username, fullname: found.fullname } };
+  }
+
   async function list(actor: Actor, f: { page: number; limit: number; user_id?: number | undefined }) {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, total } = await repo.list(db, { ...f, userId });
@@ -140,7 +153,7 @@ export function createTransfersService(deps: { db: Db; clock: Clock }) {
     return dto(t);
   }
 
-  return { toSelf, toFriend, list, get };
+  return { toSelf, toFriend, recipient, list, get };
 }
 
 export type TransfersService = ReturnType<typeof createTransfersService>;
