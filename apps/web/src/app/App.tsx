@@ -1,6 +1,7 @@
 import { BrowserRouter, useRoutes } from 'react-router';
 import { RouteBoundary } from './RouteBoundary';
 import { routes } from './routes';
+import { ScrollManager } from './ScrollManager';
 import { Toasts } from './Toasts';
 
 function Routes() {
@@ -14,6 +15,7 @@ function Routes() {
 export function App() {
   return (
     <BrowserRouter>
+      <ScrollManager />
       <RouteBoundary>
         <Routes />
       </RouteBoundary>
