@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { buyPlan } from './plan-support';
 import { adminToken, api, registerMember, rootSession, sql, useMemberSession } from './support';
 
@@ -46,11 +47,7 @@ test('a member lowers their income minimum and hears of a 5 USDT income and of a
     token: admin,
     body: { user_id: buyer.auth.id, amount: 20 },
   });
-  await api(`/deposite/${deposit.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
+  await approveDeposit(deposit.data.deposite.id, admin);
   const sent = await api('/transfer/friend', {
     token: buyer.auth.token,
     body: { amount: 3, password: buyer.password, recipient: sponsor.auth.refferal_code },

@@ -11,6 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { e2eChainPort, HOT_WALLET_ADDRESS } from '../../server/test/evm/addresses';
 import { type LocalChain, startLocalChain } from '../../server/test/evm/local-chain';
 import { BASE_URL } from '../playwright.config';
+import { creditByTwo, newSoloDay } from './four-eyes-support';
 import { expectNoSeriousViolations, withdrawingMember } from './money-support';
 import {
   ADMIN,
@@ -37,14 +38,11 @@ test.afterAll(async () => {
 });
 
 /** A member with their own BEP20 address who asks to withdraw `amount` of earnings. */
-async function request(amount: number, admin: string, sponsor: string) {
+async function request(amount: number, sponsor: string) {
   // their own address from the start: replacing one would pause their withdrawals (issue 36)
   const address = privateKeyToAccount(generatePrivateKey()).address;
   const member = await withdrawingMember(sponsor, `Payee ${uniq()}`, address);
-  await api('/withdrawalrequest/debit', {
-    token: admin,
-    body: { user_id: member.auth.id, wallet: 'earnings', amount, direction: 'credit', reason: 'E2E payout' },
-  });
+  await creditByTwo(member.auth.id, 'earnings', amount, 'E2E payout');
   const asked = await api<{ withdrawal: { id: number; username: string } }>('/withdrawalrequest/add', {
     token: member.auth.token,
     body: { amount, network: 'BEP20', password: member.password },
@@ -72,9 +70,11 @@ test('an admin pays two withdrawals on chain in one batch; a big one needs a sec
   // the owner signs off: an admin of less than 24 h is neither pair of eyes, and this one started today
   await seasonAdmin(ADMIN.email);
   const admin = await adminToken();
-  const one = await request(100, admin, root.auth.refferal_code);
-  const two = await request(50, admin, root.auth.refferal_code);
-  const big = await request(600, admin, root.auth.refferal_code); // net 540: above the 500 four-eyes amount
+  // the owner pays the two small ones alone: the suite's earlier solo approvals are a day old
+  await newSoloDay();
+  const one = await request(100, root.auth.refferal_code);
+  const two = await request(50, root.auth.refferal_code);
+  const big = await request(600, root.auth.refferal_code); // net 540: above the 500 four-eyes amount
 
   await signInAdmin(page);
   await clientNavigate(page, '/admin/withdrawals');

@@ -1,7 +1,8 @@
 import { expect } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { api, uniq } from './support';
 
-/** A member buys a plan of `amount`: a plan made for it, the deposit approved by the admin, the purchase. */
+/** A member buys a plan of `amount`: a plan made for it, the deposit approved (by two admins past one's limits), the purchase. */
 export async function buyPlan(
   admin: string,
   member: { auth: { id: number; token: string } },
@@ -15,11 +16,7 @@ export async function buyPlan(
     token: admin,
     body: { user_id: member.auth.id, amount },
   });
-  await api(`/deposite/${deposit.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
+  await approveDeposit(deposit.data.deposite.id, admin);
   const bought = await api('/topup/add', {
     token: member.auth.token,
     idempotencyKey: `plan-${uniq()}`,

@@ -1,6 +1,7 @@
 import { MSG } from '@app/contracts/messages';
 import { AMOUNT_MSG } from '@app/contracts/money';
 import { expect, test } from '@playwright/test';
+import { creditByTwo } from './four-eyes-support';
 import {
   adminToken,
   api,
@@ -26,12 +27,7 @@ test('a plan above the balance says how much is missing and offers the deposit; 
   });
   expect(plan.status).toBe(201);
   const member = await registerMember(root.auth.refferal_code, 'Sam Short');
-  const funded = await api('/withdrawalrequest/debit', {
-    token: admin,
-    idempotencyKey: `e2e-short-${member.auth.id}`,
-    body: { user_id: member.auth.id, wallet: 'fund', amount: 150, direction: 'credit', reason: 'E2E setup' },
-  });
-  expect(funded.status, funded.data.message).toBe(200);
+  await creditByTwo(member.auth.id, 'fund', 150, 'E2E setup');
 
   await useMemberSession(page, member);
   await page.goto('/user/subscription');
@@ -124,12 +120,7 @@ test('the income screen: round chart ticks, and one precision for its percentage
   // a sponsor with a 100 plan, whose direct member buys 12: 0.60 of referral income today
   const buyer = async (sponsorCode: string, name: string, amount: number) => {
     const m = await registerMember(sponsorCode, name);
-    const credited = await api('/withdrawalrequest/debit', {
-      token: admin,
-      idempotencyKey: `e2e-ticks-${m.auth.id}`,
-      body: { user_id: m.auth.id, wallet: 'fund', amount, direction: 'credit', reason: 'E2E setup' },
-    });
-    expect(credited.status, credited.data.message).toBe(200);
+    await creditByTwo(m.auth.id, 'fund', amount, 'E2E setup');
     const bought = await api('/topup/add', {
       token: m.auth.token,
       body: { plan_id: plan.data.plan.id, amount },

@@ -1,5 +1,6 @@
 import { CLOSED_MESSAGES } from '@app/contracts/settings';
 import { expect, type Page, test } from '@playwright/test';
+import { creditByTwo } from './four-eyes-support';
 import { expectNoSeriousViolations, withdrawingMember } from './money-support';
 import {
   adminToken,
@@ -54,18 +55,7 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
     (await api<{ total: number }>('/audit?action=settings.update', { token: await adminToken() })).data.total;
   const changesBefore = await settingsChanges();
   const member = await withdrawingMember(root.auth.refferal_code, 'Wanda Closed');
-  const credit = await api('/withdrawalrequest/debit', {
-    method: 'POST',
-    token: await adminToken(),
-    body: {
-      user_id: member.auth.id,
-      wallet: 'earnings',
-      amount: 100,
-      direction: 'credit',
-      reason: 'settings e2e',
-    },
-  });
-  expect(credit.status).toBe(200);
+  await creditByTwo(member.auth.id, 'earnings', 100, 'settings e2e');
 
   // The member has the withdrawal screen open while withdrawals are still open.
   const memberContext = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -1,16 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { creditByTwo } from './four-eyes-support';
 import { withdrawingMember } from './money-support';
-import {
-  ADMIN,
-  adminToken,
-  api,
-  clientNavigate,
-  rootSession,
-  seasonAdmin,
-  shoot,
-  signInAdmin,
-  uniq,
-} from './support';
+import { ADMIN, api, clientNavigate, rootSession, seasonAdmin, shoot, signInAdmin, uniq } from './support';
 
 /**
  * The team walk of issue 27, through the product's own screens only: the owner invites a finance
@@ -31,7 +22,7 @@ async function invite(page: Page, email: string, role: 'Finance' | 'Support'): P
   await dialog.getByLabel('Name').fill(`${role} ${uniq()}`);
   await dialog.getByLabel(role).check();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+  const sent = page.getByRole('dialog', { name: 'Invitation ready' });
   const link = (await sent.getByTestId('invite-link').textContent())?.trim() ?? '';
   expect(link).toMatch(/\/admin-invitation\/[A-Za-z0-9_-]{20,}$/);
   await sent.getByRole('button', { name: 'Done' }).click();
@@ -84,17 +75,7 @@ test('a team pays a large withdrawal with four eyes; support never sees withdraw
     (await api(`/users/${member.auth.id}`, { method: 'PUT', token: member.auth.token, body: { trc20 } }))
       .status,
   ).toBe(200);
-  const owner = await adminToken();
-  await api('/withdrawalrequest/debit', {
-    token: owner,
-    body: {
-      user_id: member.auth.id,
-      wallet: 'earnings',
-      amount: 600,
-      direction: 'credit',
-      reason: 'E2E team walk',
-    },
-  });
+  await creditByTwo(member.auth.id, 'earnings', 600, 'E2E team walk');
   const asked = await api<{ withdrawal: { id: number; username: string } }>('/withdrawalrequest/add', {
     token: member.auth.token,
     body: { amount: 600, network: 'TRC20', password: member.password },
