@@ -1,4 +1,4 @@
-import type { transferListResponse, transferResponse } from '@app/contracts/transfers';
+import type { recipientResponse, transferListResponse, transferResponse } from '@app/contracts/transfers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from './client';
@@ -39,5 +39,20 @@ export function useTransfer() {
         queryClient.invalidateQueries({ queryKey: moneyKeys.transfers }),
         queryClient.invalidateQueries({ queryKey: ['users'] }),
       ]),
+  });
+}
+
+export type Recipient = z.infer<typeof recipientResponse>['recipient'];
+
+/** GET /transfer/recipient: who a typed handle names, for the review before a transfer is sent. */
+export function useRecipientLookup() {
+  return useMutation({
+    mutationFn: async (to: string) =>
+      (
+        await request<z.infer<typeof recipientResponse>>('/transfer/recipient', {
+          as: 'member',
+          query: { to },
+        })
+      ).recipient,
   });
 }

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
-import { type TransferWire, useTransfer } from '../../../api/transfers';
+import { type TransferWire, useRecipientLookup, useTransfer } from '../../../api/transfers';
 import { isWrongPassword, PasswordInput } from '../../../components/money/ConfirmPassword';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -43,7 +43,7 @@ const recipientOf = (own: OwnHandles) =>
   z
     .string()
     .trim()
-    .min(1, "Enter the member's username or referral code")
+    .min(1, "Enter the member's username, e-mail or referral code")
     .pipe(transferToFriendBody.shape.recipient.unwrap())
     .refine((to) => !isOwnHandle(to, own), SELF_TRANSFER_MESSAGE);
 
@@ -226,17 +226,35 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
     ? SELF_TRANSFER_MESSAGE
     : undefined;
 
-  const onSubmit = handleSubmit(({ recipient: to, amount, password }) =>
+  // The review names the member as the server resolved the handle, and sends to that username, so
+  // what is confirmed is who is paid.
+  const lookup = useRecipientLookup();
+  const onSubmit = handleSubmit(async ({ recipient: typed, amount, password }) => {
+    let to: Awaited<ReturnType<typeof lookup.mutateAsync>>;
+    try {
+      to = await lookup.mutateAsync(typed);
+    } catch (error) {
+      setError('recipient', { message: errorMessage(error) });
+      setFocus('recipient');
+      return;
+    }
     state.setReview({
-      body: { recipient: to, amount: toWire(amount), password },
+      body: { recipient: to.username, amount: toWire(amount), password },
       rows: [
-        { label: 'To', value: to },
+        {
+          label: 'To',
+          value: (
+            <span data-testid="transfer-recipient">
+              {to.fullname} <span className="text-muted">(@{to.username})</span>
+            </span>
+          ),
+        },
         { label: 'Amount', value: <Money value={toWire(amount)} /> },
         { label: 'Fund wallet now', value: <Money value={fund} /> },
         { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) - amount)} />, strong: true },
       ],
-    }),
-  );
+    });
+  });
 
   return (
     <FormCard
@@ -246,7 +264,7 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Send to a member">
         <Input
           label="Member"
-          placeholder="Username or referral code"
+          placeholder="Username, e-mail or referral code"
           autoComplete="off"
           spellCheck={false}
           error={toSelf ?? errors.recipient?.message}
@@ -261,7 +279,7 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
         />
         <PasswordInput error={errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={disabled || toSelf !== undefined}>
+          <Button type="submit" disabled={disabled || toSelf !== undefined} busy={lookup.isPending}>
             Review transfer
           </Button>
         </div>
