@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { signIpn } from '../../src/modules/crypto/payments/ipn.js';
 import type { TestApp } from '../helpers.js';
+import { approve, secondEyes } from './approval-fixtures.js';
 import {
   createPayment,
   fundOf,
@@ -208,6 +209,24 @@ describe('payments that need a decision', () => {
     const audit = await t.db.query(`SELECT before, after FROM audit_log WHERE action = 'payment.settle'`);
     expect(audit.rows[0].after).toMatchObject({ credited_amount: 20, reason: 'customer paid 20' });
     expect(audit.rows[0].before).toMatchObject({ credited_amount: null });
+  });
+
+  it("a settlement past one admin's limits waits for a second admin (issue 36), then credits once", async () => {
+    const member = await t.register(a.code);
+    const p = await createPayment(t, member, 1500);
+    await sendIpn(t, ipnBody(p, 'partially_paid', { actually_paid: 1200 }));
+    const url = `/nowpayments/payments/${p.payment_id}/settle`;
+    const asked = await t.call('POST', url, { token: s.admin, body: { amount: 1200, reason: 'paid 1200' } });
+    expect(asked.status, asked.raw).toBe(202);
+    expect(asked.body.approval).toMatchObject({ kind: 'payment', user_id: member.id, amount: 1200 });
+    expect(asked.body.approval.summary).toContain('above the four-eyes amount');
+    expect(await fundOf(t, member.id)).toBe(0n);
+    const second = await secondEyes(t);
+    await approve(t, second.token, asked);
+    expect(await fundOf(t, member.id)).toBe(1200n * M);
+    const again = await t.call('POST', url, { token: s.admin, body: { amount: 1200, reason: 'again' } });
+    expect(again.status).toBe(409);
+    expect((await reconcile(t.db)).ok).toBe(true);
   });
 
   it('a payment the provider opens for one of ours (parent_payment_id) is recorded, not credited', async () => {
