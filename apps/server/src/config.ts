@@ -100,7 +100,14 @@ const schema = z.object({
   ADMIN_TOTP_REQUIRED: bool.default(true),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('EarnHub <no-reply@earnhub.local>'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /**
+   * The address members open, used in mailed links and payment callbacks. Unset (or empty):
+   * `http://localhost:<PORT>`, the port this server listens on (loadConfig), not a fixed 3000.
+   */
+  PUBLIC_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().optional(),
+  ),
   /** API only (`off`) or API plus in-process jobs (`on`). */
   WORKER: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -209,7 +216,11 @@ const schema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().default(''),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set, or derived from PORT (the start summary says which). */
+  PUBLIC_URL_SET: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -247,5 +258,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.PAYOUT_KEYSTORE && !parsed.data.PAYOUT_KEYSTORE_PASSWORD) {
     throw new Error('Invalid configuration:\n  PAYOUT_KEYSTORE_PASSWORD: required to open PAYOUT_KEYSTORE');
   }
-  return parsed.data;
+  const { PUBLIC_URL, ...rest } = parsed.data;
+  if (PUBLIC_URL === undefined && rest.PORT === 0) {
+    // a port picked at listen time cannot be written into links built before it: say so at once
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required when PORT is 0 (links need a port known before listening)',
+    );
+  }
+  return {
+    ...rest,
+    // links follow the port the server listens on when no address is given (issue 37.3)
+    PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${rest.PORT}`,
+    PUBLIC_URL_SET: PUBLIC_URL !== undefined,
+  };
 }

@@ -116,6 +116,7 @@ async function startFacts(): Promise<StartFacts> {
   return {
     localUrl: localUrl(config.HOST, port),
     publicUrl: config.PUBLIC_URL,
+    publicUrlSet: config.PUBLIC_URL_SET,
     adminEmail: firstAdmin.email,
     password: firstAdmin.generatedPassword
       ? {

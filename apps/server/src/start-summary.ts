@@ -5,8 +5,10 @@
 export interface StartFacts {
   /** The address the server answers on from this machine (`http://localhost:3000`). */
   localUrl: string;
-  /** PUBLIC_URL, shown when it differs from localUrl. */
+  /** The address links in mails and payment callbacks use (config PUBLIC_URL). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; otherwise it follows PORT (config.ts). */
+  publicUrlSet: boolean;
   adminEmail: string;
   /** A password to show: generated on this start, or the demo's. */
   password: { value: string; note: string } | null;
@@ -22,8 +24,13 @@ export function localUrl(host: string, port: number) {
 
 export function startSummary(f: StartFacts): string {
   const rows: Array<[string, string]> = [['Open', `${f.localUrl}/admin-login`]];
-  if (f.publicUrl.replace(/\/+$/, '') !== f.localUrl)
-    rows.push(['Public URL', `${f.publicUrl} (PUBLIC_URL, the address in mails)`]);
+  // always shown: an operator who only changed PORT sees where invitation and reset links lead
+  rows.push([
+    'Links use',
+    f.publicUrlSet
+      ? `${f.publicUrl} (PUBLIC_URL)`
+      : `${f.publicUrl} (from PORT; set PUBLIC_URL to the address members open)`,
+  ]);
   rows.push(['Admin e-mail', f.adminEmail]);
   if (f.password) rows.push(['Password', `${f.password.value} (${f.password.note})`]);
   if (f.setup)

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { localUrl, startSummary } from '../../src/start-summary.js';
 import { processDatabase } from '../helpers.js';
 import { randomPort, startServer, waitForOutput } from '../server-process.js';
@@ -25,6 +26,7 @@ describe('the start summary', () => {
       localUrl: 'http://localhost:3000',
       publicUrl: 'https://earn.example.org/',
       adminEmail: 'owner@example.org',
+      publicUrlSet: true,
       password: null,
       setup: { open: 0, total: 10 },
     });
@@ -33,7 +35,7 @@ describe('the start summary', () => {
       'EarnHub is running.',
       '',
       '  Open:         http://localhost:3000/admin-login',
-      '  Public URL:   https://earn.example.org/ (PUBLIC_URL, the address in mails)',
+      '  Links use:    https://earn.example.org/ (PUBLIC_URL)',
       '  Admin e-mail: owner@example.org',
       '  Setup:        nothing left to do',
       '',
@@ -62,7 +64,7 @@ describe('the start summary', () => {
       const summary = output.slice(output.indexOf('EarnHub is running.'));
       expect(summary).toContain(`Open:         http://127.0.0.1:${port}/admin-login`);
       expect(summary).toContain('Admin e-mail: first-owner@test.local');
-      expect(summary).not.toContain('Public URL');
+      expect(summary).toContain(`Links use:    http://127.0.0.1:${port} (PUBLIC_URL)`);
       // after the server listens, and nothing but plain text
       expect(output.indexOf('ready in')).toBeLessThan(output.indexOf('EarnHub is running.'));
       expect(summary.split('\n').some((line) => line.startsWith('{'))).toBe(false);
@@ -97,6 +99,37 @@ describe('the start summary', () => {
       expect(again.output()).not.toContain('Password:');
     } finally {
       await again.stop();
+    }
+  });
+
+  // issue 37.3: only PORT changed, so links must not lead to a dead localhost:3000
+  it('derives PUBLIC_URL from PORT when it is unset, and says so in the summary', async () => {
+    expect(loadConfig({ PORT: '4123' }).PUBLIC_URL).toBe('http://localhost:4123');
+    expect(loadConfig({ PORT: '4123', PUBLIC_URL: '' }).PUBLIC_URL_SET).toBe(false);
+    expect(loadConfig({ PORT: '4123', PUBLIC_URL: 'https://earn.example.org' }).PUBLIC_URL).toBe(
+      'https://earn.example.org',
+    );
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL: required when PORT is 0/);
+
+    const port = randomPort(4700);
+    const server = startServer({
+      port,
+      env: {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'first-owner@test.local',
+        ADMIN_PASSWORD: undefined,
+        PUBLIC_URL: undefined,
+      },
+    });
+    try {
+      await waitForOutput(server, /Setup: +\d+ of 12 items still open/);
+      const summary = server.output().slice(server.output().indexOf('EarnHub is running.'));
+      expect(summary).toContain(
+        `Links use:    http://localhost:${port} (from PORT; set PUBLIC_URL to the address members open)`,
+      );
+    } finally {
+      await server.stop();
     }
   });
 });
