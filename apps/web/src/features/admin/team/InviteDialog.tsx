@@ -13,7 +13,8 @@ import { RoleCheckboxes, roleNames } from './roles';
 
 /**
  * Invite an admin: e-mail, name and roles. Without a mail server the answer carries the one-time
- * link, shown with a copy button for the owner to pass on; with one the link goes by mail only.
+ * link, shown with a copy button for the owner to pass on (and nothing claims a mail went out); with
+ * one the link goes by mail only.
  */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteAdmin();
@@ -27,11 +28,12 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Modal
       open={open}
       onClose={close}
-      title={sent ? 'Invitation sent' : 'Invite admin'}
+      // the answer carries the link only when no mail server delivers it: then nothing was e-mailed
+      title={sent ? (sent.link === null ? 'Invitation sent' : 'Invitation ready') : 'Invite admin'}
       description={
         sent
           ? undefined
-          : 'They receive a link by e-mail to choose a password. The roles decide what they can use.'
+          : 'They get a one-time link to choose a password. The roles decide what they can use.'
       }
       className="max-w-lg"
     >
@@ -115,10 +117,17 @@ function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }
   const { invitation, link } = sent;
   return (
     <div className="mt-4 flex flex-col gap-4">
-      <Banner tone="success">
-        We e-mailed the link to {invitation.email} ({roleNames(invitation.roles)}). It works once, for{' '}
-        {INVITATION_HOURS} hours.
-      </Banner>
+      {link === null ? (
+        <Banner tone="success">
+          We e-mailed the link to {invitation.email} ({roleNames(invitation.roles)}). It works once, for{' '}
+          {INVITATION_HOURS} hours.
+        </Banner>
+      ) : (
+        <Banner tone="notice">
+          No mail server is configured, so nothing was e-mailed: pass the link below yourself to{' '}
+          {invitation.email} ({roleNames(invitation.roles)}). It works once, for {INVITATION_HOURS} hours.
+        </Banner>
+      )}
       {link === null ? (
         <p data-testid="invite-link-mailed" className="text-sm text-muted">
           The link went by mail only: nobody in the back-office sees it, owners included. If it does not
@@ -134,8 +143,8 @@ function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }
             <CopyButton value={link} label="Link" />
           </div>
           <p className="text-xs text-muted">
-            No mail server is configured, so the e-mail does not leave and you see the link, as an owner,
-            until one is: copy it and pass it on yourself, privately. Anyone holding it can set the password.
+            You see it only while no mail server is set. Send it privately: anyone holding it can set the
+            password.
           </p>
         </div>
       )}
