@@ -101,3 +101,21 @@ export async function depositByHand(
   await approveDeposit(t, tokens, dep.body.deposite.id);
   return dep.body.deposite.id as number;
 }
+
+/**
+ * A second admin made only when first needed (fixtures where most deposits need no second pair of
+ * eyes), signed in again at each call: the tests move the clock past admin sessions.
+ */
+export function secondEyesWhenNeeded(t: TestApp) {
+  let login: { email: string; password: string } | null = null;
+  return async () => {
+    if (!login) {
+      const made = await secondEyes(t);
+      login = { email: made.email, password: made.password };
+      return made.token;
+    }
+    const res = await t.call('POST', '/auth/adminsignin', { body: login });
+    expect(res.status, res.raw).toBe(200);
+    return res.body.admin.token as string;
+  };
+}

@@ -4,6 +4,7 @@ import { withTx } from '../../src/db/pool.js';
 import { creditIncomes } from '../../src/modules/compensation/incomes/credit.js';
 import type { IncomeItem } from '../../src/modules/compensation/incomes/income.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { approve, secondEyesWhenNeeded } from './approval-fixtures.js';
 
 /**
  * Shared setup of the income-view tests (incomes-views-*.test.ts). The clock stands at
@@ -32,10 +33,19 @@ const PREVIOUS = new Date('2026-10-20T12:00:00Z');
 const CURRENT = new Date('2026-10-30T08:00:00Z');
 const OLD = new Date('2026-09-10T09:00:00Z');
 
+/** A second finance admin, made the first time a deposit needs one (issue 36). */
+let approver: () => Promise<string>;
+
+/** A deposit by hand, approved by the admin, or past what one admin may approve alone by two. */
 async function fund(m: Member, amount: number) {
   const dep = await t.call('POST', '/deposite/add', { token: admin, body: { user_id: m.id, amount } });
   expect(dep.status).toBe(201);
-  await t.call('PUT', `/deposite/${dep.body.deposite.id}`, { token: admin, body: { status: 'approved' } });
+  const res = await t.call('PUT', `/deposite/${dep.body.deposite.id}`, {
+    token: admin,
+    body: { status: 'approved' },
+  });
+  if (res.status === 202) await approve(t, await approver(), res);
+  else expect(res.status, res.raw).toBe(200);
 }
 
 /** A member funded with `amount` who buys a plan of that amount. */
@@ -57,6 +67,7 @@ const usdt = (v: number) => BigInt(Math.round(v * 1e6));
 export async function setupIncomes() {
   t = await createTestApp();
   admin = await t.adminToken();
+  approver = secondEyesWhenNeeded(t);
   root = await t.register();
   planId = (
     await t.call('POST', '/plans/add', {

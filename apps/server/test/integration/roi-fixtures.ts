@@ -1,5 +1,6 @@
 /** Shared setup of the daily ROI, level income and bonus tests. */
 import type { TestApp } from '../helpers.js';
+import { approve, secondEyesWhenNeeded } from './approval-fixtures.js';
 
 export type Member = Awaited<ReturnType<TestApp['register']>>;
 
@@ -39,12 +40,18 @@ export function roiFixtures(t: TestApp) {
     return planId;
   }
 
+  /** A second finance admin, made the first time a deposit needs one. */
+  const approver = secondEyesWhenNeeded(t);
+
+  /** A deposit by hand, approved by the admin, or past what one admin may approve alone by two (issue 36). */
   async function fund(m: Member, amount: number) {
     const dep = await t.call('POST', '/deposite/add', { token: admin(), body: { user_id: m.id, amount } });
-    await t.call('PUT', `/deposite/${dep.body.deposite.id}`, {
+    const res = await t.call('PUT', `/deposite/${dep.body.deposite.id}`, {
       token: admin(),
       body: { status: 'approved' },
     });
+    if (res.status === 202) await approve(t, await approver(), res);
+    else if (res.status !== 200) throw new Error(`deposit: ${res.status} ${res.raw}`);
   }
 
   /** Deposits and buys a plan of `amount` for the member (active from now on). */
