@@ -39,3 +39,46 @@ export const depositListQuery = pageQuery.extend({
 });
 export const depositListResponse = z.object({ alldeposite: z.array(deposit), ...pageInfo });
 export const singleDepositResponse = z.object({ singledeposite: deposit });
+
+/**
+ * Every way money came into a member's fund wallet, in one list (GET /deposite/history): a deposit an
+ * admin recorded, a crypto payment through the provider, a wallet (web3) deposit, a code redeemed.
+ */
+export const DEPOSIT_CHANNELS = ['admin', 'crypto', 'wallet', 'code'] as const;
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
+/** One vocabulary across channels; `detail` keeps the channel's own words (confirmations, provider status). */
+export const DEPOSIT_HISTORY_STATUS = [
+  'pending',
+  'credited',
+  'review',
+  'rejected',
+  'failed',
+  'expired',
+  'refunded',
+] as const;
+export type DepositHistoryStatus = (typeof DEPOSIT_HISTORY_STATUS)[number];
+
+export const depositHistoryItem = z.object({
+  /** `<channel>-<id>`: unique across channels. */
+  key: z.string(),
+  channel: z.enum(DEPOSIT_CHANNELS),
+  id: z.number().int(),
+  amount: z.number(),
+  status: z.enum(DEPOSIT_HISTORY_STATUS),
+  detail: z.string(),
+  created_at: z.string(),
+  credited_at: z.string().nullable(),
+});
+export type DepositHistoryItem = z.infer<typeof depositHistoryItem>;
+
+/** Keyset paging: `before` is the `next` of the previous answer, so a page costs the same at any depth. */
+export const depositHistoryQuery = z.strictObject({
+  limit: pageQuery.shape.limit,
+  before: z.string().max(200).optional(),
+});
+export const depositHistoryResponse = z.object({
+  deposits: z.array(depositHistoryItem),
+  /** The cursor of the next (older) page; null on the last. */
+  next: z.string().nullable(),
+});
+export type DepositHistory = z.infer<typeof depositHistoryResponse>;

@@ -4,6 +4,8 @@ import { idParam, messageResponse } from '@app/contracts/common';
 import {
   deposit,
   depositAddBody,
+  depositHistoryQuery,
+  depositHistoryResponse,
   depositListQuery,
   depositListResponse,
   depositUpdateBody,
@@ -35,6 +37,17 @@ export function depositsRoutes(app: Api, deposits: DepositsService, gates: Money
       response: { 200: depositListResponse },
     },
     handler: async (req) => deposits.list(actorOf(req), req.query),
+  });
+  app.get('/deposite/history', {
+    config: { access: 'member' },
+    schema: {
+      tags,
+      description:
+        "Every way money came into the member's fund wallet, newest first: deposits an admin recorded, crypto payments, wallet deposits and redeemed codes, each with its channel and status. Keyset paging: pass `next` as `before`.",
+      querystring: depositHistoryQuery,
+      response: { 200: depositHistoryResponse },
+    },
+    handler: async (req) => deposits.history(actorOf(req), req.query),
   });
   app.get('/deposite/by/:id', {
     config: { access: 'member-or-admin', area: MEMBER_RECORDS },

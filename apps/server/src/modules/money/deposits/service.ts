@@ -10,6 +10,7 @@ import { createOnce } from '../../../http/idempotency.js';
 import { member, platform } from '../../../ledger/accounts.js';
 import { post } from '../../../ledger/ledger.js';
 import { depositCredited, notifyMembers } from '../../content/notifications/events.js';
+import { createDepositHistoryService } from './history-service.js';
 import * as repo from './repo.js';
 
 const dto = (d: repo.DepositRow): Deposit => ({
@@ -177,7 +178,9 @@ export function createDepositsService(deps: { db: Db; clock: Clock }) {
     });
   }
 
-  return { add, list, get, update, remove };
+  // every way money came in (admin, crypto, wallet, code), read apart from the admin deposits above
+  const { history } = createDepositHistoryService({ db });
+  return { add, list, get, update, remove, history };
 }
 
 export type DepositsService = ReturnType<typeof createDepositsService>;
