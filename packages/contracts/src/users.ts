@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, idParam, pageInfo, pageQuery, password, phone, text } from './common.js';
 import { moneyInput } from './money.js';
+import { payoutAddressField } from './payout-addresses.js';
 
 export const USER_STATUS = ['unblock', 'block'] as const;
 export const ACTIVE_STATE = ['active', 'inactive'] as const;
@@ -70,14 +71,9 @@ export const emailQuery = z.object({ email });
 export const emailUserResponse = z.object({ emailuser: user });
 export const userIdParam = idParam;
 
-const bep20Address = z
-  .string()
-  .trim()
-  .regex(/^(0x[0-9a-fA-F]{40})?$/, 'BEP20 address must be 0x followed by 40 hex characters');
-const trc20Address = z
-  .string()
-  .trim()
-  .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'TRC20 address must start with T and be 34 characters');
+// checksums checked, not only the pattern (payout-addresses.ts, issue 37.6)
+const bep20Address = payoutAddressField('BEP20');
+const trc20Address = payoutAddressField('TRC20');
 
 /** What a member may change on their own profile. */
 export const selfUpdateBody = z.strictObject({
