@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts/users';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { adminToken, api, registerMember, rootSession, SHOTS, uniq, useMemberSession } from './support';
 
 async function usernameOf(id: number, token: string) {
@@ -45,11 +46,7 @@ test('a member opens their referral tree three levels deep, finds a member and r
     token: admin,
     body: { user_id: bruno.auth.id, amount: 500 },
   });
-  await api(`/deposite/${deposit.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
+  await approveDeposit(deposit.data.deposite.id, admin);
   const bought = await api('/topup/add', {
     token: bruno.auth.token,
     idempotencyKey: `tree-${uniq()}`,

@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
@@ -37,11 +38,7 @@ async function buy(member: NewMember, amount: number) {
     body: { user_id: member.auth.id, amount },
   });
   expect(dep.status, dep.data.message).toBe(201);
-  await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
+  await approveDeposit(dep.data.deposite.id, admin);
   const bought = await api('/topup/add', { token: member.auth.token, body: { plan_id: planId, amount } });
   expect(bought.status, bought.data.message).toBe(201);
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { approveDeposit, creditByTwo } from './four-eyes-support';
 import { expectNoSeriousViolations, singleUser, withdrawingMember } from './money-support';
 import {
   adminToken,
@@ -17,7 +18,7 @@ const EXTRA_DEPOSITS = 10;
 
 /**
  * A member with money history, all through the API: 1 + 10 approved deposits, a plan bought, an
- * earnings credit by an admin and a pending withdrawal. 15 entries on their side of the ledger.
+ * earnings credit by two admins and a pending withdrawal. 15 entries on their side of the ledger.
  */
 async function memberWithHistory(): Promise<{ member: NewMember; username: string }> {
   const root = await rootSession();
@@ -34,29 +35,14 @@ async function memberWithHistory(): Promise<{ member: NewMember; username: strin
       body: { user_id: member.auth.id, amount, note: 'E2E ledger' },
     });
     expect(dep.status, dep.data.message).toBe(201);
-    const ok = await api(`/deposite/${dep.data.deposite.id}`, {
-      method: 'PUT',
-      token: admin,
-      body: { status: 'approved' },
-    });
-    expect(ok.status, ok.data.message).toBe(200);
+    await approveDeposit(dep.data.deposite.id, admin);
   }
   const bought = await api('/topup/add', {
     token: member.auth.token,
     body: { plan_id: plan.data.plan.id, amount: 200 },
   });
   expect(bought.status, bought.data.message).toBe(201);
-  const credit = await api('/withdrawalrequest/debit', {
-    token: admin,
-    body: {
-      user_id: member.auth.id,
-      wallet: 'earnings',
-      amount: 100,
-      direction: 'credit',
-      reason: 'E2E ledger bonus',
-    },
-  });
-  expect(credit.status, credit.data.message).toBe(200);
+  await creditByTwo(member.auth.id, 'earnings', 100, 'E2E ledger bonus');
   const withdrawal = await api('/withdrawalrequest/add', {
     token: member.auth.token,
     body: { amount: 20, password: member.password },

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { expectNoSeriousViolations } from './money-support';
 import {
   ADMIN,
@@ -43,11 +44,7 @@ test('an admin cancels a year-long projection, then projects 30 days to the end,
     token: admin,
     body: { user_id: m.auth.id, amount: 1000 },
   });
-  await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
+  await approveDeposit(dep.data.deposite.id, admin);
   const bought = await api('/topup/add', {
     token: m.auth.token,
     body: { plan_id: plan.data.plan.id, amount: 1000 },
