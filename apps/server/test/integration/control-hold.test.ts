@@ -247,7 +247,7 @@ describe('staff', () => {
     ).toMatchObject({ status: 403, body: { message: STAFF_SETS_NO_PASSWORD } });
     for (const body of [
       { bep20: OTHER_BEP20 },
-      { trc20: `T${'A'.repeat(33)}` },
+      { trc20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       { fullname: 'X Y', bep20: '' },
     ]) {
       expect(await t.call('PUT', `/users/${m.id}`, { token: await t.adminToken(), body })).toMatchObject({

@@ -351,7 +351,7 @@ describe('staff and who controls a member account', () => {
     for (const body of [
       { password: 'NewPassword123' },
       { bep20: `0x${'a'.repeat(40)}` },
-      { trc20: 'T'.padEnd(34, 'A') },
+      { trc20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
     ]) {
       const res = await t.call('PUT', `/users/${m.id}`, { token: staff.support, body });
       expect(res.status, JSON.stringify(body)).toBe(403);

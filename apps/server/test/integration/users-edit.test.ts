@@ -150,7 +150,8 @@ describe('member edits their own profile', () => {
         phone: '5551234567',
         address: 'Somewhere 5',
         bep20: `0x${'a'.repeat(40)}`,
-        trc20: `T${'A'.repeat(33)}`,
+        // a real TRC20 address (USDT's contract): its base58check checksum holds
+        trc20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       },
     });
     expect(res).toMatchObject({ status: 200, body: { message: MSG.userUpdated } });
@@ -209,6 +210,13 @@ describe('bad input is answered 400 with a message and changes nothing', () => {
     ['oversized string', JSON.stringify({ fullname: 'x'.repeat(5000) })],
     ['unknown field', JSON.stringify({ favourite_colour: 'blue' })],
     ['bad wallet address', JSON.stringify({ bep20: '0x123' })],
+    // issue 37.6: the right pattern with a wrong checksum (one character changed)
+    ['made-up TRC20 address', JSON.stringify({ trc20: `T${'A'.repeat(33)}` })],
+    ['mistyped TRC20 address', JSON.stringify({ trc20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' })],
+    [
+      'BEP20 address with a wrong EIP-55 checksum',
+      JSON.stringify({ bep20: '0x55D398326f99059fF775485246999027B3197955' }),
+    ],
     ['array instead of object', '[1,2,3]'],
   ])('%s', async (_label, payload) => {
     const m = await t.register(root.code);

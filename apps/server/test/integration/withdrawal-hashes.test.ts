@@ -14,7 +14,8 @@ import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 
 const PAYER_KEY = generatePrivateKey();
-const TRC20 = `T${'9'.repeat(33)}`;
+// a real TRC20 address (TRON's documentation example): its base58check checksum holds
+const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 let chain: LocalChain;
 let t: TestApp;
 let admin: string;

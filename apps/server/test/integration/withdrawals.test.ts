@@ -352,3 +352,19 @@ describe('wallets', () => {
     expect((await t.call('GET', `/users/${m.id}/wallets`, { token: admin })).status).toBe(200);
   });
 });
+
+// issue 37.6: an address saved while only its pattern was checked is not paid to
+describe('an address with a wrong checksum', () => {
+  it('is refused at request time (400) and nothing is held', async () => {
+    const m = await readyMember(200);
+    await t.db.query('UPDATE users SET trc20 = $2 WHERE id = $1', [m.id, `T${'A'.repeat(33)}`]);
+    const before = await wallets(m.id);
+    const req = await t.call('POST', '/withdrawalrequest/add', {
+      token: m.token,
+      body: { amount: 100, network: 'TRC20', password: m.password },
+    });
+    expect(req.status).toBe(400);
+    expect(req.body.message).toMatch(/^Correct the TRC20 address in your profile: .*wrong checksum/);
+    expect(await wallets(m.id)).toEqual(before);
+  });
+});

@@ -1,5 +1,6 @@
 import { MSG } from '@app/contracts/messages';
 import { formatUsdt, fromMicro, percentOf, toMicro } from '@app/contracts/money';
+import { payoutAddressProblem } from '@app/contracts/payout-addresses';
 import { WITHDRAWAL_WALLET, type WithdrawalKind, withdrawalFeePercent } from '@app/contracts/withdrawals';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
@@ -89,6 +90,9 @@ export function createWithdrawalsService(deps: {
         if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
         const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
         if (!address) throw badRequest(`Add your ${body.network} address in your profile before withdrawing`);
+        // an address saved before checksums were checked (issue 37.6) is not paid to
+        const problem = payoutAddressProblem(body.network, address);
+        if (problem) throw badRequest(`Correct the ${body.network} address in your profile: ${problem}`);
         const minimum = toMicro(settings.withdrawal_min)!;
         if (body.amount < minimum) throw badRequest(`The minimum withdrawal is ${formatUsdt(minimum)}`);
         const now = clock.now();
