@@ -81,7 +81,7 @@ test('section 8 fallbacks show when a call fails without a server message; the s
   await expect(page.getByText('Failed to fetch user transactions')).toHaveCount(0);
 
   // deposits: 'An unexpected error occurred'
-  await page.route('**/api/v1/deposite/list**', (r) => r.fulfill(bare500));
+  await page.route('**/api/v1/deposite/history**', (r) => r.fulfill(bare500));
   await page.goto('/user/deposit-history');
   await expect(page.getByText('An unexpected error occurred')).toBeVisible(afterRetries);
 
@@ -91,7 +91,7 @@ test('section 8 fallbacks show when a call fails without a server message; the s
   await expect(page.getByText('Failed to fetch user salary history')).toBeVisible(afterRetries);
 
   // no answer at all is the same: the call's fallback
-  await page.route('**/api/v1/deposite/list**', (r) => r.abort('connectionrefused'));
+  await page.route('**/api/v1/deposite/history**', (r) => r.abort('connectionrefused'));
   await page.goto('/user/deposit-history');
   await expect(page.getByText('An unexpected error occurred')).toBeVisible(afterRetries);
 });

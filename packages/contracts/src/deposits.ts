@@ -66,6 +66,8 @@ export const depositHistoryItem = z.object({
   amount: z.number(),
   status: z.enum(DEPOSIT_HISTORY_STATUS),
   detail: z.string(),
+  /** The provider's payment id (crypto; its status page) or the transaction hash (wallet); else null. */
+  ref: z.string().nullable(),
   created_at: z.string(),
   credited_at: z.string().nullable(),
 });

@@ -44,6 +44,11 @@ export function useRedeemCode() {
   return useMutation({
     mutationFn: (code: string) =>
       request<Message>('/codes/redeem', { method: 'POST', body: { code }, as: 'member' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    // the balance, and the deposit history the redeemed code now appears in
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: moneyKeys.deposits }),
+      ]),
   });
 }

@@ -1,6 +1,12 @@
 import type { messageResponse } from '@app/contracts/common';
-import type { DEPOSIT_STATUS, Deposit, depositListResponse } from '@app/contracts/deposits';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DEPOSIT_STATUS, Deposit, DepositHistory, depositListResponse } from '@app/contracts/deposits';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Side } from './auth-store';
 import { request } from './client';
@@ -20,6 +26,24 @@ export function useDepositList(params: DepositListParams, as: Side) {
     queryKey: [...moneyKeys.deposits, as, params],
     queryFn: ({ signal }) => request<DepositList>('/deposite/list', { as, signal, query: { ...params } }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /deposite/history: every way money came in, newest first, a page at a time ("Show older"
+ * asks for the next with the server's cursor). Under the deposits key, so a decision refreshes it.
+ */
+export function useDepositHistory(limit: number) {
+  return useInfiniteQuery({
+    queryKey: [...moneyKeys.deposits, 'history', limit],
+    queryFn: ({ signal, pageParam }) =>
+      request<DepositHistory>('/deposite/history', {
+        as: 'member',
+        signal,
+        query: { limit, ...(pageParam ? { before: pageParam } : {}) },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DEPOSIT_STATUS } from '@app/contracts/deposits';
+import type { DEPOSIT_STATUS, DepositChannel, DepositHistoryStatus } from '@app/contracts/deposits';
 import type { TOPUP_KINDS } from '@app/contracts/topups';
 import type { ADJUSTABLE_WALLETS, WITHDRAWAL_STATUS, WithdrawalKind } from '@app/contracts/withdrawals';
 import type { Tone } from '../components/ui/Badge';
@@ -42,4 +42,22 @@ export const WITHDRAWAL_KIND_LABEL: Record<WithdrawalKind, { text: string; from:
   roi: { text: 'ROI', from: 'your ROI wallet (daily ROI you claimed)' },
   principal: { text: 'Principal', from: 'your plan principal; it leaves your active plan' },
   compound: { text: 'Compound', from: 'your compounded ROI; it leaves your active plan' },
+};
+
+/** How money came in, in the member's words (the deposit history's Channel column). */
+export const DEPOSIT_CHANNEL_LABEL: Record<DepositChannel, string> = {
+  admin: 'Recorded by an admin',
+  crypto: 'Crypto payment',
+  wallet: 'Wallet deposit',
+  code: 'Activation code',
+};
+
+export const DEPOSIT_HISTORY_LABEL: Record<DepositHistoryStatus, Label> = {
+  pending: { text: 'Pending', tone: 'amber' },
+  credited: { text: 'Credited', tone: 'green' },
+  review: { text: 'Under review', tone: 'blue' },
+  rejected: { text: 'Rejected', tone: 'red' },
+  failed: { text: 'Failed', tone: 'red' },
+  expired: { text: 'Expired', tone: 'neutral' },
+  refunded: { text: 'Refunded', tone: 'neutral' },
 };

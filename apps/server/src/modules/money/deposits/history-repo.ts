@@ -7,6 +7,7 @@ export interface HistoryRow {
   amount: bigint;
   status: DepositHistoryStatus;
   detail: string;
+  ref: string | null;
   at: Date;
   /** `at` as PostgreSQL prints it: the cursor carries it back exactly (a JS Date drops the microseconds). */
   at_text: string;
@@ -28,7 +29,7 @@ const BRANCHES: Array<{ channel: DepositChannel; select: string; from: string; a
     channel: 'admin',
     select: `x.id, x.amount,
       CASE x.status WHEN 'approved' THEN 'credited' ELSE x.status END AS status,
-      x.note AS detail, CASE WHEN x.status = 'approved' THEN x.decided_at END AS credited_at`,
+      x.note AS detail, NULL::text AS ref, CASE WHEN x.status = 'approved' THEN x.decided_at END AS credited_at`,
     from: 'deposits x WHERE x.user_id = $1',
     at: 'x.created_at',
   },
@@ -39,7 +40,8 @@ const BRANCHES: Array<{ channel: DepositChannel; select: string; from: string; a
            WHEN x.review IS NOT NULL THEN 'review'
            WHEN x.status IN ('failed', 'refunded', 'expired') THEN x.status
            ELSE 'pending' END AS status,
-      upper(x.pay_currency) || ' · ' || replace(x.status, '_', ' ') AS detail, x.credited_at`,
+      upper(x.pay_currency) || ' · ' || replace(x.status, '_', ' ') AS detail, x.payment_id AS ref,
+      x.credited_at`,
     from: 'provider_payments x WHERE x.user_id = $1',
     at: 'x.created_at',
   },
@@ -49,13 +51,14 @@ const BRANCHES: Array<{ channel: DepositChannel; select: string; from: string; a
       CASE x.status WHEN 'credited' THEN 'credited' ELSE 'pending' END AS status,
       CASE x.status WHEN 'credited' THEN 'Transaction ' || left(x.tx_hash, 10) || '…'
            ELSE x.confirmations || ' of ' || x.required_confirmations || ' confirmations' END AS detail,
-      x.credited_at`,
+      x.tx_hash AS ref, x.credited_at`,
     from: 'web3_deposits x WHERE x.user_id = $1',
     at: 'x.created_at',
   },
   {
     channel: 'code',
-    select: `x.id, x.value AS amount, 'credited' AS status, 'Code ' || x.code AS detail, x.used_at AS credited_at`,
+    select: `x.id, x.value AS amount, 'credited' AS status, 'Code ' || x.code AS detail, NULL::text AS ref,
+      x.used_at AS credited_at`,
     from: 'codes x WHERE x.used_by = $1',
     at: 'x.used_at',
   },

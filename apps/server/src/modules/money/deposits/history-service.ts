@@ -16,6 +16,7 @@ const dto = (r: repo.HistoryRow): DepositHistoryItem => ({
   amount: fromMicro(r.amount),
   status: r.status,
   detail: r.detail,
+  ref: r.ref,
   created_at: r.at.toISOString(),
   credited_at: r.credited_at?.toISOString() ?? null,
 });
