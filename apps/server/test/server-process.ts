@@ -4,8 +4,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { budget } from './load-budget.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export { budget, loadFactor } from './load-budget.js';
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -108,7 +111,7 @@ export async function health(base: string): Promise<number | 'down'> {
 }
 
 /** Polls until GET /healthz answers `status` (the server may need a while on a loaded machine). */
-export async function waitForHealth(server: ServerProcess, status = 200, timeoutMs = 90_000) {
+export async function waitForHealth(server: ServerProcess, status = 200, timeoutMs = budget(90_000)) {
   const until = Date.now() + timeoutMs;
   let last: number | 'down' = 'down';
   while (Date.now() < until) {
@@ -121,7 +124,7 @@ export async function waitForHealth(server: ServerProcess, status = 200, timeout
 }
 
 /** Polls until the server's output matches `pattern`. */
-export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 90_000) {
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = budget(90_000)) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (pattern.test(server.output())) return;
