@@ -166,12 +166,10 @@ describe('four eyes', () => {
     expect((await signOff(big.id, owner)).status).toBe(200);
     expect((await approve(big.id, admins.a.token)).status).toBe(200);
 
+    // a small one: one finance admin approves it alone, with no sign-off (under the 24 h solo
+    // limits; a sign-off below the amount is allowed since issue 36, for when they are passed:
+    // staff-money.test.ts)
     const small = await withdrawal(100); // net 90
-    const needless = await signOff(small.id, admins.a.token);
-    expect(needless).toMatchObject({ status: 409 });
-    expect(needless.body.message).toBe(
-      'This withdrawal pays 90.00 USDT, not above the four-eyes amount of 500.00 USDT: it needs no sign-off. A finance admin pays it or approves it.',
-    );
     const paid = await approve(small.id, admins.a.token);
     expect(paid.body.withdrawal).toMatchObject({ status: 'approved', approvals: 1, approvals_needed: 1 });
   });
