@@ -13,8 +13,8 @@ import { DATABASE_UNAVAILABLE } from '../../src/http/errors.js';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 import { health, randomPort, startServer, waitForHealth } from '../server-process.js';
+import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
 /** A client that outlives the terminations it causes: its own lost connection must not throw. */
 async function sideClient(url: string) {
