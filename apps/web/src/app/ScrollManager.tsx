@@ -60,7 +60,10 @@ export function ScrollManager() {
     lastPath.current = location.pathname;
     if (type === 'POP') {
       const y = positions.current[location.key];
-      if (y === undefined) return samePage ? undefined : window.scrollTo(0, 0);
+      if (y === undefined) {
+        if (!samePage) window.scrollTo(0, 0);
+        return undefined;
+      }
       return untilSettled(() => {
         window.scrollTo(0, y);
         return Math.abs(window.scrollY - y) < 2;
