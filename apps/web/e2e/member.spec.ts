@@ -73,12 +73,20 @@ test('a visitor registers through a referral link, verifies the email, signs in 
   await page.getByLabel('BEP20 address (BNB Smart Chain)').fill('0x123');
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('BEP20 address must be 0x followed by 40 hex characters')).toBeVisible();
+  // the right pattern with a wrong checksum is refused on the form as on the server (issue 37.6)
+  await page.getByLabel('BEP20 address (BNB Smart Chain)').fill('0x55D398326f99059fF775485246999027B3197955');
+  await page.getByLabel('TRC20 address (Tron)').fill(`T${'A'.repeat(33)}`);
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText(/^This BEP20 address has a wrong checksum/)).toBeVisible();
+  await expect(page.getByText(/^This TRC20 address has a wrong checksum/)).toBeVisible();
+  await page.getByLabel('TRC20 address (Tron)').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   await page.getByLabel('BEP20 address (BNB Smart Chain)').fill(`0x${'ab'.repeat(20)}`);
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText(MSG.userUpdated)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Analytical Row, London');
+  await expect(page.getByLabel('TRC20 address (Tron)')).toHaveValue('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
 
   // Password change: the server's refusal is shown, then the spec's popup on success.
   await page.getByLabel('Current password').fill('not-my-password');
