@@ -7,6 +7,7 @@ import {
   type NewMember,
   registerMember,
   rootSession,
+  SHOTS,
   shoot,
   sql,
   useMemberSession,
@@ -114,6 +115,8 @@ test('a new page starts at the top, back returns to the place, an anchor lands b
       return box && header ? Math.round(box.y - (header.y + header.height)) : -1;
     })
     .toBeGreaterThanOrEqual(0);
+  // what the member sees on landing (a full-page shot would draw the sticky header mid-page)
+  await page.screenshot({ path: `${SHOTS}/polish37-verify-anchor-view-390.png` });
   await shoot(page, 'polish37-verify-anchor');
 });
 
