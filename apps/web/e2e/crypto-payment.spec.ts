@@ -1,5 +1,6 @@
 import type { Payment } from '@app/contracts/payments';
 import { expect, test } from '@playwright/test';
+import { newSoloDay } from './four-eyes-support';
 import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
@@ -264,6 +265,8 @@ test('admin: crypto payments beside admin deposits, history, sandbox push and se
   // dashboard, list, dialog, push, settle: near two minutes on two loaded cores
   test.setTimeout(240_000);
   const member = await newMember('Sam Settle');
+  // the owner settles 20 USDT alone below: the suite's earlier solo approvals are a day old
+  await newSoloDay();
   const payment = await createPayment(member, 40);
   await push(payment.payment_id, 'waiting');
   await signInAdmin(page);

@@ -2,6 +2,7 @@ import type { EarningLimit, IncomeList, IncomeOverview, IncomeSummary } from '@a
 import { formatUsdt } from '@app/contracts/money';
 import type { Wallets } from '@app/contracts/users';
 import { expect, type Page, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { expectNoSeriousViolations, singleUser } from './money-support';
 import {
   adminToken,
@@ -51,12 +52,7 @@ async function buyer(sponsor: NewMember | { auth: { refferal_code: string } }, n
     body: { user_id: m.auth.id, amount },
   });
   expect(dep.status).toBe(201);
-  const approved = await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
-  expect(approved.status).toBe(200);
+  await approveDeposit(dep.data.deposite.id, admin);
   const bought = await api('/topup/add', { token: m.auth.token, body: { plan_id: planId, amount } });
   expect(bought.status, bought.data.message).toBe(201);
   return m;
