@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_PLACE } from '../../src/db/embedded-root.js';
 import { privateCheckout } from '../private-checkout.js';
-import { randomPort, startServer, waitForHealth } from '../server-process.js';
+import { budget, randomPort, startServer, waitForHealth } from '../server-process.js';
 
 const asRoot = process.getuid?.() === 0;
 const cleanup: string[] = [];
@@ -40,7 +40,7 @@ describe('as root, from a checkout in a private home', () => {
         env: { DEMO_DATA: 'on', DATABASE_URL: '', DATA_DIR: undefined, EMBEDDED_PG_PORT: String(pgPort) },
       });
       try {
-        await waitForHealth(server, 200, 240_000);
+        await waitForHealth(server, 200, budget(240_000));
         const output = server.output();
         const runtime = output.match(/running the copy in (\S+)/)?.[1];
         const data = output.match(/PostgreSQL data is in (\S+) \(DATA_DIR\/pg points there\)/)?.[1];
