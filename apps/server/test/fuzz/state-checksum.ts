@@ -6,7 +6,8 @@ import type { Db } from '../../src/db/pool.js';
  * started by an earlier request writes its progress into its row while later requests are answered
  * (the platform's first backup also makes its backup key, `backup_seal`, as it runs).
  */
-const BOOKKEEPING = /^(login_failures|what_if_runs|backups|backup_seal|.*rate_limit.*|.*limiter.*|.*throttl.*)$/;
+const BOOKKEEPING =
+  /^(login_failures|what_if_runs|backups|backup_seal|.*rate_limit.*|.*limiter.*|.*throttl.*)$/;
 
 /**
  * The content of every other table as one hash per table (row count and the sum of each row's
