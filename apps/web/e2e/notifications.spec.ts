@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { approveDeposit } from './four-eyes-support';
 import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
@@ -278,12 +279,7 @@ test('a member finds the deposit credited to them in Notifications', async ({ pa
     body: { user_id: m.auth.id, amount: 120 },
   });
   expect(dep.status).toBe(201);
-  const approved = await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
-  expect(approved.status).toBe(200);
+  await approveDeposit(dep.data.deposite.id, admin);
 
   await useMemberSession(page, m);
   await page.goto('/user/notifications');

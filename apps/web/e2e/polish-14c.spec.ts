@@ -1,5 +1,6 @@
 import { MSG } from '@app/contracts/messages';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import { singleUser } from './money-support';
 import {
   ADMIN,
@@ -27,12 +28,7 @@ async function fund(member: NewMember, amount: number, admin: string) {
     body: { user_id: member.auth.id, amount, note: 'E2E 14c' },
   });
   expect(dep.status, dep.data.message).toBe(201);
-  const ok = await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
-  expect(ok.status, ok.data.message).toBe(200);
+  await approveDeposit(dep.data.deposite.id, admin);
 }
 
 /** The form of the admin sign-in page, filled and sent (the page may say where it goes back to). */
