@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { approveDeposit } from './four-eyes-support';
 import {
   adminToken,
   api,
@@ -37,12 +38,7 @@ async function funded(name: string, amount: number): Promise<NewMember> {
     body: { user_id: m.auth.id, amount },
   });
   expect(dep.status).toBe(201);
-  const ok = await api(`/deposite/${dep.data.deposite.id}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'approved' },
-  });
-  expect(ok.status).toBe(200);
+  await approveDeposit(dep.data.deposite.id, admin);
   return m;
 }
 

@@ -2,6 +2,7 @@ import { AUTH_STORAGE_KEY } from '@app/contracts/client';
 import { ROI_CHECK, WATCH_EARN } from '@app/contracts/roi';
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { approveDeposit } from './four-eyes-support';
 import { expectNoSeriousViolations } from './money-support';
 import {
   adminToken,
@@ -54,7 +55,7 @@ async function investor(sponsor: string, token: string, amount: number) {
     token,
     body: { user_id: m.auth.id, amount },
   });
-  await api(`/deposite/${dep.data.deposite.id}`, { method: 'PUT', token, body: { status: 'approved' } });
+  await approveDeposit(dep.data.deposite.id, token);
   const bought = await api('/topup/add', {
     token: m.auth.token,
     body: { plan_id: plan.data.plan.id, amount },
