@@ -1,4 +1,5 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
+import { errorResponse } from '@app/contracts/common';
 import {
   recipientQuery,
   recipientResponse,
@@ -58,7 +59,7 @@ export function transfersRoutes(app: Api, transfers: TransfersService) {
       description:
         'Who a transfer would go to: the name and username of the member an exact username, e-mail or referral code names (404 when none).',
       querystring: recipientQuery,
-      response: { 200: recipientResponse },
+      response: { 200: recipientResponse, 404: errorResponse },
     },
     handler: async (req) => transfers.recipient(actorOf(req), req.query.to),
   });
