@@ -117,7 +117,15 @@ it('the server stops on a failed migration, naming it, and the database stays as
     const root = path.resolve(import.meta.dirname, '../../../..');
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: '0', WEB_DIST: '/nonexistent' },
+      // PORT 0 (any free port) needs the address links use: it cannot follow a port not chosen yet
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        PUBLIC_URL: 'http://app.test',
+        WEB_DIST: '/nonexistent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

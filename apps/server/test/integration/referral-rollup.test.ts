@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/modules/identity/auth/passwords.js';
 import { createTopupsService } from '../../src/modules/money/topups/service.js';
 import { createWithdrawalsService } from '../../src/modules/money/withdrawals/service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { approve, secondEyes } from './approval-fixtures.js';
 import { payoutHash } from './payout-hashes.js';
 import {
   addMember,
@@ -153,11 +154,12 @@ describe('tree roll-up', () => {
         [subtree.id],
       )
     ).rows[0]!;
+    // a sponsor change by staff waits for a second admin (issue 36), who makes the move
     const moved = await t.call('PUT', `/users/${subtree.id}`, {
       token: admin,
       body: { reffer_by: target.code },
     });
-    expect(moved.status, moved.raw).toBe(200);
+    await approve(t, (await secondEyes(t)).token, moved);
     const leaf = (
       await t.db.query<{ id: bigint }>(
         `SELECT u.id FROM users u WHERE u.role = 'user' AND u.sponsor_id IS NOT NULL
