@@ -191,7 +191,7 @@ export default function CodesPage() {
                     Request #{a.approval.id}: {a.approval.summary}
                   </span>
                   <Link to="/admin/approvals" className="text-xs font-medium text-accent-text underline">
-                    Waiting for a second admin
+                    Sent to a second admin: see its state under Approvals
                   </Link>
                 </li>
               ))}

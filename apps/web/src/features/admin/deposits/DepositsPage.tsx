@@ -183,7 +183,7 @@ function AdminDepositsPanel() {
         title={approving ? 'Approve this deposit?' : 'Reject this deposit?'}
         description={
           approving
-            ? 'The amount is credited to the member’s fund wallet at once. Approving twice never credits twice.'
+            ? 'Up to the four-eyes amount and within your daily limits the amount is credited to the member’s fund wallet at once; past them it waits, pending, for a second admin under Approvals. Approving twice never credits twice.'
             : 'Nothing is credited; the deposit stays on record as rejected.'
         }
         confirmLabel={approving ? 'Approve and credit' : 'Reject deposit'}
