@@ -136,9 +136,10 @@ test('the transfer review names the recipient as the server found them', async (
   await form.getByLabel('Your password').fill(sender.password);
   await form.getByRole('button', { name: 'Review transfer' }).click();
   const dialog = page.getByRole('dialog');
-  const [{ username }] = (await sql('SELECT username FROM users WHERE id = $1', [omar.auth.id])) as Array<{
+  const rows = (await sql('SELECT username FROM users WHERE id = $1', [omar.auth.id])) as Array<{
     username: string;
   }>;
+  const username = rows[0]?.username;
   await expect(dialog.getByTestId('transfer-recipient')).toHaveText(`Omar Haddad (@${username})`);
   await shoot(page, 'polish37-transfer-review');
   await dialog.getByRole('button', { name: 'Send money' }).click();
