@@ -21,6 +21,7 @@ import { assertNoControlHold } from '../../identity/users/control-hold.js';
 import { assertNotHeld } from '../../operations/fraud/service.js';
 import { assertOpen } from '../../operations/settings/service.js';
 import { createAdjust } from './adjust.js';
+import { createCompoundShare } from './compound-share.js';
 import { payoutInFlight, toDto } from './dto.js';
 import { createFourEyes } from './four-eyes.js';
 import { assertHashForm, type PaidHashCheck } from './payout-hash.js';
@@ -46,6 +47,7 @@ export function createWithdrawalsService(deps: {
   const dtoFor = (actor: Actor) => (w: repo.WithdrawalRow) =>
     toDto(w, fourEyesAbove, actor.audience !== 'admin');
   const adjust = createAdjust({ db, clock });
+  const setCompoundShare = createCompoundShare({ db, clock });
   const { assertFourEyes, signOff } = createFourEyes({ db, clock, fourEyesAbove, dto });
 
   /**
@@ -369,13 +371,6 @@ export function createWithdrawalsService(deps: {
     if (!w) throw notFound('Withdrawal request not found');
     assertSelfOrAdmin(actor, Number(w.user_id));
     return dtoFor(actor)(w);
-  }
-
-  async function setCompoundShare(actor: Actor, percent: number, userId?: number) {
-    const target = userId ?? actor.userId;
-    assertSelfOrAdmin(actor, target);
-    await repo.setCompoundShare(db, target, percent, clock.now());
-    return { message: `From now on ${percent}% of each ROI claim is compounded` };
   }
 
   return { request, decide, signOff, assertFourEyes, cancel, list, get, setCompoundShare, adjust, dto };
