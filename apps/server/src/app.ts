@@ -1,21 +1,14 @@
 import { toMicro } from '@app/contracts/money';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { NoticeListener } from './db/listener.js';
 import type { Db } from './db/pool.js';
 import { registerAccessControl } from './http/access.js';
-import { registerCors } from './http/cors.js';
 import { DATABASE_UNAVAILABLE, registerErrorHandler } from './http/errors.js';
 import { registerLimits } from './http/limits.js';
-import { registerNestingLimit } from './http/nesting.js';
-import { openApiTransform, openApiTransformObject } from './http/openapi.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { serializerCompiler } from './http/serialize.js';
-import { validatorCompiler } from './http/validate.js';
+import { createHttpServer, registerApiDocs } from './http/server.js';
 import { serveWebApp } from './http/web-app.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import { foldDeltas, LEDGER_FOLD_EVERY_MS, LEDGER_FOLD_JOB } from './ledger/fold.js';
@@ -146,55 +139,11 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps) {
   const { config, db, clock, jobs } = deps;
-  const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
-    bodyLimit: 100 * 1024,
-    // only the configured proxies may name the client's address (empty list: the socket's address)
-    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
-    return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
-  // While shutting down, answers carry `Connection: close` so keep-alive clients let go once their
-  // request is done, instead of holding the server open for the keep-alive timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  registerNestingLimit(app);
-  app.setSerializerCompiler(serializerCompiler);
-
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", ...walletConnectSrc(config)],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-      },
-    },
-  });
-  await registerCors(app, config.CORS_ORIGINS, { credentials: config.CORS_CREDENTIALS });
+  const app = await createHttpServer(config, deps.logger, walletConnectSrc(config));
   const limiter = createLimiter({ db, clock });
   await registerLimits(app, limiter);
   jobs.add({ name: LIMITS_PURGE_JOB, everyMs: LIMITS_PURGE_EVERY_MS, run: () => limiter.purge() });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'EarnHub API',
-        version: '1.0.0',
-        description: 'Membership, referral and crypto-earnings platform',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    // security, x-access and the generic 4xx answers derived from each route's config.access
-    transform: openApiTransform,
-    transformObject: openApiTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/v1/docs/ui' });
+  await registerApiDocs(app);
 
   // the in-process caches that NOTIFY keeps exact across instances share one listening connection
   const listener = new NoticeListener(db.options, (message) => app.log.warn(message));
