@@ -224,7 +224,7 @@ test('the withdrawal screens have no serious axe violations, light and dark', as
     await memberPage.getByLabel('Amount (USDT)').fill('12.5');
     await expect(memberPage.getByTestId('quote-net')).toHaveText('11.25 USDT');
     await expect(
-      memberPage.getByRole('table', { name: 'Your withdrawal requests' }).getByText('Pending'),
+      memberPage.getByRole('table', { name: 'Your withdrawal requests' }).getByText('Requested'),
     ).toBeVisible();
     await expectNoSeriousViolations(memberPage, `member withdrawal (${scheme})`);
     await memberPage.screenshot({ path: `${SHOTS}/axe-member-withdrawal-${scheme}.png`, fullPage: true });

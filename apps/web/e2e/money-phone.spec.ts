@@ -90,7 +90,7 @@ test.describe('phone width', () => {
     // the rows were there: the pending request, its status and Cancel
     await page.goto('/user/withdrawal');
     const requests = page.getByRole('list', { name: 'Your withdrawal requests' });
-    await expect(requests.getByText('Pending')).toBeVisible();
+    await expect(requests.getByText('Requested', { exact: true })).toBeVisible();
     await expect(requests.getByRole('button', { name: /^Cancel the Profit withdrawal/ })).toBeVisible();
   });
 

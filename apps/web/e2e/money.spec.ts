@@ -184,7 +184,7 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   expect(keys[0]).toBeTruthy();
   expect(keys[1]).not.toBe(keys[0]);
   const history = member.getByRole('table', { name: 'Your withdrawal requests' });
-  await expect(history.getByText('Pending')).toHaveCount(2);
+  await expect(history.getByText('Requested', { exact: true })).toHaveCount(2);
   // Held amounts are no longer available.
   await expect(withdraw.getByText('available 50.00 USDT')).toBeVisible();
   await member.screenshot({ path: `${SHOTS}/member-withdrawal.png`, fullPage: true });
@@ -224,7 +224,7 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await expect(pendingOf('20.00 USDT')).toHaveCount(0);
   await page.getByLabel('Status').selectOption('all');
   const decided = page.getByRole('row').filter({ hasText: buyerName });
-  await expect(decided.filter({ hasText: 'Approved' })).toContainText(paid.slice(0, 10));
+  await expect(decided.filter({ hasText: 'Paid' })).toContainText(paid.slice(0, 10));
   await expect(decided.filter({ hasText: 'Rejected' })).toContainText('Address could not be verified');
   await page.screenshot({ path: `${SHOTS}/admin-withdrawals.png`, fullPage: true });
 
@@ -235,7 +235,7 @@ test('deposit, plan, top-up and withdrawals: admin and member screens agree on e
   await expect(member.getByTestId('wallet-principal')).toHaveText('500.00 USDT');
   await member.screenshot({ path: `${SHOTS}/member-dashboard-after.png`, fullPage: true });
   await member.goto('/user/withdrawal');
-  await expect(history.getByText('Approved')).toBeVisible();
+  await expect(history.getByText('Paid', { exact: true })).toBeVisible();
   await expect(history.getByText('Address could not be verified')).toBeVisible();
 
   // Admin side (singleuser and wallets): the same figures, and the friend holds the plan.

@@ -144,7 +144,7 @@ test('an admin pays two withdrawals on chain in one batch; a big one needs a sec
   await expect(page.getByRole('row').filter({ hasText: two.username })).toHaveCount(0);
   expect([await tokensOf(one.address), await tokensOf(two.address)]).toEqual([90, 45]);
   await page.getByLabel('Status').selectOption('approved');
-  await expect(page.getByRole('row').filter({ hasText: one.username })).toContainText('Approved');
+  await expect(page.getByRole('row').filter({ hasText: one.username })).toContainText('Paid');
 
   // the server agrees: the admin who signed it off cannot pay it
   const own = await api<{ results: Array<{ ok: boolean; message: string }> }>('/withdrawalrequest/payout', {

@@ -117,7 +117,7 @@ test('an admin closes withdrawals, a member is refused with its message, the adm
     .click();
   // a phone: the requests are cards, each with its status in view
   const requests = memberPage.getByRole('list', { name: 'Your withdrawal requests' });
-  await expect(requests.getByRole('listitem').filter({ hasText: '20.00 USDT' })).toContainText('Pending');
+  await expect(requests.getByRole('listitem').filter({ hasText: '20.00 USDT' })).toContainText('Requested');
   await memberContext.close();
 
   // The audit log shows both changes, newest first, with what changed.

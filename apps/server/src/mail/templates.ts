@@ -1,4 +1,5 @@
 import { formatUsdt } from '@app/contracts/money';
+import { WITHDRAWAL_STATE_WORDS } from '@app/contracts/withdrawal-words';
 import { payoutExplorerUrl } from '@app/contracts/withdrawals';
 
 /** The e-mails the product sends. Plain text: every client shows it, nothing to escape. */
@@ -140,7 +141,8 @@ export function withdrawalDecidedMail(
     return {
       to,
       template: 'withdrawal_decided',
-      subject: `Your withdrawal #${w.id} has been approved`,
+      // "paid", as the withdrawal lists and the notification say it (contracts/withdrawal-words.ts)
+      subject: `Your withdrawal #${w.id} is ${WITHDRAWAL_STATE_WORDS.paid.text.toLowerCase()}`,
       text:
         `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been approved and paid.\n\n` +
         `Amount: ${usdtText(w.amount)}\nFee: ${usdtText(w.fee)}\nSent: ${usdtText(w.net)}\n` +
@@ -151,7 +153,7 @@ export function withdrawalDecidedMail(
   return {
     to,
     template: 'withdrawal_decided',
-    subject: `Your withdrawal #${w.id} has been rejected`,
+    subject: `Your withdrawal #${w.id} is ${WITHDRAWAL_STATE_WORDS.rejected.text.toLowerCase()}`,
     text:
       `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been rejected.\n\n` +
       `Reason: ${w.reason?.trim() || 'No reason was given.'}\n\n` +

@@ -118,7 +118,7 @@ describe('notifications of a member’s own money', () => {
       },
       {
         title: 'Withdrawal paid',
-        message: 'Your profit withdrawal of 100.00 USDT was approved: 90.00 USDT was sent to your address.',
+        message: 'Your profit withdrawal of 100.00 USDT is paid: 90.00 USDT was sent to your address.',
       },
     ]);
   });

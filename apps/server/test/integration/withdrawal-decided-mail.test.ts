@@ -32,7 +32,7 @@ describe('withdrawal decided e-mail', () => {
     }
     const sent = (await mails(memberA.email)).slice(start);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe(`Your withdrawal #${id} has been approved`);
+    expect(sent[0]!.subject).toBe(`Your withdrawal #${id} is paid`);
     expect(sent[0]!.body_text).toContain(hash);
     expect(sent[0]!.body_text).toContain('Amount: 40.00 USDT');
     expect(sent[0]!.body_text).toContain('Fee: 4.00 USDT');
@@ -52,7 +52,7 @@ describe('withdrawal decided e-mail', () => {
     await t.call('PUT', `/withdrawalrequest/${id}`, { token: admin, body: { status: 'rejected' } });
     const sent = (await mails(memberA.email)).slice(start);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.subject).toBe(`Your withdrawal #${id} has been rejected`);
+    expect(sent[0]!.subject).toBe(`Your withdrawal #${id} is rejected`);
     expect(sent[0]!.body_text).toContain('Reason: Address on a sanctions list');
     expect(sent[0]!.body_text).toContain('the full 30.00 USDT is back in your earnings wallet');
 

@@ -1,22 +1,28 @@
+import { WITHDRAWAL_STATE_WORDS, withdrawalState } from '@app/contracts/withdrawal-words';
 import { payoutExplorerUrl, type Withdrawal } from '@app/contracts/withdrawals';
 import { ExternalLink } from 'lucide-react';
-import { DECISION_LABEL } from '../../lib/money-labels';
 import { Badge } from '../ui/Badge';
 
-/** The server records a member's cancellation as a rejection with this reason. */
-const CANCELLED = 'cancelled';
-
 /**
- * Status with what followed it: the payout hash once approved (a link to the network's block
- * explorer), the reason once rejected.
+ * Status in the one withdrawal vocabulary (contracts/withdrawal-words.ts: Requested, Being paid,
+ * Paid, Rejected, Cancelled, as the notification and the e-mail say it) with what followed it: the
+ * payout hash once paid (a link to the network's block explorer), the reason once rejected.
  */
 export function WithdrawalStatus({ w }: { w: Withdrawal }) {
-  if (w.status === 'rejected' && w.reason === CANCELLED) return <Badge>Cancelled</Badge>;
-  const label = DECISION_LABEL[w.status];
+  const state = withdrawalState(w);
+  const label = WITHDRAWAL_STATE_WORDS[state];
+  if (state === 'cancelled')
+    return (
+      <span title={label.hint}>
+        <Badge tone={label.tone}>{label.text}</Badge>
+      </span>
+    );
   const explorer = w.tx_hash ? payoutExplorerUrl(w.network, w.tx_hash) : null;
   return (
     <div className="flex flex-col items-start gap-1">
-      <Badge tone={label.tone}>{label.text}</Badge>
+      <span title={label.hint}>
+        <Badge tone={label.tone}>{label.text}</Badge>
+      </span>
       {w.tx_hash &&
         (explorer ? (
           <a
@@ -34,7 +40,7 @@ export function WithdrawalStatus({ w }: { w: Withdrawal }) {
             {w.tx_hash}
           </span>
         ))}
-      {w.status === 'rejected' && w.reason && <span className="max-w-56 text-xs text-muted">{w.reason}</span>}
+      {state === 'rejected' && w.reason && <span className="max-w-56 text-xs text-muted">{w.reason}</span>}
     </div>
   );
 }

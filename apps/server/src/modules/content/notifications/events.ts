@@ -4,6 +4,7 @@
  */
 import { INCOME_KIND_LABEL } from '@app/contracts/incomes';
 import { formatUsdt } from '@app/contracts/money';
+import { CANCELLED_REASON, WITHDRAWAL_STATE_WORDS } from '@app/contracts/withdrawal-words';
 import type { IncomeRecord } from '../../compensation/incomes/income.js';
 import type { MemberEvent } from './repo.js';
 
@@ -51,7 +52,7 @@ export function withdrawalRequested(w: {
     key: `withdrawal:${w.id}:requested`,
     userId: w.userId,
     amount: w.amount,
-    title: 'Withdrawal requested',
+    title: `Withdrawal ${WITHDRAWAL_STATE_WORDS.requested.text.toLowerCase()}`,
     message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} is waiting for approval; ${formatUsdt(w.net)} will be sent to your address after the fee. The amount is held from your ${wallet} wallet until then.`,
   };
 }
@@ -71,7 +72,11 @@ export function supportReplied(t: {
   };
 }
 
-/** A withdrawal request approved (paid) or rejected (the amount is back in the wallet). */
+/**
+ * A withdrawal request approved, which is paid (an approval always names the payout transaction),
+ * or rejected (the amount is back in the wallet): titled in the words the withdrawal lists show
+ * (contracts/withdrawal-words.ts, issue 37.18).
+ */
 export function withdrawalDecided(
   w: { id: bigint; user_id: bigint; kind: keyof typeof WALLET_WORDS; amount: bigint; net: bigint },
   status: 'approved' | 'rejected',
@@ -83,17 +88,25 @@ export function withdrawalDecided(
         key: `withdrawal:${w.id}:approved`,
         userId: Number(w.user_id),
         amount: w.net,
-        title: 'Withdrawal paid',
-        message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} was approved: ${formatUsdt(w.net)} was sent to your address.`,
+        title: `Withdrawal ${WITHDRAWAL_STATE_WORDS.paid.text.toLowerCase()}`,
+        message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} is paid: ${formatUsdt(w.net)} was sent to your address.`,
       }
     : {
         key: `withdrawal:${w.id}:rejected`,
         userId: Number(w.user_id),
         amount: w.amount,
-        title: reason === 'cancelled' ? 'Withdrawal cancelled' : 'Withdrawal rejected',
+        title: `Withdrawal ${WITHDRAWAL_STATE_WORDS[reason === CANCELLED_REASON ? 'cancelled' : 'rejected'].text.toLowerCase()}`,
         message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} was ${reason === 'cancelled' ? 'cancelled' : 'rejected'}; the amount is back in your ${wallet} wallet.${reason && reason !== 'cancelled' ? ` Reason: ${reason}` : ''}`,
       };
 }
+
+/**
+ * A label inside a sentence: its first letter lowered unless its first word is an acronym, so
+ * "Referral income" reads "referral income" but "ROI income" and "CTO share" stay (lowering the
+ * whole label printed "roi income", issue 37.13).
+ */
+export const inSentence = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 
 /** An income paid to the member (one per member, kind and cause, as the income itself). */
 export function incomePaid(r: IncomeRecord): MemberEvent {
@@ -104,6 +117,6 @@ export function incomePaid(r: IncomeRecord): MemberEvent {
     userId: r.userId,
     amount: r.paid,
     title: `${label} paid`,
-    message: `${formatUsdt(r.paid)} of ${label.toLowerCase()} was credited to you${cut}.`,
+    message: `${formatUsdt(r.paid)} of ${inSentence(label)} was credited to you${cut}.`,
   };
 }

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_FILTER_WORDS } from '@app/contracts/withdrawal-words';
 import {
   WITHDRAWAL_KINDS,
   WITHDRAWAL_STATUS,
@@ -19,7 +20,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
 import { formatCount } from '../../../lib/format';
-import { DECISION_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+import { WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { DecisionDialog, type DecisionTarget } from './DecisionDialogs';
 import { fourEyesOf, payBlockedReason } from './FourEyes';
@@ -114,7 +115,7 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
         >
           {WITHDRAWAL_STATUS.map((s) => (
             <option key={s} value={s}>
-              {DECISION_LABEL[s].text}
+              {WITHDRAWAL_FILTER_WORDS[s]}
             </option>
           ))}
           <option value="all">All statuses</option>

@@ -286,7 +286,7 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
       <ConfirmDialog
         open={review !== null}
         title="Request this withdrawal?"
-        description="The amount is held at once and paid to your address when an admin approves it. You can cancel while it is pending."
+        description="The amount is held at once and paid to your address when an admin approves it. You can cancel it until it is paid."
         confirmLabel="Request withdrawal"
         busy={request.isPending}
         onConfirm={confirm}

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_FILTER_WORDS } from '@app/contracts/withdrawal-words';
 import {
   WITHDRAWAL_KINDS,
   WITHDRAWAL_STATUS,
@@ -20,7 +21,7 @@ import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { formatPercent } from '../../../lib/money';
-import { DECISION_LABEL, WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
 
 const LIMIT = 10;
 type Status = (typeof WITHDRAWAL_STATUS)[number];
@@ -122,7 +123,7 @@ export function WithdrawalHistory() {
             <option value="">All statuses</option>
             {WITHDRAWAL_STATUS.map((s) => (
               <option key={s} value={s}>
-                {DECISION_LABEL[s].text}
+                {WITHDRAWAL_FILTER_WORDS[s]}
               </option>
             ))}
           </Select>
@@ -138,7 +139,7 @@ export function WithdrawalHistory() {
         empty={
           kind || status
             ? 'No request matches these filters. Choose "All" to see every request.'
-            : 'No withdrawals yet. Request one above; it appears here as pending until an admin pays it.'
+            : 'No withdrawals yet. Request one above; it appears here as Requested until an admin pays it.'
         }
       />
       {data && data.total > 0 && (
