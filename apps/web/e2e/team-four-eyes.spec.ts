@@ -126,7 +126,9 @@ test('a team pays a large withdrawal with four eyes; support never sees withdraw
   await clientNavigate(page, '/admin/audit');
   const rows = page.getByRole('row').filter({ hasText: `#${id}` });
   await expect(
-    rows.filter({ hasText: 'withdrawal.approval' }).filter({ hasText: 'admin@e2e.test' }),
+    rows
+      .filter({ hasText: 'Withdrawal signed off (first of two admins)' })
+      .filter({ hasText: 'admin@e2e.test' }),
   ).toHaveCount(1);
   await expect(rows.filter({ hasText: financeEmail })).not.toHaveCount(0);
   await shoot(page, 'team-audit');

@@ -72,6 +72,36 @@ export const SOURCE_LABEL: Record<string, string> = {
 
 export const sourceLabel = (source: string) => SOURCE_LABEL[source] ?? source.replace(/_/g, ' ');
 
+/**
+ * What a ledger entry refers to (its `ref_type`: the server's record names), in the member's words
+ * (issue 37.13: "roi claim #1" and "top-up #14" were the server's names). The one map of them, for
+ * the member's and the admins' screens alike; an unknown name is shown spaced out rather than hidden.
+ */
+export const REF_LABEL: Record<string, string> = {
+  roi_claim: 'Daily reward claim',
+  bonus_claim: 'Bonus claim',
+  topup: 'Plan purchase',
+  topup_reversal: 'Plan purchase reversal',
+  deposit: 'Deposit',
+  provider_payment: 'Crypto payment',
+  code: 'Activation code',
+  withdrawal: 'Withdrawal',
+  member_transfer: 'Transfer',
+  reward_stage: 'Reward stage',
+  reward_plan: 'Reward',
+  salary: 'Salary',
+  cto_pool: 'CTO pool',
+  adjustment: 'Adjustment',
+  admin_edit: 'Admin correction',
+};
+
+/** "Daily reward claim #1" for `roi_claim` 1; the id left out when there is none. */
+export function refText(refType: string, refId?: string | number | null): string {
+  const label =
+    REF_LABEL[refType] ?? `${refType[0]?.toUpperCase() ?? ''}${refType.slice(1).replace(/_/g, ' ')}`;
+  return refId === null || refId === undefined || refId === '' ? label : `${label} #${refId}`;
+}
+
 export const walletLabel = (wallet: string) => WALLET_LABEL[wallet as Wallet] ?? wallet;
 
 export const ENTRY_STATUS = ['posted', 'pending', 'voided'] as const;
@@ -182,7 +212,8 @@ const INCOME_FACTS: Array<[string[], (v: string, t: Transaction) => string | nul
 export function entryCause(t: Transaction, viewerId?: number): string {
   const d = t.details;
   const ref = t.ref_id ? `#${t.ref_id}` : '';
-  if (t.ref_type === 'topup_reversal') return `Reversal of top-up ${ref}`;
+  const purchase = refText('topup', t.ref_id);
+  if (t.ref_type === 'topup_reversal') return refText('topup_reversal', t.ref_id);
   switch (t.source) {
     case 'deposit':
       return d.source === 'code' ? `Activation code redeemed (code ${ref})` : `Deposit ${ref} approved`;
@@ -191,14 +222,14 @@ export function entryCause(t: Transaction, viewerId?: number): string {
       const payer = text(d.payer_id);
       if (t.transaction_type === 'credit')
         return payer && Number(payer) !== t.user_id
-          ? `${plan} plan, paid by ${memberName(t, payer)} (top-up ${ref})`
-          : `${plan} plan (top-up ${ref})`;
+          ? `${plan} plan, paid by ${memberName(t, payer)} (${purchase})`
+          : `${plan} plan (${purchase})`;
       return t.internal
-        ? `${plan} plan bought with your fund (top-up ${ref})`
-        : `${plan} plan bought (top-up ${ref})`;
+        ? `${plan} plan bought with your fund (${purchase})`
+        : `${plan} plan bought (${purchase})`;
     }
     case 'activation':
-      return `Activation fee (top-up ${ref})`;
+      return `Activation fee (${purchase})`;
     case 'transfer': {
       const sender = t.ref_type === 'member_transfer' ? Number(t.ref_id) : Number.NaN;
       const self = sender === (viewerId ?? t.user_id);
@@ -228,7 +259,7 @@ export function entryCause(t: Transaction, viewerId?: number): string {
         if (fact) facts.push(fact);
       }
       if (facts.length) return facts.join(' · ');
-      return t.ref_type ? `${t.ref_type.replace(/_/g, ' ')} ${ref}` : sourceLabel(t.source);
+      return t.ref_type ? refText(t.ref_type, t.ref_id) : sourceLabel(t.source);
     }
   }
 }

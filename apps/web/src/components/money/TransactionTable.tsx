@@ -7,6 +7,7 @@ import {
   ENTRY_STATUS_LABEL,
   entryCause,
   entryDirection,
+  refText,
   sourceLabel,
   walletLabel,
 } from '../../lib/transaction-labels';
@@ -150,7 +151,7 @@ function EntryDialog({
               { label: 'Date', value: <When iso={t.created_at} /> },
               {
                 label: 'Reference',
-                value: t.ref_type ? `${t.ref_type.replace(/_/g, ' ')} #${t.ref_id ?? ''}` : '—',
+                value: t.ref_type ? refText(t.ref_type, t.ref_id) : '—',
               },
               {
                 label: 'Transaction id',

@@ -14,6 +14,7 @@ import { When } from '../../../components/ui/When';
 import { formatDateTime } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { AuditDiff } from './AuditDiff';
+import { auditActionWords } from './audit-words';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,8 +59,11 @@ function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
     {
       key: 'action',
       header: 'Action',
+      // in words; the recorded code in the tooltip and in the entry's dialog (issue 37.13)
       cell: (e) => (
-        <code className="rounded bg-subtle px-1.5 py-0.5 font-mono text-xs text-fg">{e.action}</code>
+        <span className="font-medium text-fg" title={e.action}>
+          {auditActionWords(e.action)}
+        </span>
       ),
     },
     { key: 'target', header: 'Target', cell: target },
@@ -77,7 +81,7 @@ function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
           size="sm"
           variant="secondary"
           onClick={() => onOpen(e)}
-          aria-label={`View changes of entry ${e.id} (${e.action})`}
+          aria-label={`View changes of entry ${e.id} (${auditActionWords(e.action)})`}
         >
           View changes
         </Button>
@@ -134,7 +138,7 @@ export default function AuditLogPage() {
             <option value="">All actions</option>
             {withCurrent(facets.data?.actions, action).map((a) => (
               <option key={a} value={a}>
-                {a}
+                {auditActionWords(a)}
               </option>
             ))}
           </Select>
@@ -224,10 +228,10 @@ export default function AuditLogPage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         className="sm:max-w-3xl"
-        title={open ? <code className="font-mono">{open.action}</code> : ''}
+        title={open ? auditActionWords(open.action) : ''}
         description={
           open &&
-          `${open.admin_username ?? 'A removed admin'} · ${formatDateTime(open.created_at)}${
+          `${open.action} · ${open.admin_username ?? 'A removed admin'} · ${formatDateTime(open.created_at)}${
             open.ip ? ` · from ${open.ip}` : ''
           } · ${open.target_type}${open.target_id ? ` #${open.target_id}` : ''}`
         }

@@ -12,7 +12,7 @@ import { When } from '../../../components/ui/When';
 import { copyText } from '../../../lib/clipboard';
 import { money } from '../../../lib/format';
 import { formatPercent } from '../../../lib/money';
-import { walletLabel } from '../../../lib/transaction-labels';
+import { refText, walletLabel } from '../../../lib/transaction-labels';
 import { cutReason, incomeLabel, incomeReason } from './income-labels';
 import { incomeToast } from './toast';
 
@@ -65,7 +65,7 @@ function Explanation({ income: i }: { income: IncomeDetail }) {
       strong: true,
       testId: 'income-paid',
     },
-    { label: 'Cause', value: `${i.ref_type.replace(/_/g, ' ')} #${i.ref_id}` },
+    { label: 'Cause', value: refText(i.ref_type, i.ref_id) },
     {
       label: 'Ledger transfer',
       value: i.transfer ? <TransferId id={i.transfer.id} /> : 'None (nothing paid)',

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts/incomes';
 import { money } from '../../../lib/format';
 import { formatPercent } from '../../../lib/money';
+import { refText } from '../../../lib/transaction-labels';
 
 /** Words and colours of the income views, shared by the member's dashboard and the admin screen. */
 
@@ -63,7 +64,7 @@ export function incomeReason(i: Income): string {
     case 'roi_income':
       return `Daily ROI: ${rate}your active plan${base ? ` of ${base}` : ''}`;
     default: {
-      const cause = `${i.ref_type.replace(/_/g, ' ')} #${i.ref_id}`;
+      const cause = refText(i.ref_type, i.ref_id);
       return base ? `${rate}${base} (${cause})` : `${incomeLabel(i)} for ${cause}`;
     }
   }
