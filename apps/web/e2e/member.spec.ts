@@ -82,7 +82,9 @@ test('a visitor registers through a referral link, verifies the email, signs in 
   await page.getByLabel('TRC20 address (Tron)').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   await page.getByLabel('BEP20 address (BNB Smart Chain)').fill(`0x${'ab'.repeat(20)}`);
   await page.getByRole('button', { name: 'Save details' }).click();
-  await expect(page.getByText(MSG.userUpdated)).toBeVisible();
+  // the member's words, not the API's admin-worded message (issue 37.19)
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.userUpdated)).toHaveCount(0);
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Analytical Row, London');

@@ -30,6 +30,9 @@ function valuesOf(user: User): ProfileInput {
   };
 }
 
+/** What the member reads when their details are saved (issue 37.19). */
+const PROFILE_SAVED = 'Profile saved';
+
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateSelf(user.id);
   const {
@@ -44,8 +47,9 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = handleSubmit((body) =>
     update.mutate(body, {
-      onSuccess: (data) => {
-        toast.success(data.message);
+      // the API answers the spec's admin-worded "User updated successfully"; a member saved their profile
+      onSuccess: () => {
+        toast.success(PROFILE_SAVED);
         reset(body as ProfileInput);
       },
     }),
