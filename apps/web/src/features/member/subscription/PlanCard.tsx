@@ -51,9 +51,20 @@ export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
         Earns {formatPercent(plan.roi_percent)} of your active plan a day, up to {plan.cap_multiple} times the
         plan in total earnings. Your sponsor earns {formatPercent(plan.direct_percent)} once.
       </p>
-      <Button className="mt-4 w-full" onClick={() => onBuy(plan)} aria-label={`Buy ${plan.name}`}>
-        {holdsPlan ? 'Add to my plan' : 'Buy this plan'}
+      {/* the visible text is the accessible name (WCAG 2.5.3, issue 37.20): a voice user says what
+          they see; what buying does for a member who holds a plan is said beside it, not in the name */}
+      <Button
+        className="mt-4 w-full"
+        onClick={() => onBuy(plan)}
+        aria-describedby={holdsPlan ? `plan-${plan.id}-adds` : undefined}
+      >
+        Buy {plan.name}
       </Button>
+      {holdsPlan && (
+        <p id={`plan-${plan.id}-adds`} className="mt-2 text-center text-xs text-muted">
+          Adds to your active plan.
+        </p>
+      )}
     </section>
   );
 }
