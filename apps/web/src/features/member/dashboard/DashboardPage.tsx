@@ -149,7 +149,7 @@ export default function DashboardPage() {
                 'Paid'
               ) : (
                 <Link to="/user/subscription" className="font-medium text-accent-text hover:underline">
-                  Not paid: activate
+                  Not paid (optional)
                 </Link>
               )}
             </Fact>

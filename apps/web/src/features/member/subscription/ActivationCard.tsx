@@ -15,8 +15,23 @@ import { micro, toWire } from '../../../lib/money';
 /**
  * One-time membership activation fee, paid from the member's own fund wallet. It stays on the page
  * once paid (showing so): unmounting it as the member record refreshes would drop the toast.
+ *
+ * What it gives, said on the card (issue 37.10): the spec's `paid_member` mark and nothing more.
+ * Plans, the daily reward, incomes and withdrawals do not read it (DOMAIN.md, Plans and
+ * activation), so it is offered as optional, never as "Not activated" beside an earning plan.
  */
-export function ActivationCard({ fee, fund, paid }: { fee: number; fund: number; paid: boolean }) {
+export function ActivationCard({
+  fee,
+  fund,
+  paid,
+  earning,
+}: {
+  fee: number;
+  fund: number;
+  paid: boolean;
+  /** The member holds an active plan. */
+  earning: boolean;
+}) {
   const activate = useActivateMember();
   const keys = useIdempotencyKey();
   const [open, setOpen] = useState(false);
@@ -39,15 +54,21 @@ export function ActivationCard({ fee, fund, paid }: { fee: number; fund: number;
   return (
     <Card
       title="Membership activation"
-      action={paid ? <Badge tone="green">Paid member</Badge> : <Badge tone="amber">Not activated</Badge>}
+      action={paid ? <Badge tone="green">Paid member</Badge> : <Badge>Optional</Badge>}
     >
       {paid ? (
-        <p className="text-sm text-muted">Your activation fee is paid: you are a paid member.</p>
+        <p className="text-sm text-muted">
+          Your activation fee is paid: your account is marked as a paid member. Your plan, daily reward and
+          incomes work as they did before.
+        </p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <p className="flex-1 text-sm text-muted">
-            A one-time fee of <Money value={fee} className="font-medium text-fg" /> makes you a paid member.
-            It is paid from your fund wallet.
+          <p className="flex-1 text-sm text-muted" data-testid="activation-what">
+            A one-time fee of <Money value={fee} className="font-medium text-fg" />, paid from your fund
+            wallet, marks your account as a paid member. That is all it does:{' '}
+            {earning
+              ? 'your plan is active and earns without it, and your incomes and withdrawals do not depend on it.'
+              : 'plans, the daily reward, incomes and withdrawals do not depend on it.'}
           </p>
           <Button variant="secondary" onClick={() => setOpen(true)}>
             Pay activation fee
@@ -57,7 +78,7 @@ export function ActivationCard({ fee, fund, paid }: { fee: number; fund: number;
       <ConfirmDialog
         open={open}
         title="Pay the activation fee?"
-        description="The fee is not refundable."
+        description="It marks your account as a paid member and changes nothing else. The fee is not refundable."
         confirmLabel="Pay fee"
         busy={activate.isPending}
         onConfirm={confirm}

@@ -68,8 +68,6 @@ export default function SubscriptionPage() {
         ]}
       />
 
-      {me && fee !== undefined && <ActivationCard fee={fee} fund={fund} paid={me.paid_member} />}
-
       <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
         <h2 id="plans-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
           <Package className="size-5 text-muted" aria-hidden="true" /> Plans on sale
@@ -93,6 +91,16 @@ export default function SubscriptionPage() {
           </p>
         )}
       </section>
+
+      {/* after the plans: optional, and it adds nothing to what a plan earns (issue 37.10) */}
+      {me && fee !== undefined && (
+        <ActivationCard
+          fee={fee}
+          fund={fund}
+          paid={me.paid_member}
+          earning={holdsPlan && me.is_active === 'active'}
+        />
+      )}
 
       <BuyPlanDialog plan={buying} fund={fund} holdsPlan={holdsPlan} onClose={() => setBuying(null)} />
     </div>
