@@ -65,6 +65,8 @@ export const teamMember = z.object({
   totp_enabled: z.boolean(),
   created_at: z.string(),
   last_signin_at: z.string().nullable(),
+  /** The new address of an e-mail change an owner started, until its link is confirmed (or expires). */
+  pending_email: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
@@ -104,6 +106,31 @@ export const invitationPreview = z.object({ email: z.string(), roles: z.array(z.
 export const acceptInvitationBody = z.object({ password: adminPassword });
 
 export const INVITATION_HOURS = 48;
+
+/**
+ * POST /admins/{id}/email: an owner moves another admin to a new address. A link goes to the new
+ * address; the address changes only when it is opened and confirmed there.
+ */
+export const adminEmailLinkBody = z.object({ email });
+export type AdminEmailLinkBody = z.infer<typeof adminEmailLinkBody>;
+/** As with invitations, `link` is in the answer only while no mail server is configured (SMTP_URL). */
+export const adminEmailLinkResponse = z.object({
+  message: z.string(),
+  pending_email: z.string(),
+  expires_at: z.string(),
+  link: z.string().nullable(),
+});
+export type AdminEmailLinkResponse = z.infer<typeof adminEmailLinkResponse>;
+/** GET /admin-email-links/{token}: what the page of the link shows before the change is confirmed. */
+export const adminEmailLinkPreview = z.object({
+  fullname: z.string(),
+  email: z.string(),
+  new_email: z.string(),
+  requested_by: z.string(),
+});
+export type AdminEmailLinkPreview = z.infer<typeof adminEmailLinkPreview>;
+/** How long the link of an e-mail change works: as an invitation's, time to reach the new inbox. */
+export const EMAIL_LINK_HOURS = 48;
 
 /** What a signed-in admin learns about themself: GET /admins/me. */
 export const adminMe = z.object({

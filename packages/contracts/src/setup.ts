@@ -36,7 +36,7 @@ export const setupItem = z.object({
 });
 export type SetupItem = z.infer<typeof setupItem>;
 
-/** GET /setup: every item, in the order an operator would do them. */
+/** GET /setup: the items the signed-in admin can fix (issue 37.21), in the order an operator would do them. */
 export const setupResponse = z.object({
   items: z.array(setupItem),
   done: z.number().int(),

@@ -10,4 +10,9 @@ export const TEAM_MSG = {
   invitationUnusable:
     'This invitation link has expired, was withdrawn or was already used. Ask an owner for a new one.',
   invitationEmailTaken: 'This e-mail already belongs to an account',
+  emailLinkOwnAddress: 'Change your own address under Account: it asks for your password and a code.',
+  emailLinkSame: 'This already is their address',
+  emailLinkUnusable:
+    'This confirmation link has expired, was replaced by a newer one or was already used. Ask an owner for a new one.',
+  emailLinkConfirmed: 'The address is changed: sign in to the back-office with it from now on.',
 } as const;

@@ -17,7 +17,7 @@ export interface Mail {
 }
 
 /** The token of a one-time link this template built the shape of; a link of another shape is a bug. */
-function tokenOf(link: string, shape: RegExp): string {
+export function tokenOf(link: string, shape: RegExp): string {
   const token = shape.exec(link)?.[1];
   if (!token) throw new Error(`mail: ${link.replace(/[A-Za-z0-9_-]{20,}/g, '…')} is not a link of ${shape}`);
   return token;

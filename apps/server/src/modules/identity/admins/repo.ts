@@ -29,13 +29,19 @@ export interface TeamRow {
   totp_enabled: boolean;
   created_at: Date;
   last_login: Date | null;
+  /** The new address of an e-mail change an owner started and its link has not confirmed yet. */
+  pending_email: string | null;
 }
 
-export async function listTeam(q: Queryable): Promise<TeamRow[]> {
+export async function listTeam(q: Queryable, now: Date): Promise<TeamRow[]> {
   const { rows } = await q.query<TeamRow>(
     `SELECT u.id, u.email, u.fullname, u.admin_roles, u.status, u.created_at, u.last_login,
-            EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS totp_enabled
+            EXISTS (SELECT 1 FROM admin_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS totp_enabled,
+            (SELECT l.new_email FROM admin_email_links l
+              WHERE l.admin_id = u.id AND l.used_at IS NULL AND l.withdrawn_at IS NULL AND l.expires_at > $1)
+              AS pending_email
        FROM users u WHERE u.role = 'admin' ORDER BY u.id`,
+    [now],
   );
   return rows;
 }
@@ -165,4 +171,65 @@ export async function freeUsername(q: Queryable, fullname: string): Promise<stri
     const { rowCount } = await q.query('SELECT 1 FROM users WHERE username = $1', [username]);
     if (!rowCount) return username;
   }
+}
+
+/** An e-mail change an owner started for another admin (migration 041). */
+export interface EmailLinkRow {
+  id: bigint;
+  admin_id: bigint;
+  old_email: string;
+  new_email: string;
+  requested_by: string;
+  fullname: string;
+  expires_at: Date;
+}
+
+/**
+ * Starts an e-mail change for `adminId`: the open one (if any) is withdrawn, so the last request is
+ * the one its link confirms.
+ */
+export async function insertEmailLink(
+  q: Queryable,
+  l: {
+    adminId: number;
+    oldEmail: string;
+    newEmail: string;
+    tokenHash: string;
+    requestedBy: number;
+    now: Date;
+    expiresAt: Date;
+  },
+) {
+  await q.query(
+    `UPDATE admin_email_links SET withdrawn_at = $2
+      WHERE admin_id = $1 AND used_at IS NULL AND withdrawn_at IS NULL`,
+    [l.adminId, l.now],
+  );
+  await q.query(
+    `INSERT INTO admin_email_links (admin_id, old_email, new_email, token_hash, requested_by, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [l.adminId, l.oldEmail, l.newEmail, l.tokenHash, l.requestedBy, l.now, l.expiresAt],
+  );
+}
+
+/** The change a link still confirms: not used, not replaced, not expired; locked when `forUpdate`. */
+export async function usableEmailLink(
+  q: Queryable,
+  tokenHash: string,
+  now: Date,
+  forUpdate = false,
+): Promise<EmailLinkRow | null> {
+  const { rows } = await q.query<EmailLinkRow>(
+    `SELECT l.id, l.admin_id, l.old_email, l.new_email, l.expires_at, u.fullname,
+            (SELECT email FROM users WHERE id = l.requested_by) AS requested_by
+       FROM admin_email_links l JOIN users u ON u.id = l.admin_id AND u.role = 'admin'
+      WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.withdrawn_at IS NULL AND l.expires_at > $2
+      ${forUpdate ? 'FOR UPDATE OF l' : ''}`,
+    [tokenHash, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markEmailLinkUsed(q: Queryable, id: bigint, now: Date) {
+  await q.query('UPDATE admin_email_links SET used_at = $2 WHERE id = $1', [id, now]);
 }

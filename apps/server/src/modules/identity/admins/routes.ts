@@ -1,5 +1,8 @@
 import {
   acceptInvitationBody,
+  adminEmailLinkBody,
+  adminEmailLinkPreview,
+  adminEmailLinkResponse,
   adminMe,
   invitationPreview,
   inviteBody,
@@ -95,7 +98,43 @@ export function adminsRoutes(app: Api, team: TeamService) {
     handler: async (req) => team.resetTotp(actorOf(req), req.params.id),
   });
 
+  app.post('/admins/:id/email', {
+    config: owner,
+    schema: {
+      tags,
+      description:
+        "Starts changing another admin's e-mail address: a link that works once, for 48 hours, goes to the new address (not used by any account); the address changes only when the link is opened and confirmed there, and the old address is then told. A new request replaces the open one. Audited. The answer carries the link only while no mail server is configured (SMTP_URL). An owner's own address is changed under Account (400 here).",
+      params: idParam,
+      body: adminEmailLinkBody,
+      response: { 200: adminEmailLinkResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (req) => team.emailLinks.start(actorOf(req), req.params.id, req.body),
+  });
+
   const throttled = { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } } as const;
+  app.get('/admin-email-links/:token', {
+    config: throttled,
+    schema: {
+      tags,
+      description:
+        'What the link of an e-mail change shows: whose address, from what to what, asked by whom.',
+      params: tokenParam,
+      response: { 200: adminEmailLinkPreview, 404: errorResponse },
+    },
+    handler: async (req) => team.emailLinks.preview(req.params.token),
+  });
+
+  app.post('/admin-email-links/:token', {
+    config: throttled,
+    schema: {
+      tags,
+      description:
+        "Confirms the e-mail change of the link: the admin's address becomes the new one and the link is spent. Audited; the old address gets a notice.",
+      params: tokenParam,
+      response: { 200: messageResponse, 404: errorResponse, 409: errorResponse },
+    },
+    handler: async (req) => team.emailLinks.confirm(req.params.token, req.ip),
+  });
   app.get('/admin-invitations/:token', {
     config: throttled,
     schema: { tags, params: tokenParam, response: { 200: invitationPreview, 404: errorResponse } },

@@ -26,6 +26,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { insertUser } from '../auth/repo.js';
 import type { SessionAuth } from '../auth/tokens.js';
 import { remove as removeTotp } from '../totp/repo.js';
+import { createAdminEmailLinks } from './email-links.js';
 import { assertAdminMayBeRemoved, assertOwnersRemain } from './lockout.js';
 import { tellOwners, watchedGains } from './notify.js';
 import * as repo from './repo.js';
@@ -50,6 +51,7 @@ const toMember = (r: repo.TeamRow): TeamMember => ({
   totp_enabled: r.totp_enabled,
   created_at: iso(r.created_at),
   last_signin_at: r.last_login ? iso(r.last_login) : null,
+  pending_email: r.pending_email,
 });
 
 const roleWords = (roles: AdminRole[]) => roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ');
@@ -65,7 +67,10 @@ export function createTeamService(deps: {
   const { db, clock, sessions } = deps;
 
   async function list() {
-    const [admins, invitations] = await Promise.all([repo.listTeam(db), repo.openInvitations(db)]);
+    const [admins, invitations] = await Promise.all([
+      repo.listTeam(db, clock.now()),
+      repo.openInvitations(db),
+    ]);
     return { admins: admins.map(toMember), invitations: invitations.map(toInvitation) };
   }
 
@@ -247,7 +252,10 @@ export function createTeamService(deps: {
     });
   }
 
-  return { list, me, invite, withdraw, preview, accept, update, endSessions, resetTotp };
+  /** Another admin's e-mail address, changed through a link to the new one (email-links.ts). */
+  const emailLinks = createAdminEmailLinks(deps);
+
+  return { list, me, invite, withdraw, preview, accept, update, endSessions, resetTotp, emailLinks };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

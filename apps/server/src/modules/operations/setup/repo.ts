@@ -5,6 +5,9 @@ import type { Queryable } from '../../../db/pool.js';
 export interface SetupFacts {
   /** Admin addresses at example.com (the ADMIN_EMAIL default is admin@example.com): nobody reads them. */
   example_emails: string[];
+  /** The signed-in admin's address and whether they are the first admin (whose password is checked). */
+  own_email: string;
+  first_admin: boolean;
   /** The first admin's password changed since the account was made (migration 028). */
   first_password_changed: boolean;
   /** The signed-in admin has an authenticator turned on. */
@@ -40,6 +43,8 @@ export async function facts(
        ARRAY(SELECT email FROM users
               WHERE role = 'admin' AND status = 'unblock' AND email LIKE '%@example.com'
               ORDER BY id) AS example_emails,
+       COALESCE((SELECT email FROM users WHERE id = $1), '') AS own_email,
+       COALESCE((SELECT id = $1 FROM users WHERE role = 'admin' ORDER BY id LIMIT 1), false) AS first_admin,
        COALESCE((SELECT password_changed_at IS NOT NULL FROM users
                   WHERE role = 'admin' ORDER BY id LIMIT 1), false) AS first_password_changed,
        EXISTS (SELECT 1 FROM admin_totp WHERE user_id = $1 AND enabled_at IS NOT NULL) AS totp_on,

@@ -11,7 +11,7 @@ export function setupRoutes(app: Api, setup: SetupService) {
     schema: {
       tags,
       description:
-        "What this platform still lacks before it takes real members and money (the admin dashboard's setup list): each item with whether it is done, whether an owner dismissed it, and where it is fixed. Checked live on every call; two-factor is the signed-in admin's own.",
+        "What this platform still lacks before it takes real members and money (the admin dashboard's setup list): each item with whether it is done, whether an owner dismissed it, and where it is fixed. Only the items the signed-in admin's roles can fix: owners see every item, any other admin their own two-factor and address (and the first admin their password). Checked live on every call.",
       response: { 200: setupResponse },
     },
     handler: async (req) => setup.read(actorOf(req)),

@@ -1,4 +1,10 @@
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from '@app/contracts/admins';
+import {
+  ADMIN_ROLE_LABELS,
+  ADMIN_ROLES,
+  type AdminArea,
+  type AdminRole,
+  adminMay,
+} from '@app/contracts/admins';
 import { BACKUP_STALE_HOURS } from '@app/contracts/backups';
 import { formatUsdt, toMicro } from '@app/contracts/money';
 import { totpRequiredFor } from '@app/contracts/settings';
@@ -31,6 +37,15 @@ interface Checked {
   done: boolean;
   /** Overrides the item's explanation when the state says more (sandbox payments, say). */
   explanation?: string;
+  /** Overrides the item's page when the state decides where it is fixed. */
+  path?: string;
+}
+
+/** Who reads the list, with their roles: they see only the items they can fix (issue 37.21). */
+interface Viewer {
+  roles: readonly AdminRole[];
+  /** May act on the whole team and platform. */
+  owner: boolean;
 }
 
 interface ItemDefinition {
@@ -38,7 +53,12 @@ interface ItemDefinition {
   explanation: string;
   path: string | null;
   docs: string | null;
-  check: (config: SetupConfig, facts: repo.SetupFacts, now: Date) => Checked;
+  /**
+   * Who can fix it: the admins whose roles may change that area (contracts/admins.ts `adminMay`),
+   * or a rule of the item's own (an address or password of one's own account).
+   */
+  fixedBy: AdminArea | ((facts: repo.SetupFacts, viewer: Viewer) => boolean);
+  check: (config: SetupConfig, facts: repo.SetupFacts, now: Date, viewer: Viewer) => Checked;
 }
 
 const OPS = 'docs/operations.md';
@@ -94,13 +114,26 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
       'An admin still signs in as admin@example.com (the ADMIN_EMAIL default), an address nobody reads.',
     path: '/admin/account',
     docs: null,
-    check: (_c, f) =>
-      f.example_emails.length
-        ? {
-            done: false,
-            explanation: `An admin signs in as ${f.example_emails.join(', ')}, an address nobody reads: password resets for it go nowhere.`,
-          }
-        : { done: true },
+    // an owner changes anyone's address (their own under Account, the others' under Team); any other
+    // admin only their own
+    fixedBy: (f, viewer) => viewer.owner || f.example_emails.includes(f.own_email),
+    check: (_c, f, _now, viewer) => {
+      const others = f.example_emails.filter((e) => e !== f.own_email);
+      const listed = viewer.owner ? f.example_emails : f.example_emails.filter((e) => e === f.own_email);
+      if (!listed.length) return { done: true };
+      const where =
+        viewer.owner && others.length
+          ? {
+              path: '/admin/team',
+              how: `Change ${others.length > 1 ? 'theirs' : 'it'} under Team (confirmed by a link to the new address)${others.length < listed.length ? ', yours under Account' : ''}.`,
+            }
+          : { path: '/admin/account', how: 'Change yours under Account.' };
+      return {
+        done: false,
+        path: where.path,
+        explanation: `An admin signs in as ${listed.join(', ')}, an address nobody reads: password resets for it go nowhere. ${where.how}`,
+      };
+    },
   },
   'admin-password': {
     title: "Change the first admin's password",
@@ -108,6 +141,8 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
       'The first admin still has the password of the first start (printed in the start log or set in ADMIN_PASSWORD).',
     path: '/admin/account',
     docs: null,
+    // only the first admin can: nobody sets another admin's password
+    fixedBy: (f) => f.first_admin,
     check: (_c, f) => ({ done: f.first_password_changed }),
   },
   'two-factor': {
@@ -115,6 +150,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Your account signs in with a password alone: add an authenticator app.',
     path: '/admin/security',
     docs: `${OPS}#admin-accounts-and-two-factor-authentication`,
+    fixedBy: 'any',
     check: (_c, f) => ({ done: f.totp_on }),
   },
   'two-factor-all': {
@@ -122,6 +158,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Some admins may sign in with a password alone.',
     path: '/admin/settings',
     docs: `${OPS}#admin-accounts-and-two-factor-authentication`,
+    fixedBy: 'owner',
     check: (_c, f) =>
       f.totp_relaxed_roles.length
         ? {
@@ -135,6 +172,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'An admin got the finance or owner role in the last 7 days.',
     path: '/admin/team',
     docs: `${OPS}#the-back-office-team-and-roles`,
+    fixedBy: 'owner',
     check: (_c, f) =>
       f.role_grants.length
         ? {
@@ -148,6 +186,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Large withdrawals cannot be paid until a second finance admin is invited.',
     path: '/admin/team',
     docs: `${OPS}#paying-withdrawals-on-chain-four-eyes`,
+    fixedBy: 'owner',
     check: (c, f) => ({
       done: f.finance_admins >= 2,
       explanation: `Large withdrawals (above ${formatUsdt(toMicro(c.FOUR_EYES_ABOVE_USDT) ?? 0n, 0)}) cannot be paid until a second finance admin is invited.`,
@@ -158,6 +197,8 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Mail is not delivered: members never get verification codes; read them under Admin → Mail.',
     path: '/admin/mail',
     docs: `${OPS}#mail`,
+    // the server's configuration (SMTP_URL): the operator's, an owner; support only reads the outbox
+    fixedBy: 'owner',
     check: (c) => ({ done: Boolean(c.SMTP_URL) }),
   },
   payments: {
@@ -165,6 +206,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Crypto payments are off (PAYMENT_PROVIDER is not set): members cannot pay by crypto.',
     path: null,
     docs: `${OPS}#crypto-payments`,
+    fixedBy: 'owner',
     check: (c) =>
       c.PAYMENT_PROVIDER === 'sandbox'
         ? {
@@ -178,6 +220,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Wallet deposits are off: DEPOSIT_ADDRESS_BEP20 is not set.',
     path: null,
     docs: `${OPS}#wallet-deposits-usdt-bep20`,
+    fixedBy: 'owner',
     check: (c) =>
       c.DEPOSIT_ADDRESS_BEP20 && !c.CHAIN_RPC_56
         ? {
@@ -192,6 +235,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'No plan is on sale: members cannot buy one.',
     path: '/admin/plans',
     docs: null,
+    fixedBy: 'owner',
     check: (_c, f) => ({ done: f.active_plans > 0 }),
   },
   'public-url': {
@@ -199,6 +243,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'Links in mails point to PUBLIC_URL, which members cannot open.',
     path: null,
     docs: `${OPS}#running`,
+    fixedBy: 'owner',
     check: (c) => ({
       done: !publicHostIsLoopback(c.PUBLIC_URL),
       explanation: `Links in mails (password resets, tickets) point to ${c.PUBLIC_URL} (PUBLIC_URL), which members cannot open.`,
@@ -209,6 +254,7 @@ const ITEMS: Record<SetupItemId, ItemDefinition> = {
     explanation: 'No recent good backup.',
     path: '/admin/backups',
     docs: `${OPS}#backups`,
+    fixedBy: 'owner',
     check: backupsChecked,
   },
 };
@@ -218,8 +264,12 @@ const isItem = (id: string): id is SetupItemId => (SETUP_ITEM_IDS as readonly st
 export function createSetupService(deps: { db: Db; clock: Clock; config: SetupConfig }) {
   const { db, clock, config } = deps;
 
-  /** The items for this admin (two-factor is theirs; the rest is the platform's). */
-  async function list(adminId: number) {
+  /**
+   * The items this admin can fix (two-factor and their own address are theirs; the rest is the
+   * platform's, fixed by owners). The start summary reads it as the first admin, an owner.
+   */
+  async function list(adminId: number, roles: readonly AdminRole[] = ['owner']) {
+    const viewer: Viewer = { roles, owner: adminMay(roles, 'owner', true) };
     const [stored, settings, dismissed] = await Promise.all([
       repo.facts(db, adminId, clock.now()),
       readSettings(db),
@@ -229,12 +279,15 @@ export function createSetupService(deps: { db: Db; clock: Clock; config: SetupCo
       ...stored,
       totp_relaxed_roles: ADMIN_ROLES.filter((role) => !totpRequiredFor(settings, [role])),
     };
-    const items: SetupItem[] = SETUP_ITEM_IDS.map((id) => {
-      const { check, ...item } = ITEMS[id];
-      const checked = check(config, facts, clock.now());
+    const mayFix = ({ fixedBy }: ItemDefinition) =>
+      typeof fixedBy === 'function' ? fixedBy(facts, viewer) : adminMay(roles, fixedBy, true);
+    const items: SetupItem[] = SETUP_ITEM_IDS.filter((id) => mayFix(ITEMS[id])).map((id) => {
+      const { check, fixedBy: _, ...item } = ITEMS[id];
+      const checked = check(config, facts, clock.now(), viewer);
       return {
         id,
         ...item,
+        path: checked.path ?? item.path,
         explanation: checked.explanation ?? item.explanation,
         done: checked.done,
         dismissed: dismissed.has(id),
@@ -245,7 +298,7 @@ export function createSetupService(deps: { db: Db; clock: Clock; config: SetupCo
 
   /** GET /setup. */
   async function read(actor: Actor) {
-    return { ...(await list(actor.userId)), may_dismiss: actor.roles.includes('owner') };
+    return { ...(await list(actor.userId, actor.roles)), may_dismiss: actor.roles.includes('owner') };
   }
 
   function known(id: string): SetupItemId {
