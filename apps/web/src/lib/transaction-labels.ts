@@ -73,6 +73,13 @@ export const SOURCE_LABEL: Record<string, string> = {
 export const sourceLabel = (source: string) => SOURCE_LABEL[source] ?? source.replace(/_/g, ' ');
 
 /**
+ * A label inside a sentence: first letter lowered unless the label starts with an acronym, so
+ * "Referral income" reads "referral income" but "ROI income" and "CTO share" stay (issue 37.13).
+ */
+export const inSentence = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+
+/**
  * What a ledger entry refers to (its `ref_type`: the server's record names), in the member's words
  * (issue 37.13: "roi claim #1" and "top-up #14" were the server's names). The one map of them, for
  * the member's and the admins' screens alike; an unknown name is shown spaced out rather than hidden.

@@ -7,6 +7,7 @@ import {
   ENTRY_STATUS_LABEL,
   entryCause,
   entryDirection,
+  inSentence,
   refText,
   sourceLabel,
   walletLabel,
@@ -83,7 +84,7 @@ function DetailsButton({ t, onOpen }: { t: Transaction; onOpen: (t: Transaction)
       size="sm"
       variant="ghost"
       onClick={() => onOpen(t)}
-      aria-label={`Details of the ${sourceLabel(t.source).toLowerCase()} of ${t.amount} USDT`}
+      aria-label={`Details of the ${inSentence(sourceLabel(t.source))} of ${t.amount} USDT`}
     >
       Details
     </Button>

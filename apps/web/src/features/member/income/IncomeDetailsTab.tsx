@@ -9,6 +9,7 @@ import { Money } from '../../../components/ui/Money';
 import { Pager, PageSizeSelect } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { inSentence } from '../../../lib/transaction-labels';
 import { incomeLabel, incomeReason } from './income-labels';
 import { incomeToast } from './toast';
 
@@ -37,7 +38,7 @@ function WhyButton({ i, onOpen }: { i: Income; onOpen: (id: number) => void }) {
       size="sm"
       variant="ghost"
       onClick={() => onOpen(i.id)}
-      aria-label={`Why was this ${incomeLabel(i).toLowerCase()} of ${i.paid} USDT paid?`}
+      aria-label={`Why was this ${inSentence(incomeLabel(i))} of ${i.paid} USDT paid?`}
     >
       Why?
     </Button>
@@ -92,7 +93,7 @@ export function IncomeDetailsTab({
   }, [query.error]);
 
   const empty = kind
-    ? `No ${INCOME_KIND_LABEL[kind].toLowerCase()} yet. Choose "All incomes" to see the others.`
+    ? `No ${inSentence(INCOME_KIND_LABEL[kind])} yet. Choose "All incomes" to see the others.`
     : 'No income yet. Incomes appear here as your plan and your team earn them.';
   return (
     <section aria-label="Income details" className="flex flex-col gap-4">
