@@ -13,6 +13,7 @@ import { actorOf } from '../../../http/access.js';
 import { headerText } from '../../../http/headers.js';
 import type { Api } from '../../../http/types.js';
 import { deviceCookie, deviceOf, newDevice } from '../admin-account/trusted.js';
+import { clearResumeCookie, RESUME_IDLE_MINUTES, resumeCookie, resumeOf } from './resume.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) {
@@ -52,12 +53,16 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
       body: adminSigninBody,
       response: { 200: adminSigninResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const device = deviceOf(req.headers.cookie);
-      return auth.adminSignin(req.body, {
+      const answer = await auth.adminSignin(req.body, {
         ...meta(req),
         ...(device ? { trustedDevice: device, trustedDeviceSent: true } : {}),
       });
+      if (!('resume' in answer)) return answer;
+      const { resume, ...session } = answer;
+      reply.header('set-cookie', resumeCookie(resume, req.protocol === 'https'));
+      return session;
     },
   });
 
@@ -74,11 +79,26 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
       // the browser keeps its device secret across grants (two admins of one browser share it)
       const sent = deviceOf(req.headers.cookie);
       const device = sent ?? newDevice();
-      const answer = await auth.adminSigninTotp(req.body, { ...meta(req), trustedDevice: device });
-      if ('trusted_browser' in answer && answer.trusted_browser)
-        reply.header('set-cookie', deviceCookie(device, req.protocol === 'https'));
+      const { resume, ...answer } = await auth.adminSigninTotp(req.body, {
+        ...meta(req),
+        trustedDevice: device,
+      });
+      const secure = req.protocol === 'https';
+      const cookies = [resumeCookie(resume, secure)];
+      if (answer.trusted_browser) cookies.unshift(deviceCookie(device, secure));
+      reply.header('set-cookie', cookies);
       return answer;
     },
+  });
+
+  app.post('/auth/adminsession', {
+    config: { access: 'public', rateLimit: throttled },
+    schema: {
+      tags: ['auth'],
+      description: `A reload or a new tab of the browser an admin signed in with resumes that session: a new token of the same session, from the HttpOnly, SameSite=Strict \`admin_resume\` cookie every admin sign-in sets (sent to this route only). 401 when the cookie is missing or its session was signed out, ended or left unused for ${RESUME_IDLE_MINUTES} minutes. The session keeps its end; signing out ends every tab's token and the cookie.`,
+      response: { 200: adminSessionResponse, 401: errorResponse, 429: errorResponse },
+    },
+    handler: async (req) => auth.resumeAdmin(resumeOf(req.headers.cookie)),
   });
 
   app.get('/auth/signout', {
@@ -89,8 +109,15 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
 
   app.get('/auth/signoutadmin', {
     config: { access: 'admin', area: 'any', beforeTotp: true },
-    schema: { tags: ['auth'], response: { 200: messageResponse } },
-    handler: async (req) => auth.signout(actorOf(req)),
+    schema: {
+      tags: ['auth'],
+      description: "Ends the admin's session in every tab of this browser and clears its resume cookie.",
+      response: { 200: messageResponse },
+    },
+    handler: async (req, reply) => {
+      reply.header('set-cookie', clearResumeCookie(req.protocol === 'https'));
+      return auth.signout(actorOf(req));
+    },
   });
 
   app.post('/auth/signout/everywhere', {
@@ -111,6 +138,9 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
         'Ends every session of the calling admin, on every device, this one included, and stops trusting every browser they trusted at sign-in.',
       response: { 200: messageResponse },
     },
-    handler: async (req) => auth.signoutEverywhere(actorOf(req)),
+    handler: async (req, reply) => {
+      reply.header('set-cookie', clearResumeCookie(req.protocol === 'https'));
+      return auth.signoutEverywhere(actorOf(req));
+    },
   });
 }

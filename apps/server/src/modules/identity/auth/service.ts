@@ -15,6 +15,7 @@ import type { TotpService } from '../totp/service.js';
 import { newReferralCode, newUsername } from './identifiers.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
+import { createAdminResume } from './resume.js';
 import { accountKey, type SigninThrottle, unknownNameKey } from './throttle.js';
 import { type SessionAuth, sessionSource } from './tokens.js';
 
@@ -51,6 +52,8 @@ export function createAuthService(deps: {
   fraud?: Pick<FraudService, 'record' | 'factOf'>;
 }) {
   const { db, sessions, clock, throttle, totp } = deps;
+  /** The resume secret of each admin session, so a reload or a new tab of this browser resumes it. */
+  const resumes = createAdminResume({ db, sessions, clock });
 
   async function register(body: RegisterBody, meta: RequestMeta) {
     await assertOpen(db, 'registration_open');
@@ -178,6 +181,8 @@ export function createAuthService(deps: {
     trustBrowser = false,
   ) {
     const issued = await startSessionIn(tx, user, meta);
+    // taken off the answer by the route, which sets it as the HttpOnly resume cookie
+    const resume = await resumes.open(tx, issued.sessionId);
     const trusted =
       trustBrowser && meta.trustedDevice
         ? await deps.trusted.grant(tx, Number(user.id), meta.userAgent ?? null, meta.trustedDevice)
@@ -194,6 +199,7 @@ export function createAuthService(deps: {
       token: issued.token,
       expireAt: issued.expireAt.toISOString(),
       ...(trusted ? { trusted_browser: trusted } : {}),
+      resume,
     };
   }
 
@@ -250,7 +256,16 @@ export function createAuthService(deps: {
     return sessions.issue(tx, Number(user.id), 'admin', meta);
   }
 
-  return { register, signin, adminSignin, adminSigninTotp, signout, signoutEverywhere };
+  return {
+    register,
+    signin,
+    adminSignin,
+    adminSigninTotp,
+    /** A new token of the admin session the browser's resume cookie belongs to (auth/resume.ts). */
+    resumeAdmin: resumes.resume,
+    signout,
+    signoutEverywhere,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

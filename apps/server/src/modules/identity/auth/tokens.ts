@@ -18,6 +18,7 @@ import { prepared, type Queryable } from '../../../db/pool.js';
 import { unauthorized } from '../../../errors.js';
 import type { Audience } from '../../../http/access.js';
 import { revokeTrustedBrowsers } from '../admin-account/repo.js';
+import { touchSeen } from './resume-repo.js';
 import type { SessionCache } from './session-cache.js';
 
 const ISSUER = 'earnhub';
@@ -74,12 +75,13 @@ export class SessionAuth {
     userId: number,
     audience: Audience,
     meta: { ip?: string; userAgent?: string },
-  ): Promise<IssuedToken> {
+  ): Promise<IssuedToken & { sessionId: string }> {
     const term = this.term(audience);
     const { rows } = await q.query<{ id: string }>(
       insertSessionSql([userId, audience, term.now, term.expireAt, ...sessionSource(meta)]),
     );
-    return this.sign(rows[0]!.id, userId, audience, term);
+    const sessionId = rows[0]!.id;
+    return { ...(await this.sign(sessionId, userId, audience, term)), sessionId };
   }
 
   /** When a session of `audience` starting now ends. */
@@ -162,6 +164,8 @@ export class SessionAuth {
     if (!allowed.includes(row.audience) || String(row.user_id) !== payload.sub) {
       throw unauthorized(MSG.sessionEnded);
     }
+    // what a reload's resume counts its idle window from (auth/resume.ts); admins only, at most once a minute
+    if (row.audience === 'admin') await touchSeen(this.db, payload.sid, this.clock.now());
     const session = { userId: Number(row.user_id), audience: row.audience, sessionId: payload.sid };
     this.cache?.put(token, { ...session, expiresAt: (payload.exp ?? 0) * 1000 }, generation);
     return { ...session, totpSetupRequired: row.totp_setup_required, roles: row.admin_roles };
