@@ -1,4 +1,4 @@
-import type { AdminRole } from '@app/contracts/admins';
+import type { AdminEmailLinkPreview, AdminRole } from '@app/contracts/admins';
 import type { messageResponse } from '@app/contracts/common';
 import type { z } from 'zod';
 import { request } from './client';
@@ -23,5 +23,17 @@ export function acceptInvitation({ token, password }: { token: string; password:
   return request<z.infer<typeof messageResponse>>(`/admin-invitations/${encodeURIComponent(token)}`, {
     method: 'POST',
     body: { password },
+  });
+}
+
+/** GET /admin-email-links/{token}: whose address changes, from what to what; 404 when used or expired. */
+export function previewEmailLink(token: string) {
+  return request<AdminEmailLinkPreview>(`/admin-email-links/${encodeURIComponent(token)}`);
+}
+
+/** POST /admin-email-links/{token}: the admin's address becomes the new one; the link is spent. */
+export function confirmEmailLink(token: string) {
+  return request<z.infer<typeof messageResponse>>(`/admin-email-links/${encodeURIComponent(token)}`, {
+    method: 'POST',
   });
 }

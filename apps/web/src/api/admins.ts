@@ -1,4 +1,6 @@
 import type {
+  AdminEmailLinkBody,
+  AdminEmailLinkResponse,
   AdminRole,
   Invitation,
   inviteBody,
@@ -77,6 +79,19 @@ export function useResetAdminTotp() {
   const onSuccess = useRefresh();
   return useMutation({
     mutationFn: (id: number) => request<Message>(`/admins/${id}/reset-2fa`, { method: 'POST', as: 'admin' }),
+    onSuccess,
+  });
+}
+
+/**
+ * POST /admins/{id}/email: a link to the new address confirms another admin's e-mail change (the
+ * link comes back too while no mail server is configured).
+ */
+export function useChangeAdminEmail() {
+  const onSuccess = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminEmailLinkBody }) =>
+      request<AdminEmailLinkResponse>(`/admins/${id}/email`, { method: 'POST', body, as: 'admin' }),
     onSuccess,
   });
 }

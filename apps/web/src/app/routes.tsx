@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
         path: 'admin-invitation/:token',
         element: page(() => import('../features/public/auth/AdminInvitationPage')),
       },
+      {
+        path: 'admin-email/:token',
+        element: page(() => import('../features/public/auth/AdminEmailLinkPage')),
+      },
       { path: 'unauthorized', element: page(() => import('../features/public/system/UnauthorizedPage')) },
       { path: '*', element: page(() => import('../features/public/system/NotFoundPage')) },
     ],

@@ -70,7 +70,8 @@ function OpenItem({
 }
 
 /**
- * The operator's first-day list (GET /setup): shown until every item is done or dismissed. Each open
+ * The operator's first-day list (GET /setup): the items this admin's roles can fix, shown until
+ * every one is done or dismissed. Each open
  * item says what is wrong and where it is fixed; owners dismiss what does not apply, and can bring
  * it back from the dismissed list.
  */
@@ -103,7 +104,10 @@ export function SetupList() {
             Finish setting up
           </h2>
           <p className="mt-0.5 text-sm text-muted">
-            What this platform still lacks before it takes real members and money.
+            {/* the server lists only what this admin's roles can fix (issue 37.21): say so to non-owners */}
+            {data.may_dismiss
+              ? 'What this platform still lacks before it takes real members and money.'
+              : 'What you can do for this platform before it takes real members and money; owners see the rest.'}
           </p>
         </div>
         <div className="flex w-full flex-col gap-1.5 sm:w-48">

@@ -17,6 +17,11 @@ function Who({ admin, you }: { admin: TeamMember; you: boolean }) {
         {you && <Badge tone="blue">You</Badge>}
       </span>
       <span className="text-xs break-all text-muted">{admin.email}</span>
+      {admin.pending_email && (
+        <span className="text-xs break-all text-muted" data-testid="pending-email">
+          Changing to {admin.pending_email}: waiting for the link to be opened
+        </span>
+      )}
     </span>
   );
 }
@@ -43,7 +48,7 @@ interface AdminsProps {
   /** The signed-in admin's id: marked "You", and not offered Block or End sessions on themself. */
   meId: number | undefined;
   /** Owners only: the actions; undefined for a read-only view (an auditor). */
-  onAction?: ((admin: TeamMember, action: AdminAction | 'roles') => void) | undefined;
+  onAction?: ((admin: TeamMember, action: AdminAction | 'roles' | 'email') => void) | undefined;
 }
 
 function AdminButtons({
@@ -67,6 +72,17 @@ function AdminButtons({
       >
         Change roles
       </Button>
+      {/* one's own address is changed under Account, with the password and a code */}
+      {!you && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onAction(admin, 'email')}
+          aria-label={`Change e-mail of ${name}`}
+        >
+          Change e-mail
+        </Button>
+      )}
       {!you && (
         <Button
           size="sm"

@@ -7,14 +7,15 @@ import { errorMessage } from '../../../api/client';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { EmailDialog } from './EmailDialog';
 import { InviteDialog } from './InviteDialog';
 import { AdminActionDialog, type PendingAction, RolesDialog, WithdrawDialog } from './TeamDialogs';
 import { AdminsList, InvitationsList } from './TeamLists';
 
 /**
  * The back-office team (GET /admins): every admin with their roles, status, 2FA and last sign-in,
- * and the open invitations. Owners invite, withdraw, change roles, block, end sessions and reset
- * 2FA; an auditor reads the same page without the buttons.
+ * and the open invitations. Owners invite, withdraw, change roles, change another admin's e-mail
+ * (confirmed by a link to the new address), block, end sessions and reset 2FA; an auditor reads the same page without the buttons.
  */
 export default function TeamPage() {
   const team = useTeam();
@@ -22,6 +23,7 @@ export default function TeamPage() {
   const isOwner = useAdminMay('owner', true);
   const [inviting, setInviting] = useState(false);
   const [roles, setRoles] = useState<TeamMember | null>(null);
+  const [emailing, setEmailing] = useState<TeamMember | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const invitations = team.data?.invitations;
@@ -58,7 +60,12 @@ export default function TeamPage() {
           meId={me.data?.id}
           onAction={
             isOwner
-              ? (admin, action) => (action === 'roles' ? setRoles(admin) : setPending({ admin, action }))
+              ? (admin, action) =>
+                  action === 'roles'
+                    ? setRoles(admin)
+                    : action === 'email'
+                      ? setEmailing(admin)
+                      : setPending({ admin, action })
               : undefined
           }
         />
@@ -78,6 +85,7 @@ export default function TeamPage() {
 
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <RolesDialog admin={roles} onClose={() => setRoles(null)} />
+      <EmailDialog admin={emailing} onClose={() => setEmailing(null)} />
       <AdminActionDialog target={pending} onClose={() => setPending(null)} />
       <WithdrawDialog target={withdrawing} onClose={() => setWithdrawing(null)} />
     </div>

@@ -30,8 +30,16 @@ export interface RowActions {
   onSelect: (w: Withdrawal, on: boolean) => void;
 }
 
-export function withdrawalColumns(a: RowActions, showKind: boolean): Array<Column<Withdrawal>> {
-  return [
+/**
+ * The list's columns. `choosing`: some request on the page can be chosen for an on-chain payout; the
+ * checkbox column shows only then (issue 37.16: with on-chain payouts off it was an empty column).
+ */
+export function withdrawalColumns(
+  a: RowActions,
+  showKind: boolean,
+  choosing: boolean,
+): Array<Column<Withdrawal>> {
+  const columns: Array<Column<Withdrawal>> = [
     {
       key: 'select',
       header: <span className="sr-only">Choose for payout</span>,
@@ -115,6 +123,7 @@ export function withdrawalColumns(a: RowActions, showKind: boolean): Array<Colum
         ),
     },
   ];
+  return choosing ? columns : columns.filter((c) => c.key !== 'select');
 }
 
 /**

@@ -192,7 +192,7 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
 
       <Table
         caption={title}
-        columns={withdrawalColumns(actions, !fixedKind)}
+        columns={withdrawalColumns(actions, !fixedKind, (data?.allwithdrawals ?? []).some(payable))}
         rows={data?.allwithdrawals}
         rowKey={(w) => w.id}
         loading={list.isPending}
