@@ -136,7 +136,9 @@ test('an admin signs in again after a reload or in a new tab and lands back on t
   await clientNavigate(page, filtered);
   await expect(page.getByRole('row').filter({ hasText: member.email })).toHaveCount(1);
 
-  // a reload ends the admin session (spec section 3): signing in again returns to the same list
+  // a reload resumes the session (issue 37.12, admin-tabs.spec.ts) unless the browser lost its resume
+  // cookie (closed, or idle for 30 minutes): signing in again then returns to the same list
+  await context.clearCookies();
   await page.reload();
   await expect(page).toHaveURL(/\/admin-login$/);
   await expect(page.getByTestId('return-to')).toContainText(`/admin/users?search=${member.email}`);
@@ -146,7 +148,8 @@ test('an admin signs in again after a reload or in a new tab and lands back on t
   await expect(page.getByLabel('Search')).toHaveValue(member.email);
   await expect(page.getByRole('row').filter({ hasText: member.email })).toHaveCount(1);
 
-  // a new tab opened on a report
+  // a new tab opened on a report, by a browser without the resume cookie
+  await context.clearCookies();
   const tab = await context.newPage();
   await tab.setViewportSize(PHONE);
   await tab.goto('/admin/reports?kind=withdrawals&period=7d');

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { forgetTrustedAdmin } from '../lib/trusted-browser';
+import { announceAdminSignOut } from './admin-session';
 import { SIGNED_OUT, useAuthStore } from './auth-store';
 import { request } from './client';
 
@@ -24,6 +25,9 @@ export function useSignout(side: 'member' | 'admin') {
       request<Message>(side === 'member' ? '/auth/signout' : '/auth/signoutadmin', { as: side }),
     onSuccess: (data) => toast.success(data.message),
     onSettled: () => {
+      // this browser's other tabs share the session the server just ended: they sign out too
+      const admin = useAuthStore.getState().admin;
+      if (side === 'admin' && admin) announceAdminSignOut(admin.id);
       clear(SIGNED_OUT);
       queryClient.clear();
     },
@@ -46,7 +50,10 @@ export function useSignoutEverywhere(side: 'member' | 'admin') {
     onSuccess: (data) => {
       toast.success(data.message);
       const admin = useAuthStore.getState().admin;
-      if (side === 'admin' && admin) forgetTrustedAdmin(admin.id);
+      if (side === 'admin' && admin) {
+        forgetTrustedAdmin(admin.id);
+        announceAdminSignOut(admin.id);
+      }
       clear(SIGNED_OUT);
       queryClient.clear();
     },

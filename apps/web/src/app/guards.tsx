@@ -1,8 +1,9 @@
 import { SESSION_ENDED } from '@app/contracts/session-messages';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAdmin, useAuthStore, useMember, useSignedOutOnPurpose } from '../api/auth-store';
+import { PageSpinner } from '../components/ui/Spinner';
 
 /** Ends a session at its expireAt even if the page just sits there, so a stale screen is never shown as live. */
 function useSignOutAtExpiry(side: 'member' | 'admin') {
@@ -33,8 +34,29 @@ export function RequireMember() {
 }
 
 /**
+ * A reload or a new tab of this browser resumes its admin session (api/admin-session.ts) before the
+ * guard decides: 'pending' while the server is asked (once per page load), then 'settled'. Loaded
+ * when needed, so the public pages do not carry it.
+ */
+function useAdminResume(needed: boolean): 'pending' | 'settled' {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!needed || settled) return;
+    let live = true;
+    void import('../api/admin-session')
+      .then((m) => m.resumeAdmin())
+      .catch(() => false)
+      .then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, [needed, settled]);
+  return needed && !settled ? 'pending' : 'settled';
+}
+
+/**
  * Admin routes: a signed-in admin passes; a signed-in member is not allowed (/unauthorized);
- * anyone else signs in at /admin-login first.
+ * anyone else signs in at /admin-login first, unless this browser's admin session resumes.
  */
 export function RequireAdmin() {
   useSignOutAtExpiry('admin');
@@ -42,6 +64,10 @@ export function RequireAdmin() {
   const member = useMember();
   const location = useLocation();
   const onPurpose = useSignedOutOnPurpose();
+  // not after a sign-out in this tab (the server ended that session), nor once this page load asked
+  const [askable] = useState(() => !admin && !onPurpose);
+  if (useAdminResume(askable && !admin) === 'pending')
+    return <PageSpinner label="Resuming your admin session" />;
   // the platform requires two-factor authentication and this admin has none yet: set it up first
   if (admin?.totp_setup_required && location.pathname !== ADMIN_SECURITY)
     return <Navigate to={ADMIN_SECURITY} replace />;

@@ -1,6 +1,9 @@
 import { ADMIN_ROLE_LABELS, adminMay } from '@app/contracts/admins';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAdminMe } from '../../api/admin-me';
+import { followAdminSignOut } from '../../api/admin-session';
 import { useSignout } from '../../api/auth';
 import { useAdmin } from '../../api/auth-store';
 import { ADMIN_NAV, type NavItem } from '../nav';
@@ -14,6 +17,9 @@ function AdminArea() {
   const refresh = useAdminFreshness();
   const me = useAdminMe();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  // another tab of this browser signed this admin out: this one goes to the sign-in page too
+  useEffect(() => followAdminSignOut(() => queryClient.clear()), [queryClient]);
 
   const signOut = () => signout.mutate();
   const roles = me.data?.roles;
