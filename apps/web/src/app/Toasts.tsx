@@ -1,23 +1,57 @@
 import { TOAST_LIMITS } from '@app/contracts/client';
-import { useEffect } from 'react';
-import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+import { choosePlacement, controlOf, type Placement } from './toast-placement';
+
+/** An open modal (Radix marks it): Escape is its own, to close it, not the toasts'. */
+const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
 
 /**
- * Spec 9 toast limits, set explicitly from the contract. react-hot-toast has no prop for the number on
- * screen (its built-in cap happens to be the same 20), so the oldest visible ones are dismissed here.
+ * The app's one toaster. Spec 9 toast limits, set explicitly from the contract (react-hot-toast has
+ * no prop for the number on screen, so the oldest visible ones are dismissed here). Placed where it
+ * covers no header control nor the control just used (toast-placement.ts); each toast has a close
+ * button, and Escape dismisses them when no dialog is open.
  */
 export function Toasts() {
   const { toasts } = useToasterStore();
+  const lastUsed = useRef<Element | null>(null);
+  const placement = useRef<Placement | null>(null);
+  const shown = useRef(false);
+
+  const anyVisible = toasts.some((t) => t.visible);
+  // chosen when toasts appear with none on screen, and kept while any is there (no jumping)
+  if (anyVisible && (!shown.current || !placement.current))
+    placement.current = choosePlacement(lastUsed.current);
+  shown.current = anyVisible;
+  placement.current ??= choosePlacement(null);
+
   useEffect(() => {
     const visible = toasts.filter((t) => t.visible);
     for (const extra of visible.slice(TOAST_LIMITS.maxVisible)) toast.dismiss(extra.id);
   }, [toasts]);
 
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      lastUsed.current = controlOf(event.target);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' || event.key === ' ') lastUsed.current = controlOf(document.activeElement);
+      else if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector(OPEN_DIALOG))
+        toast.dismiss();
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, []);
+
   return (
     <Toaster
-      position="top-right"
-      // Below the 64 px app header, so a toast never covers Sign out or the theme switch.
-      containerStyle={{ top: 80 }}
+      position={placement.current.position}
+      containerStyle={placement.current.style}
       toastOptions={{
         removeDelay: TOAST_LIMITS.removeDelayMs,
         blank: { duration: TOAST_LIMITS.blankMs },
@@ -33,6 +67,27 @@ export function Toasts() {
           fontSize: '0.875rem',
         },
       }}
-    />
+    >
+      {(t) => (
+        <ToastBar toast={t}>
+          {({ icon, message }) => (
+            <div data-testid="toast" className="flex items-center">
+              {icon}
+              {message}
+              {t.type !== 'loading' && (
+                <button
+                  type="button"
+                  onClick={() => toast.dismiss(t.id)}
+                  className="-mr-1 ml-1 shrink-0 rounded-md p-1 text-muted hover:bg-subtle hover:text-fg"
+                  aria-label="Dismiss notification"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              )}
+            </div>
+          )}
+        </ToastBar>
+      )}
+    </Toaster>
   );
 }
