@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MSG } from '@app/contracts/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { approveAsSecond, creditByTwo, newSoloDay } from './four-eyes-support';
@@ -65,14 +66,15 @@ async function memberWithHistory(): Promise<Story> {
   expect(prefs.status, prefs.data.message).toBe(200);
 
   // the daily reward: a watch session, dated back past the watching time, then the claim
-  const session = await api('/referral/watch-session', {
+  const session = await api<{ session: { watch_seconds: number } }>('/referral/watch-session', {
     token: member.auth.token,
     body: { purpose: 'video' },
   });
   expect(session.status, session.data.message).toBe(201);
-  await sql(`UPDATE watch_sessions SET started_at = started_at - interval '1 hour' WHERE user_id = $1`, [
-    member.auth.id,
-  ]);
+  await sql(
+    'UPDATE watch_sessions SET started_at = started_at - make_interval(secs => $2) WHERE user_id = $1',
+    [member.auth.id, session.data.session.watch_seconds + 5],
+  );
   const claimed = await api(`/referral/self-trade/${member.auth.id}`, {
     method: 'PUT',
     token: member.auth.token,
@@ -91,7 +93,7 @@ async function memberWithHistory(): Promise<Story> {
   const decided = await api<{ approval?: { id: number } }>(`/withdrawalrequest/${asked.data.withdrawal.id}`, {
     method: 'PUT',
     token: admin,
-    body: { status: 'approved', tx_hash: 'ab'.repeat(32) },
+    body: { status: 'approved', tx_hash: randomBytes(32).toString('hex') },
   });
   if (decided.status === 202) await approveAsSecond(decided);
   else expect(decided.status, decided.data.message).toBe(200);
@@ -157,7 +159,7 @@ test("ledger references, income notifications and plan purchases in the member's
   await expect(page.getByText(/roi income/)).toHaveCount(0); // case-sensitive: the lowercased label
   await shoot(page, 'words37-notifications');
 
-  await page.goto('/user/transactions/all');
+  await page.goto('/transactions/all');
   await page.getByRole('button', { name: 'Details of the ROI income of 5 USDT' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/^Daily reward claim #\d+$/)).toBeVisible();
