@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { RouteBoundary } from './RouteBoundary';
 import { routes } from './routes';
 import { ScrollManager } from './ScrollManager';
-import { Toasts } from './Toasts';
+
+/**
+ * The toaster (its placement and dismissal) is fetched right after the first paint, outside the
+ * public pages' JS budget: a toast raised before it arrives waits in react-hot-toast's store.
+ */
+const Toasts = lazy(() => import('./Toasts').then((m) => ({ default: m.Toasts })));
 
 function Routes() {
   return useRoutes(routes);
@@ -19,7 +25,9 @@ export function App() {
       <RouteBoundary>
         <Routes />
       </RouteBoundary>
-      <Toasts />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </BrowserRouter>
   );
 }
