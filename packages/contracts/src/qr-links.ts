@@ -63,5 +63,13 @@ export type QrLink = z.infer<typeof qrLink>;
 
 /** GET /qr: newest first, a page at a time; members get active links only. */
 export const qrListQuery = pageQuery;
-export const qrListResponse = z.object({ qrlinks: z.array(qrLink), ...pageInfo });
+export const qrListResponse = z.object({
+  qrlinks: z.array(qrLink),
+  /**
+   * The latest link (active only, for a member), null when there is none: the key the spec
+   * family's back end answers (the spec names the call, not its keys; that family's pages read `qr`).
+   */
+  qr: qrLink.nullable(),
+  ...pageInfo,
+});
 export const qrSavedResponse = z.object({ message: z.string(), qrlink: qrLink });

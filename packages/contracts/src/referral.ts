@@ -32,7 +32,7 @@ export const teamSummaryResponse = z.object({ team: teamSummary });
 
 /*
  * Routes of spec 7 (Daily reward and referral): `GET /api/v1/referral/list/{code}` (referralTree),
- * `GET /api/v1/referral/full/{code}` (treeData), plus the team summary and the downline search the
+ * `GET /api/v1/referral/full/{code}` (treeData: the direct members; root: the member), plus the team summary and the downline search the
  * tree screen uses. A member reads only their own downline (themselves included); an admin anyone's.
  */
 
@@ -153,7 +153,14 @@ export const treeNode: z.ZodType<TreeNode> = referralMember
   .meta({ id: 'ReferralTreeNode' });
 
 export const referralFullResponse = z.object({
-  treeData: treeNode,
+  /**
+   * The member's direct members in this answer, each with its `referrals`: the shape the spec
+   * family's back end answers (the spec names the key, not its shape; that family's tree maps over
+   * the array). The same array as `root.referrals`.
+   */
+  treeData: z.array(treeNode),
+  /** The member asked for (level 0), their own figures, with `treeData` as its `referrals`. */
+  root: treeNode,
   /** The levels asked for; in the whole downline, the deepest level in the answer. */
   depth: z.number().int(),
   currentPage: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4Id, int8Id, pageInfo, pageQuery } from './common.js';
+import { int4Id, int8Id, int8Param, pageInfo, pageQuery } from './common.js';
 import { moneyInput } from './money.js';
 
 const userId = int8Id;
@@ -46,7 +46,13 @@ export const topupListQuery = pageQuery.extend({
   user_id: userId.optional(),
 });
 export const topupListResponse = z.object({ alltopup: z.array(topup), ...pageInfo });
-export const singleTopupResponse = z.object({ singletopup: topup });
+/**
+ * `GET /topup/by/{id}`: `id` is a MEMBER's id (the spec names the call but not its parameter's
+ * meaning; the spec family's back end reads a member's id) and `singletopup` that member's top-ups.
+ */
+export const memberIdParam = z.object({ id: int8Param });
+export const memberTopupsQuery = pageQuery.extend({ kind: z.enum(TOPUP_KINDS).optional() });
+export const singleTopupResponse = z.object({ singletopup: z.array(topup), ...pageInfo });
 export const topupResponse = z.object({ message: z.string(), topup });
 
 export const DEFAULT_ACTIVATION_FEE = 10;

@@ -114,6 +114,11 @@ export const withdrawalListQuery = pageQuery.extend({
 });
 export const withdrawalListResponse = z.object({
   allwithdrawals: z.array(withdrawal),
+  /**
+   * The same list again, under the key the spec family's back end answers (the spec names the call
+   * but not its keys; that family's admin pages read `allwithdrawal`).
+   */
+  allwithdrawal: z.array(withdrawal),
   ...pageInfo,
   totals: z.object({ amount: z.number(), fee: z.number(), net: z.number() }),
 });

@@ -42,7 +42,7 @@ describe('demo data', () => {
     const full = (await t.call('GET', `/referral/full/${refferal_code}`, { token })).body;
     type Node = { is_active: string; active_plan: number; investment_plan: number; referrals: Node[] };
     const below = (n: Node): Node[] => n.referrals.flatMap((c) => [c, ...below(c)]);
-    const team = below(full.treeData);
+    const team = below(full.root);
     expect(team).toHaveLength(12);
     expect(full.truncated).toBe(false);
     // spec section 9: active_plan of the active members, across the whole tree

@@ -82,7 +82,7 @@ describe('GET /referral/full/{code} by default', () => {
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toMatchObject({ truncated: false, next_cursor: null, currentPage: 1, totalPages: 1 });
     expect(res.body.depth).toBe(4);
-    const nodes = below(res.body.treeData);
+    const nodes = below(res.body.root);
     expect(nodes.map((n) => n.id).sort((a, b) => a - b)).toEqual(
       TREE.slice(1)
         .map(([name]) => team.get(name)!.id)
@@ -90,7 +90,7 @@ describe('GET /referral/full/{code} by default', () => {
     );
     // lucas is where the demo has him: riya > omar > sofia > mei > lucas
     const path = ['omar', 'sofia', 'mei', 'lucas'].map((name) => team.get(name)!.id);
-    let node: TreeNode = res.body.treeData;
+    let node: TreeNode = res.body.root;
     for (const id of path) node = node.referrals.find((n) => n.id === id)!;
     expect(node).toMatchObject({ level: 4, active_plan: 300 });
 
@@ -123,7 +123,7 @@ describe('GET /referral/full/{code} by default', () => {
     const sofia = team.get('sofia')!;
     const small = await get(`/referral/full/${sofia.code}?depth=2`, sofia.token);
     expect(small.body).toMatchObject({ truncated: false });
-    expect(below(small.body.treeData)).toHaveLength(4);
+    expect(below(small.body.root)).toHaveLength(4);
   });
 });
 
@@ -153,14 +153,14 @@ describe('GET /referral/full/{code} of a team bigger than one answer', () => {
     expect(first.status, first.raw).toBe(200);
     expect(first.body).toMatchObject({ truncated: true, currentPage: 1, totalPages: 2 });
     expect(first.body.next_cursor).toEqual(expect.any(String));
-    const page1 = below(first.body.treeData);
+    const page1 = below(first.body.root);
     expect(page1).toHaveLength(TREE_MAX_NODES);
 
     const second = await get(`/referral/full/${kwame.code}?cursor=${first.body.next_cursor}`, kwame.token);
     expect(second.status, second.raw).toBe(200);
     // the last page: page 1's members are not in it (truncated), and there is no next one
     expect(second.body).toMatchObject({ truncated: true, next_cursor: null, currentPage: 2, totalPages: 2 });
-    const page2 = below(second.body.treeData);
+    const page2 = below(second.body.root);
     expect(page2).toHaveLength(25);
     // every member once across the pages
     const ids = [...page1, ...page2].map((n) => n.id);
@@ -168,7 +168,7 @@ describe('GET /referral/full/{code} of a team bigger than one answer', () => {
     expect(ids.sort((a, b) => a - b)).toEqual(added.sort((a, b) => a - b));
     // nested under their sponsor when it is in the answer; under the member otherwise, naming the sponsor
     const sent = new Set([kwame.id, ...page1.map((n) => n.id)]);
-    for (const answer of [first.body.treeData, second.body.treeData] as TreeNode[]) {
+    for (const answer of [first.body.root, second.body.root] as TreeNode[]) {
       for (const child of answer.referrals) expect(sent.has(child.sponsor_id!)).toBe(true);
       for (const parent of below(answer))
         for (const child of parent.referrals) expect(child.sponsor_id).toBe(parent.id);

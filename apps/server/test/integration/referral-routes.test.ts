@@ -163,7 +163,7 @@ describe('GET /referral/full/{code}', () => {
   it('answers the levels asked for, never past the depth, saying when members were left out', async () => {
     const two = await get(`/referral/full/${a.code}?depth=2`, a.token);
     expect(two.status).toBe(200);
-    expect(ids(two.body.treeData)).toEqual([
+    expect(ids(two.body.root)).toEqual([
       a.id,
       [
         [a1.id, [[a2.id, []]]],
@@ -173,16 +173,16 @@ describe('GET /referral/full/{code}', () => {
     ]);
     // a3, three levels down, is not in the answer
     expect(two.body).toMatchObject({ depth: 2, currentPage: 1, totalPages: 1, truncated: true });
-    expect(two.body.treeData).toMatchObject({ level: 0, team_count: 5, active_team: 2, team_business: 1000 });
+    expect(two.body.root).toMatchObject({ level: 0, team_count: 5, active_team: 2, team_business: 1000 });
     // a2 has a direct member the answer did not open: the node says so
-    expect(two.body.treeData.referrals[0].referrals[0]).toMatchObject({
+    expect(two.body.root.referrals[0].referrals[0]).toMatchObject({
       level: 2,
       direct_count: 1,
       referrals: [],
     });
 
     const three = await get(`/referral/full/${a.code}?depth=3`, a.token);
-    expect(three.body.treeData.referrals[0].referrals[0].referrals.map((n: { id: number }) => n.id)).toEqual([
+    expect(three.body.root.referrals[0].referrals[0].referrals.map((n: { id: number }) => n.id)).toEqual([
       a3.id,
     ]);
     expect(three.body.truncated).toBe(false);
@@ -191,7 +191,7 @@ describe('GET /referral/full/{code}', () => {
   it('pages the member’s own direct members', async () => {
     const res = await get(`/referral/full/${a.code}?depth=1&limit=2&page=2`, a.token);
     expect(res.body).toMatchObject({ currentPage: 2, totalPages: 2 });
-    expect(ids(res.body.treeData)).toEqual([a.id, [[a1c.id, []]]]);
+    expect(ids(res.body.root)).toEqual([a.id, [[a1c.id, []]]]);
   });
 });
 

@@ -155,8 +155,10 @@ describe('activation and reversal', () => {
     const b = await t.register(root.code);
     await fund(a, 200);
     const id = (await buy(a, { plan_id: planId, amount: 100 })).json().topup.id;
-    expect((await t.call('GET', `/topup/by/${id}`, { token: b.token })).status).toBe(403);
-    expect((await t.call('GET', `/topup/by/${id}`, { token: a.token })).status).toBe(200);
+    // issue 37.24: /topup/by/{id} takes the member's id (the spec family's meaning)
+    expect((await t.call('GET', `/topup/by/${a.id}`, { token: b.token })).status).toBe(403);
+    const own = await t.call('GET', `/topup/by/${a.id}`, { token: a.token });
+    expect(own.body.singletopup.map((x: { id: number }) => x.id)).toEqual([id]);
     const list = await t.call('GET', '/topup/list', { token: b.token });
     expect(list.body.alltopup).toEqual([]);
     expect((await t.call('GET', '/topup/list', { token: admin })).body.total).toBeGreaterThan(5);

@@ -51,10 +51,11 @@ export function useTreeChildren(code: string, enabled: boolean) {
         signal,
         query: { depth: 2, page: pageParam, limit: TREE_PAGE },
       });
-      for (const child of data.treeData.referrals) seedChildren(queryClient, child, data.as_of);
+      // `treeData` is the direct members (the spec family's shape), `root` the member asked for
+      for (const child of data.treeData) seedChildren(queryClient, child, data.as_of);
       return {
-        node: data.treeData,
-        referrals: data.treeData.referrals,
+        node: data.root,
+        referrals: data.treeData,
         page: data.currentPage,
         totalPages: data.totalPages,
         asOf: data.as_of,

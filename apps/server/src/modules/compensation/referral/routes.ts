@@ -1,7 +1,7 @@
 import { MEMBER_RECORDS } from '@app/contracts/admins';
 /**
  * Referral tree (spec 7, Daily reward and referral): direct members (`referralTree`), a bounded tree
- * (`treeData`), the rolled-up team summary and a downline search. A member reads only their own
+ * (`treeData`, the direct members; `root`, the member), the rolled-up team summary and a downline search. A member reads only their own
  * downline (themselves included); an admin reads anyone's.
  */
 import {
@@ -37,7 +37,8 @@ export function referralRoutes(app: Api, referral: ReferralService) {
     schema: {
       tags,
       description:
-        'The member (`treeData`) and their downline. Default (no depth, page, limit or cursor): the ' +
+        'The member (`root`) and their downline; `treeData` is the array of `root.referrals` (the ' +
+        "spec family's shape). Default (no depth, page, limit or cursor): the " +
         'whole downline in the order members joined, at most 1000 members an answer; the next page is ' +
         "`?cursor=` the answer's `next_cursor` (null on the last page). Every member is on exactly one " +
         'page, nested under their sponsor when the sponsor is in the same answer and otherwise under ' +

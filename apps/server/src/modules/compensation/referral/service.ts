@@ -79,6 +79,13 @@ export async function teamSummaryOf(q: Queryable, userId: number): Promise<TeamS
   return team ? toTeamSummary(team) : null;
 }
 
+/**
+ * `treeData` is the member's direct members, each with its `referrals`, as the spec family's back
+ * end answers it (its tree component maps over the array); `root` is the member asked for, with the
+ * same array as its `referrals`, for clients that need the member's own figures (our tree screen).
+ */
+const treeOf = (root: TreeNode) => ({ treeData: root.referrals, root });
+
 export function createReferralService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -149,7 +156,7 @@ export function createReferralService(deps: { db: Db }) {
     for (const n of nodes) (byId.get(n.sponsor_id!) ?? root).referrals.push(n);
     const last = nodes.at(-1);
     return {
-      treeData: root,
+      ...treeOf(root),
       depth: nodes.reduce((deepest, n) => Math.max(deepest, n.level), 0),
       currentPage: cursor.page,
       totalPages: more ? Math.max(cursor.page + 1, Math.ceil(root.team_count / TREE_MAX_NODES)) : cursor.page,
@@ -190,7 +197,7 @@ export function createReferralService(deps: { db: Db }) {
       frontier = next;
     }
     return {
-      treeData: root,
+      ...treeOf(root),
       depth: f.depth,
       currentPage: f.page,
       totalPages: Math.max(1, Math.ceil(root.direct_count / f.limit)),

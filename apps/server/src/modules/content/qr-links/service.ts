@@ -36,8 +36,11 @@ export function createQrLinksService(deps: { db: Db; clock: Clock }) {
 
   /** Members see the active links; admins see every link. */
   async function list(actor: Actor, f: PageRequest) {
-    const { rows, total } = await repo.list(db, { ...f, activeOnly: actor.audience !== 'admin' });
-    return { qrlinks: rows.map(dto), ...pageFacts(total, f) };
+    const activeOnly = actor.audience !== 'admin';
+    const { rows, total } = await repo.list(db, { ...f, activeOnly });
+    // `qr`: the latest link (newest first, so page 1's first), the key the spec family's pages read
+    const latest = f.page === 1 ? rows[0] : (await repo.list(db, { page: 1, limit: 1, activeOnly })).rows[0];
+    return { qrlinks: rows.map(dto), qr: latest ? dto(latest) : null, ...pageFacts(total, f) };
   }
 
   async function update(actor: Actor, id: number, body: z.output<typeof qrUpdateBody>) {

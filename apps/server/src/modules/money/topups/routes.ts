@@ -2,6 +2,8 @@ import { MEMBER_RECORDS } from '@app/contracts/admins';
 import { approvalPendingResponse } from '@app/contracts/approvals';
 import { idParam, messageResponse } from '@app/contracts/common';
 import {
+  memberIdParam,
+  memberTopupsQuery,
   singleTopupResponse,
   topupBody,
   topupEntryBody,
@@ -79,8 +81,16 @@ export function topupsRoutes(app: Api, topups: TopupsService, gates: MoneyGates)
   });
   app.get('/topup/by/:id', {
     config: member,
-    schema: { tags, params: idParam, response: { 200: singleTopupResponse } },
-    handler: async (req) => ({ singletopup: await topups.get(actorOf(req), req.params.id) }),
+    schema: {
+      tags,
+      description:
+        "A MEMBER's top-ups (paid or received), newest first: `id` is the member's id, as the spec " +
+        "family's back end reads it. A member reads only their own.",
+      params: memberIdParam,
+      querystring: memberTopupsQuery,
+      response: { 200: singleTopupResponse },
+    },
+    handler: async (req) => topups.ofMember(actorOf(req), req.params.id, req.query),
   });
   app.put('/topup/:id', {
     config: { access: 'admin', area: 'finance' },

@@ -229,12 +229,20 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     return { alltopup: rows.map(dto), ...pageFacts(total, f) };
   }
 
-  async function get(actor: Actor, id: number) {
-    const t = await repo.find(db, id);
-    if (!t) throw notFound('Top-up not found');
-    if (actor.audience !== 'admin' && Number(t.payer_id) !== actor.userId)
-      assertSelfOrAdmin(actor, Number(t.user_id));
-    return dto(t);
+  /**
+   * `GET /topup/by/{id}`: the id is a MEMBER's, as the spec family's back end reads it (its pages
+   * call it with the signed-in member's id); the answer is that member's top-ups, paid or received,
+   * newest first, as `/topup/list` shows them to the member. A member reads only their own.
+   */
+  async function ofMember(
+    actor: Actor,
+    userId: number,
+    f: { page: number; limit: number; kind?: string | undefined },
+  ) {
+    assertSelfOrAdmin(actor, userId);
+    if (!(await repo.findMember(db, { id: userId }))) throw notFound(MSG.userNotFound);
+    const { rows, total } = await repo.list(db, { ...f, userId });
+    return { singletopup: rows.map(dto), ...pageFacts(total, f) };
   }
 
   /** A purchase is never edited: an admin may reverse it with new transfers while nothing depends on it. */
@@ -309,7 +317,7 @@ export function createTopupsService(deps: { db: Db; clock: Clock }) {
     });
   }
 
-  return { purchase, purchaseIn, activate, list, get, reverse };
+  return { purchase, purchaseIn, activate, list, ofMember, reverse };
 }
 
 export type TopupsService = ReturnType<typeof createTopupsService>;

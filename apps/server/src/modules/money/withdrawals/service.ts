@@ -355,8 +355,11 @@ export function createWithdrawalsService(deps: {
   ) {
     const userId = actor.audience === 'admin' ? f.user_id : actor.userId;
     const { rows, totals } = await repo.list(db, { ...f, userId });
+    const allwithdrawals = rows.map(dtoFor(actor));
     return {
-      allwithdrawals: rows.map(dtoFor(actor)),
+      allwithdrawals,
+      // The same list under the key the spec family's back end uses (its admin pages read it).
+      allwithdrawal: allwithdrawals,
       ...pageFacts(totals.n, f),
       totals: {
         amount: fromMicro(totals.amount ?? 0n),
