@@ -181,7 +181,24 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 export const settingsResponse = z.object({ settings });
-export const settingsUpdateBody = settings.partial();
+export const SETTINGS_CHOOSE_ONE = 'Send the settings inside settings or as fields of the body, not both';
+/**
+ * Two bodies, as `POST /codes` takes two: today's unwrapped fields (`{"withdrawal_min": 20}`), and
+ * the spec's own `{"settings": {...}}` (section 7: "PUT /settings: settings"). Either changes only
+ * the keys it names; the route unwraps the second (`settingsPatch`).
+ */
+export const settingsUpdateBody = settings
+  .partial()
+  .extend({ settings: settings.partial().optional() })
+  .superRefine((body, ctx) => {
+    if (body.settings !== undefined && Object.keys(body).length > 1)
+      ctx.addIssue({ code: 'custom', message: SETTINGS_CHOOSE_ONE, path: ['settings'] });
+  });
+/** The keys to change, from either body of `settingsUpdateBody`. */
+export function settingsPatch(body: z.infer<typeof settingsUpdateBody>): Partial<Settings> {
+  const { settings: wrapped, ...fields } = body;
+  return wrapped ?? fields;
+}
 export const settingsUpdateResponse = z.object({
   message: z.string(),
   settings,

@@ -1,5 +1,6 @@
 import {
   publicSettingsResponse,
+  settingsPatch,
   settingsResponse,
   settingsUpdateBody,
   settingsUpdateResponse,
@@ -38,12 +39,14 @@ export function settingsRoutes(app: Api, settings: SettingsService) {
     config: { access: 'admin', area: 'owner' },
     schema: {
       tags: ['settings'],
-      description: 'Changes the given keys; every change is audited (settings.update, before and after).',
+      description:
+        "Changes the given keys, sent as fields of the body or inside `settings` (the spec's body), " +
+        'not both; every change is audited (settings.update, before and after).',
       body: settingsUpdateBody,
       response: { 200: settingsUpdateResponse },
     },
     handler: async (req) => {
-      const result = await settings.update(actorOf(req), req.body);
+      const result = await settings.update(actorOf(req), settingsPatch(req.body));
       return { message: result.changed.length ? 'Settings updated' : 'Nothing to change', ...result };
     },
   });
