@@ -60,7 +60,7 @@ test('a plan above the balance says how much is missing and offers the deposit; 
   await expect(page).toHaveURL(/\/user\/deposit$/);
 });
 
-test('registration takes a phone number as people write it and keeps its digits', async ({ page }) => {
+test('registration takes a phone number as people write it and keeps it in E.164', async ({ page }) => {
   const root = await rootSession();
   const email = `phone-${uniq()}@e2e.test`;
   await page.goto(`/registration?ref=${root.auth.refferal_code}`);
@@ -76,7 +76,7 @@ test('registration takes a phone number as people write it and keeps its digits'
   const user = await api<{ singleuser: { phone: string } }>(`/users/${signedIn.data.auth.id}`, {
     token: signedIn.data.auth.token,
   });
-  expect(user.data.singleuser.phone).toBe('447700900123');
+  expect(user.data.singleuser.phone).toBe('+447700900123');
 });
 
 test('the e-mail code shows one message, the current one', async ({ page }) => {

@@ -11,7 +11,7 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'E2eAdminPass1' };
 export const ROOT = {
   fullname: 'Root Sponsor',
   email: 'root@e2e.test',
-  phone: '4470000001',
+  phone: '447700900001',
   password: 'RootSponsor1',
 };
 
@@ -81,7 +81,7 @@ export async function registerMember(sponsorCode: string, name = 'Test Member'):
   const body = {
     fullname: name,
     email,
-    phone: '4470000123',
+    phone: '447700900123',
     password: 'MemberPass1',
     reffer_by: sponsorCode,
   };

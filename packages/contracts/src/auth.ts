@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, int8Id, password, phone, str } from './common.js';
+import { email, int8Id, password, str } from './common.js';
+import { phone } from './phone.js';
 import { totpOrRecoveryCode } from './totp.js';
 
 export const registerBody = z.strictObject({

@@ -114,16 +114,4 @@ export const email = z
 /** A new member password (passwords.ts: length, not blank, not a common password). */
 export const password = memberPassword;
 
-/**
- * A phone number, stored as its digits (spec: numeric input). People write it as they read it
- * ("+44 7700-900123", "(020) 7946 0958"): spaces, dashes, dots, brackets and a leading + are
- * accepted and dropped; anything else is refused before the digits are counted.
- */
-export const phone = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\+?[\d\s().-]*$/, 'Phone may have digits, spaces, dashes and a leading + only'))
-  .transform((v) => v.replace(/\D/g, ''))
-  .pipe(z.string().regex(/^\d{6,15}$/, 'Phone must be 6 to 15 digits'));
-
 export const isoDate = z.string();

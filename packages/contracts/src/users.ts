@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { email, idParam, pageInfo, pageQuery, password, phone, text } from './common.js';
+import { email, idParam, pageInfo, pageQuery, password, text } from './common.js';
 import { moneyInput } from './money.js';
 import { payoutAddressField } from './payout-addresses.js';
+import { phone } from './phone.js';
 
 export const USER_STATUS = ['unblock', 'block'] as const;
 export const ACTIVE_STATE = ['active', 'inactive'] as const;

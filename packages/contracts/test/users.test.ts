@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PHONE_MSG } from '../src/phone.js';
 import { adminUpdateBody, selfUpdateBody, user } from '../src/users.js';
 
 describe('user contracts', () => {
@@ -14,23 +15,24 @@ describe('user contracts', () => {
     expect(selfUpdateBody.safeParse({ fullname: 'Jo Doe' }).success).toBe(true);
     expect(adminUpdateBody.safeParse({ is_admin: true }).success).toBe(false);
     expect(adminUpdateBody.safeParse({ status: 'frozen' }).success).toBe(false);
-    expect(adminUpdateBody.parse({ business: '10.25', phone: 123456789 })).toEqual({
+    expect(adminUpdateBody.parse({ business: '10.25', phone: 447700900123 })).toEqual({
       business: 10_250_000n,
-      phone: '123456789',
+      phone: '+447700900123',
     });
   });
 
-  // issue 29.8: a number as people write it, stored as its digits
-  it('accepts a phone with spaces, dashes and a leading +, and keeps its digits', () => {
+  // issue 37.15: a number as people write it, kept in E.164 with its +
+  it('accepts a phone as people type it and keeps it in E.164', () => {
     const phoneOf = (value: string) => adminUpdateBody.safeParse({ phone: value });
-    expect(phoneOf('+44 7700-900123').data?.phone).toBe('447700900123');
-    expect(phoneOf('(020) 7946 0958').data?.phone).toBe('02079460958');
-    expect(phoneOf('+1 555.010.0199').data?.phone).toBe('15550100199');
-    expect(phoneOf('44+7700900123').error?.issues[0]?.message).toBe(
-      'Phone may have digits, spaces, dashes and a leading + only',
-    );
-    expect(phoneOf('call 07700 900123').success).toBe(false);
-    expect(phoneOf('+44 77').error?.issues[0]?.message).toBe('Phone must be 6 to 15 digits');
+    for (const typed of ['+44 7700 900456', '0044 7700-900456', '(+44) 7700900456', '447700900456']) {
+      expect(phoneOf(typed).data?.phone, typed).toBe('+447700900456');
+    }
+    expect(phoneOf('+1 555.010.0199').data?.phone).toBe('+15550100199');
+    expect(phoneOf('44+7700900123').error?.issues[0]?.message).toBe(PHONE_MSG.impossible);
+    expect(phoneOf('call 07700 900123').error?.issues[0]?.message).toBe(PHONE_MSG.chars);
+    expect(phoneOf('+44 77').error?.issues[0]?.message).toBe(PHONE_MSG.impossible);
+    // written nationally: no country to read it in, so refused rather than guessed
+    expect(phoneOf('07700 900456').error?.issues[0]?.message).toBe(PHONE_MSG.impossible);
   });
 });
 

@@ -268,7 +268,7 @@ describe('the first member, raced', () => {
             body: {
               fullname: `Racer ${i}`,
               email: `racer${i}@test.local`,
-              phone: '5550001',
+              phone: '5550001234',
               password: 'Violet-Harbor-42',
             },
           }),
@@ -301,5 +301,5 @@ async function rootCode(): Promise<string> {
 /** POST /auth/register with a valid phone and password unless given. */
 const signup = (fields: Record<string, string>) =>
   t.call('POST', '/auth/register', {
-    body: { phone: '5550001', password: 'Violet-Harbor-42', ...fields },
+    body: { phone: '5550001234', password: 'Violet-Harbor-42', ...fields },
   });

@@ -31,7 +31,7 @@ const ADMIN = { email: 'debian-admin@test.local', password: 'DebianAdmin12345' }
 const MEMBER = {
   fullname: 'Debian Member',
   email: 'debian@test.local',
-  phone: '5550042',
+  phone: '5550042000',
   password: 'Debian-Member-42',
 };
 const asRoot = process.getuid?.() === 0;

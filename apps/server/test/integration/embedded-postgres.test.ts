@@ -79,7 +79,7 @@ describe('embedded PostgreSQL under a running server', () => {
       const member = {
         fullname: 'Before Crash',
         email: 'crash@test.local',
-        phone: '5550001',
+        phone: '5550001234',
         password: 'Crash-Recovery-7319',
       };
       const post = (url: string, body: unknown) =>
@@ -133,7 +133,7 @@ describe('embedded PostgreSQL under a running server', () => {
     const member = {
       fullname: 'Acked Member',
       email: 'acked@test.local',
-      phone: '5550002',
+      phone: '5550002000',
       password: 'Acked-Before-Kill-42',
     };
     const post = (base: string, url: string, body: unknown) =>

@@ -1,6 +1,6 @@
 /**
  * Issue 29.8: the API's 400s say what is wrong with an amount (too large, not a number, a thousands
- * separator), read a decimal comma, and take a phone number as people write it, storing its digits.
+ * separator), read a decimal comma, and take a phone number as people write it, storing it in E.164 (issue 37.15).
  */
 import { AMOUNT_MSG } from '@app/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,24 +45,26 @@ describe('amounts', () => {
 });
 
 describe('phone numbers', () => {
-  it('are taken with spaces, dashes and a leading +, and kept as their digits', async () => {
+  it('are taken as people type them and kept in E.164 (issue 37.15)', async () => {
     const member = await t.register(root.code, { phone: '+44 7700-900123' });
     const read = await t.call('GET', `/users/${member.id}`, { token: member.token });
-    expect(read.body.singleuser.phone).toBe('447700900123');
+    expect(read.body.singleuser.phone).toBe('+447700900123');
 
     const edited = await t.call('PUT', `/users/${member.id}`, {
       token: member.token,
-      body: { phone: '(020) 7946 0958' },
+      body: { phone: '(+44) 20 7946 0958' },
     });
     expect(edited.status, edited.raw).toBe(200);
     const again = await t.call('GET', `/users/${member.id}`, { token: member.token });
-    expect(again.body.singleuser.phone).toBe('02079460958');
+    expect(again.body.singleuser.phone).toBe('+442079460958');
 
     const refused = await t.call('PUT', `/users/${member.id}`, {
       token: member.token,
       body: { phone: 'call me' },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('Phone may have digits, spaces, dashes and a leading + only');
+    expect(refused.body.message).toContain(
+      'Phone may have digits, spaces, dashes, brackets and a leading + or 00 only',
+    );
   });
 });

@@ -80,7 +80,7 @@ describe('server process', () => {
     const reg = await post('/auth/register', {
       fullname: 'Persisted Root',
       email: 'persist@test.local',
-      phone: '5550001',
+      phone: '5550001234',
       password: 'Violet-Harbor-42',
     });
     expect(reg.status).toBe(201);

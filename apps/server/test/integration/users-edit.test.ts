@@ -239,14 +239,14 @@ describe('bad input is answered 400 with a message and changes nothing', () => {
       {
         fullname: 'A',
         email: 'a@test.local',
-        phone: '5550001',
+        phone: '5550001234',
         password: 'Violet-Harbor-42',
         reffer_by: root.code,
       },
       {
         fullname: 'Okay Name',
         email: 'not-an-email',
-        phone: '5550001',
+        phone: '5550001234',
         password: 'Violet-Harbor-42',
         reffer_by: root.code,
       },
@@ -260,14 +260,14 @@ describe('bad input is answered 400 with a message and changes nothing', () => {
       {
         fullname: 'Okay Name',
         email: 'ok@test.local',
-        phone: '5550001',
+        phone: '5550001234',
         password: 'short',
         reffer_by: root.code,
       },
       {
         fullname: 'Okay Name',
         email: 'ok@test.local',
-        phone: '5550001',
+        phone: '5550001234',
         password: 'Violet-Harbor-42',
         reffer_by: root.code,
         role: 'admin',

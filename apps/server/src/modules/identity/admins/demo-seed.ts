@@ -61,7 +61,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ created: number;
         email: demoEmail(m.name),
         passwordHash,
         fullname: m.name,
-        phone: `55501${String(i).padStart(5, '0')}`,
+        // E.164 as the contract stores it; 07700 900xxx is the UK's range kept for fiction
+        phone: `+447700900${String(i).padStart(3, '0')}`,
         role: 'user',
         refferalCode: code,
         sponsor,
