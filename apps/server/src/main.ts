@@ -13,6 +13,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { loggerOptions } from './logger.js';
 import { OutboxSender } from './mail/outbox.js';
 import { ensureAdmin } from './modules/identity/admins/bootstrap.js';
+import { seedDemoActivity } from './modules/identity/admins/demo-activity.js';
 import { seedDemoContent } from './modules/identity/admins/demo-content.js';
 import { seedDemoMoney } from './modules/identity/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from './modules/identity/admins/demo-seed.js';
@@ -68,6 +69,7 @@ if (config.DEMO_DATA) {
   const { created } = await seedDemo(database.db, clock);
   if (created) await seedDemoMoney(database.db, clock);
   if (created) await seedDemoContent(database.db, clock);
+  if (created) await seedDemoActivity(database.db, clock, { publicUrl: config.PUBLIC_URL, log: app.log });
   if (created)
     app.log.info(
       `demo data: admin ${admin.email} / ${admin.password}; ${created} members with password ${DEMO_PASSWORD}`,

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
 import { ensureAdmin } from '../modules/identity/admins/bootstrap.js';
+import { seedDemoActivity } from '../modules/identity/admins/demo-activity.js';
 import { seedDemoContent } from '../modules/identity/admins/demo-content.js';
 import { seedDemoMoney } from '../modules/identity/admins/demo-money.js';
 import { DEMO_ADMIN, DEMO_PASSWORD, seedDemo } from '../modules/identity/admins/demo-seed.js';
@@ -28,6 +29,7 @@ try {
   const { created, logins } = await seedDemo(database.db, systemClock);
   if (created) await seedDemoMoney(database.db, systemClock);
   if (created) await seedDemoContent(database.db, systemClock);
+  if (created) await seedDemoActivity(database.db, systemClock, { publicUrl: config.PUBLIC_URL, log });
   if (created === 0) console.log('Demo data not added: the database already has members.');
   else console.log(`Added ${created} demo members (password ${DEMO_PASSWORD}): ${logins.join(', ')}`);
 } finally {

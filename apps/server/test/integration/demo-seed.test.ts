@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src/ledger/reconcile.js';
+import { seedDemoActivity } from '../../src/modules/identity/admins/demo-activity.js';
 import { seedDemoContent } from '../../src/modules/identity/admins/demo-content.js';
 import { seedDemoMoney } from '../../src/modules/identity/admins/demo-money.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/modules/identity/admins/demo-seed.js';
@@ -17,6 +18,7 @@ describe('demo data', () => {
     expect(first.created).toBe(13);
     await seedDemoMoney(t.db, t.clock);
     await seedDemoContent(t.db, t.clock);
+    await seedDemoActivity(t.db, t.clock, { publicUrl: 'http://localhost:3000', log: t.app.log });
     expect((await seedDemo(t.db, t.clock)).created).toBe(0);
 
     // team figures come from the roll-up job (every 2 s on a running server)
@@ -67,7 +69,8 @@ describe('demo data', () => {
     const days = async (table: string) =>
       (await t.db.query(`SELECT count(DISTINCT created_at::date)::int AS n FROM ${table}`)).rows[0].n;
     expect(await days('topups')).toBeGreaterThanOrEqual(6);
-    expect(await days('withdrawals')).toBe(2);
+    // the two paid withdrawals, and today's ROI withdrawal waiting for a decision (issue 37.14)
+    expect(await days('withdrawals')).toBe(3);
     // and nothing of a member's happened before they joined
     const early = await t.db.query(
       `SELECT 1 FROM deposits d JOIN users u ON u.id = d.user_id WHERE d.created_at < u.created_at
@@ -99,5 +102,38 @@ describe('demo data', () => {
     expect((await reconcile(t.db)).ok).toBe(true);
     const o = (await t.call('GET', '/reports/overview', { token: await t.adminToken() })).body;
     expect(o.coverage.state).toBe('covered');
+  });
+  it('fills the screens of what members and staff did: tickets, notifications, rewards, ROI withdrawals (issue 37.14)', async () => {
+    const admin = await t.adminToken();
+    const get = async (path: string, token = admin) => {
+      const res = await t.call('GET', path, { token });
+      expect(res.status, `${path}: ${res.raw}`).toBe(200);
+      return res.body;
+    };
+    // /admin/tickets and /admin/ticket/{id}: a ticket with the member's question and support's reply
+    const tickets = (await get('/tickets')).tickets;
+    expect(tickets).toHaveLength(1);
+    const replies = (await get(`/tickets/single/${tickets[0].ticket_id}`)).ticket.responses;
+    expect(replies.map((r: { author: string }) => r.author)).toEqual(['user', 'admin', 'user']);
+    // /user/queries/{id}: the member who asked sees it, with support's answer
+    const lena = await t.call('POST', '/auth/signin', { body: { email: 'lena', password: DEMO_PASSWORD } });
+    const own = await get(`/tickets/single/${tickets[0].ticket_id}`, lena.body.auth.token);
+    expect(own.ticket.responses).toHaveLength(3);
+    // /admin/notification/list
+    expect((await get('/notifications')).notifications).toHaveLength(1);
+    // /admin/reward-transactions: the Bronze reward, paid through four eyes
+    const rewards = (await get('/users/rewards')).allrewards;
+    expect(rewards).toHaveLength(1);
+    expect(rewards[0]).toMatchObject({ amount: 50 });
+    const approval = await t.db.query(
+      `SELECT requested_by <> decided_by AS two, status FROM staff_approvals WHERE kind = 'reward'`,
+    );
+    expect(approval.rows).toEqual([{ two: true, status: 'approved' }]);
+    // /admin/roi-request: sofia's ROI withdrawal waits for a decision
+    const roi = (await get('/withdrawalrequest/list?kind=roi')).allwithdrawals;
+    expect(roi).toMatchObject([{ kind: 'roi', status: 'pending' }]);
+    // all of it through the ledger, and the platform still covered
+    expect((await reconcile(t.db)).ok).toBe(true);
+    expect((await get('/reports/overview')).coverage.state).toBe('covered');
   });
 });
