@@ -67,7 +67,7 @@ test('a session the server no longer accepts signs the member out, and signing i
 });
 
 /**
- * Issue 29.3 (docs/decisions.md): the spec's persistence has a 5 s time-out for storage that answers
+ * Issue 29.3 (docs/decisions/web.md): the spec's persistence has a 5 s time-out for storage that answers
  * late. Here the session is in localStorage, read before the first render: a stored session opens the
  * page it was on without a detour to sign-in, and a browser that refuses storage altogether (site
  * data blocked) is signed out at once and can still use every page, with no wait to time out.

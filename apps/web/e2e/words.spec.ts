@@ -5,7 +5,7 @@ import { ADMIN, registerMember, rootSession, signInAdmin, useMemberSession } fro
 /**
  * Issue 29.12: one name for codes (activation code), sentence case, menu entries named as their
  * pages, the ad income said as such, and an admin sign-in error in the words of its field. The
- * spec's own texts stay as written (decisions.md lists them).
+ * spec's own texts stay as written (docs/decisions/http-api.md lists them).
  */
 const SHOTS = '/tmp/shots-29';
 mkdirSync(SHOTS, { recursive: true });

@@ -22,7 +22,7 @@ export const chosenCode = z
 /**
  * Two requests: today's `{count, value}` generates `count` random codes, and the spec's `{codes}`
  * creates the codes listed (section 7: "POST /codes: codes"). The spec's request has no value: its
- * codes are worth the activation fee unless `value` says otherwise (docs/decisions.md).
+ * codes are worth the activation fee unless `value` says otherwise (docs/decisions/money.md, codes).
  */
 export const codesIssueBody = z
   .strictObject({

@@ -53,7 +53,7 @@ export const INCOME_PARTS = [
 export type IncomePart = (typeof INCOME_PARTS)[number];
 
 export const INCOME_PART_LABEL: Record<IncomePart, string> = {
-  // the spec's "Add Income" (2.7) is the ad bonus: named for what it is, in sentence case (decisions.md)
+  // the spec's "Add Income" (2.7) is the ad bonus: named for what it is, in sentence case (docs/decisions/compensation.md)
   add_income: 'Ad income',
   direct_income: 'Referral income',
   level_income: 'Level income',

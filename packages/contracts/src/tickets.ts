@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int4Param, pageInfo, pageQuery } from './common.js';
 
 /**
- * Support tickets ("queries", spec sections 3 and 7). The life cycle (docs/decisions.md, Tickets):
+ * Support tickets ("queries", spec sections 3 and 7). The life cycle (docs/decisions/content.md, ticket statuses):
  * open (waiting for support) -> in_progress (support is on it) -> answered (support replied, waiting
  * for the member) -> closed (no more replies). A member's reply moves an answered ticket back to open;
  * a support reply makes it answered. Admins may set any status; a member may only close their own.

@@ -102,8 +102,8 @@ export interface TxOptions {
    * a 20,000-member tree, 1.3 ms of a claim's at 1M members. A generic plan is made once per
    * connection, from the statistics of that moment: without the second setting, a plan made while
    * a table was young (the earning-limit stripes) kept scanning it as it grew, until the table
-   * was analysed. Every statement of these actions seeks by key. docs/decisions.md, issue 12
-   * figures (seventh session).
+   * was analysed. Every statement of these actions seeks by key. docs/decisions/platform.md,
+   * generic plans; figures in docs/decisions/performance.md (seventh session).
    */
   genericPlans?: boolean;
 }

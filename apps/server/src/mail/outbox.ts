@@ -25,7 +25,7 @@ export const SECRET_GONE =
 /**
  * Queues a mail, its secrets masked and sealed beside it. Mail about an admin account (to an
  * admin's address, or an `admin_*` template such as an invitation) is marked for owners' eyes only
- * in the back-office's Mail screen: it tells of an admin account (docs/decisions.md, issue 27.6).
+ * in the back-office's Mail screen: it tells of an admin account (docs/decisions/operations.md, Mail outbox).
  */
 export async function enqueueMail(q: Queryable, mail: Mail): Promise<bigint> {
   const masked = maskMail(mail);

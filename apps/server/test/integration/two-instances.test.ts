@@ -288,7 +288,7 @@ describe('two instances behind a load balancer', () => {
     expect((await direct(b, '/api/v1/notifications/home', { headers: auth })).status).toBe(200);
     expect((await direct(b, '/api/v1/auth/signout', { headers: auth })).status).toBe(200);
     // the instance that ended it refuses at once; the other as soon as PostgreSQL's notice reaches
-    // it (a loaded machine can answer the next request first: docs/decisions.md, session cache)
+    // it (a loaded machine can answer the next request first: docs/decisions/identity.md, session cache)
     expect((await direct(b, '/api/v1/notifications/home', { headers: auth })).status).toBe(401);
     const onA = await eventually(
       async () => (await direct(a, '/api/v1/notifications/home', { headers: auth })).status,

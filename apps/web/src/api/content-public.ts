@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 /*
  * The home page's content calls as plain fetches with type-only contract imports: the public pages
- * stay free of TanStack Query, zod and the API client to fit their JS budget (docs/decisions.md).
+ * stay free of TanStack Query, zod and the API client to fit their JS budget (docs/decisions/web.md).
  * Both lists are public; a failure throws and the home page simply leaves the section out.
  */
 

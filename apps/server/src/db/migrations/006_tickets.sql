@@ -1,5 +1,5 @@
 -- Support tickets ("queries") with their conversation, and the support entries (FAQ and contact
--- channels) admins keep for members. Statuses: docs/decisions.md, Tickets.
+-- channels) admins keep for members. Statuses: docs/decisions/content.md, Tickets.
 CREATE TABLE tickets (
   id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id         bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,

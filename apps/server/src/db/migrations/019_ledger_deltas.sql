@@ -1,4 +1,4 @@
--- Money that never waits on one row (issue 12; docs/decisions.md, "Ledger without hot rows").
+-- Money that never waits on one row (issue 12; docs/decisions/money.md, "Credits never wait").
 --
 -- 1. Credits never lock. A posting locks only the member accounts it debits (their balance is
 --    checked). Every other balance change (credits to member accounts, credits and debits of platform

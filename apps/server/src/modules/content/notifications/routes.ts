@@ -1,7 +1,7 @@
 /**
  * Notifications and the banner (spec 7, Notifications).
  *
- * Access decisions (docs/decisions.md, Notifications):
+ * Access decisions (docs/decisions/content.md, Notifications):
  * - `GET /notifications/home` is member-only: it answers the caller's own unseen notifications
  *   and unread count (the header bell and the once-only pop-ups), so it needs to know the member.
  * - `GET /notifications/banner` and the image it points to are public: the banner is a promotional

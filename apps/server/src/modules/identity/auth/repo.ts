@@ -210,7 +210,7 @@ export async function registerMember(
  * atomic, as the transaction of an admin's sign-in is): the account's throttle forgotten, the last
  * login, the fraud fact of where it came from (none when `fact` is null), and the session row, whose
  * id it answers. One round trip instead of six (BEGIN, four statements, COMMIT): a sign-in is bound
- * by argon2id, and each round trip costs both processes CPU the hashes need (issue 30, decisions.md).
+ * by argon2id, and each round trip costs both processes CPU the hashes need (docs/decisions/identity.md, sign-in).
  */
 const startMemberSessionSql = prepared(
   'auth_start_member_session',

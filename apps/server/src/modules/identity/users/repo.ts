@@ -12,7 +12,7 @@ import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
  * - `roi_day`: ROI credited to the roi wallet in the last 24 h (an index range of a day's claims);
  * - `total_team`: the team roll-up (`team_stats`, ARCHITECTURE.md Referral tree), as of its last run;
  * - `valid_ms`: how long they hold unless a write changes them (view-cache.ts).
- * The spec's figures as before (docs/decisions.md, "`/users/{id}` figures come from the ledger").
+ * The spec's figures as before (docs/decisions/identity.md, "`/users/{id}` figures come from the ledger").
  */
 const USER_VIEW = `
   SELECT u.*,

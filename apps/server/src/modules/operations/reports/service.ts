@@ -137,7 +137,7 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
   /**
    * The dashboard's money figures. Liabilities: every member account balance (what members could
    * spend plus what pending withdrawals hold). Reserves: what came into `platform:cash` less what
-   * left through `platform:payouts` (docs/decisions.md, Dashboard figures).
+   * left through `platform:payouts` (docs/decisions/operations.md, Dashboard figures).
    */
   async function overview(): Promise<Overview> {
     const now = clock.now();

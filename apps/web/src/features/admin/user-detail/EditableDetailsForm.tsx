@@ -111,7 +111,7 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
               {...register('email')}
             />
             {/* Spec 2.2's Password, shown as plain text, is always empty: only a hash is stored, so
-                the field can only set a new one (docs/decisions.md). A member's is theirs alone: staff
+                the field can only set a new one (docs/decisions/identity.md). A member's is theirs alone: staff
                 never set it (issue 36); the member resets it by the link. */}
             <Input
               label="Set a new password"

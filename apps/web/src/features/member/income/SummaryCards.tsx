@@ -129,7 +129,7 @@ export function specTotalEarnings(u: User): number {
 /**
  * Total earnings and the Available Limit bar. The limit counts level income of all time, stricter
  * than the spec's figure (level income of this month only): both are shown, and which one the
- * limit uses is said (docs/decisions.md, "Total earnings: both figures").
+ * limit uses is said (docs/decisions/compensation.md, "Total earnings: both figures").
  */
 export function TotalEarningsCard({
   limit,

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { copyText } from '../../../lib/clipboard';
 
-/** The spec's default QR size; the size selector of spec 2.8 is not offered (docs/decisions.md). */
+/** The spec's default QR size; the size selector of spec 2.8 is not offered (docs/decisions/crypto.md). */
 const SIZE = PAYMENT.qrSize.default;
 
 /**

@@ -50,7 +50,7 @@ const COLUMNS: Array<Column<ReferralMember>> = [
   },
   { key: 'plan', header: 'Plan', className: 'text-right', cell: (m) => <Money value={m.active_plan} /> },
   // the figure the tree shows on this member's card and the Team business card: their downline
-  // only (their own plan is in Plan); one figure under one name on every screen (decisions.md)
+  // only (their own plan is in Plan); one figure under one name on every screen (docs/decisions/compensation.md)
   {
     key: 'business',
     header: 'Team business',
