@@ -66,7 +66,7 @@ describe('registration and the referral tree', () => {
     expect(me.status).toBe(200);
     expect(me.body.singleuser).toMatchObject({
       email: 'alice@test.local',
-      phone: '4915112345678',
+      phone: '+4915112345678', // E.164 (issue 37.15)
       status: 'unblock',
       is_active: 'inactive',
       roi_status: 'open',

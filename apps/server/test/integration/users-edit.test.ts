@@ -60,7 +60,7 @@ describe('admin edit (spec 2.2)', () => {
       address: '1 Ledger Lane',
       business: 1250.5,
       fullname: 'Renamed Member',
-      phone: '447700900123',
+      phone: '+447700900123', // E.164 (issue 37.15)
       role: 'user',
       updated_at: t.clock.now().toISOString(),
     });
