@@ -31,8 +31,13 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/public/auth/AdminInvitationPage')),
       },
       {
+        // in the invitation page's chunk: a chunk of its own split a shared one off the public pages
         path: 'admin-email/:token',
-        element: page(() => import('../features/public/auth/AdminEmailLinkPage')),
+        element: page(() =>
+          import('../features/public/auth/AdminInvitationPage').then((m) => ({
+            default: m.AdminEmailLinkPage,
+          })),
+        ),
       },
       { path: 'unauthorized', element: page(() => import('../features/public/system/UnauthorizedPage')) },
       { path: '*', element: page(() => import('../features/public/system/NotFoundPage')) },

@@ -11,6 +11,9 @@ import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
 
+/** The page of an owner's e-mail change link (/admin-email/{token}) rides in this chunk (routes.tsx). */
+export { default as AdminEmailLinkPage } from './AdminEmailLinkPage';
+
 type FormModule = typeof import('./invitation-form');
 const loadForm = (): Promise<FormModule> => import('./invitation-form');
 
