@@ -117,7 +117,16 @@ export const reportResponse = z.object({
   columns: z.array(reportColumn),
   parts: z.array(reportPart),
   series: z.array(reportPoint),
-  totals: z.object({ count: z.number().int(), amount: z.number(), parts: amounts }),
+  totals: z.object({
+    /** Every row of the period, whatever its status (what the table pages through). */
+    count: z.number().int(),
+    /** The rows `amount` adds up: credited deposits, approved withdrawals... (issue 37.11). */
+    headline_count: z.number().int(),
+    amount: z.number(),
+    parts: amounts,
+    /** Rows per part key (a deposit's pending count beside its pending amount). */
+    part_counts: z.record(z.string(), z.number().int()),
+  }),
   /** This page of rows, newest first; cells keyed by column key. */
   rows: z.array(z.record(z.string(), reportCell)),
   ...pageInfo,
@@ -142,9 +151,16 @@ export const overviewResponse = z.object({
     approved_count: z.number().int(),
     approved_today: z.number(),
     approved_today_count: z.number().int(),
-    /** Admin deposits waiting for a decision (what an admin acts on). */
+    /**
+     * Deposits not credited yet, every channel (the deposits report's "Pending": one definition,
+     * issue 37.11): admin deposits waiting for a decision, crypto payments and wallet deposits
+     * waiting for the money.
+     */
     pending_amount: z.number(),
     pending_count: z.number().int(),
+    /** The admin deposits among them, which wait for an admin's decision (what an admin acts on). */
+    awaiting_approval_amount: z.number(),
+    awaiting_approval_count: z.number().int(),
     /** The credited total of each channel (they add up to `approved_total`). */
     by_channel: z.record(z.enum(DEPOSIT_CHANNELS), z.object({ total: z.number(), count: z.number().int() })),
   }),

@@ -72,9 +72,12 @@ describe('deposits of every channel', () => {
       approved_count: 4,
       approved_today: 177.5,
       approved_today_count: 4,
-      // what an admin acts on: admin deposits waiting, none here (the waiting crypto payment is the provider's)
-      pending_amount: 0,
-      pending_count: 0,
+      // not credited yet, every channel (issue 37.11: the report's "Pending"): the waiting crypto payment;
+      // what an admin acts on is apart: no admin deposit waits here
+      pending_amount: 7,
+      pending_count: 1,
+      awaiting_approval_amount: 0,
+      awaiting_approval_count: 0,
       by_channel: {
         admin: { total: 100, count: 1 },
         crypto: { total: 40, count: 1 },
@@ -90,9 +93,17 @@ describe('deposits of every channel', () => {
     const r = (await t.call('GET', `/reports/deposits?from=${today}&to=${today}`, { token: admin })).body;
     expect(r.totals).toEqual({
       count: 5,
+      headline_count: 4,
       amount: 177.5,
       parts: { admin: 100, crypto: 40, wallet: 25.5, code: 12, pending: 7, rejected: 0 },
+      part_counts: { admin: 1, crypto: 1, wallet: 1, code: 1, pending: 1, rejected: 0 },
     });
+    // issue 37.11: one definition on both pages: credited deposits beside the credited amount, the
+    // pending one apart (count and amount), whether read on the dashboard or in the report
+    expect(r.totals.headline_count).toBe(o.deposits.approved_count);
+    expect(r.totals.amount).toBe(o.deposits.approved_total);
+    expect(r.totals.part_counts.pending).toBe(o.deposits.pending_count);
+    expect(r.totals.parts.pending).toBe(o.deposits.pending_amount);
     expect(r.parts.map((p: { label: string }) => p.label)).toEqual([
       'Admin',
       'Crypto',

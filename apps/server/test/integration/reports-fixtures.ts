@@ -114,6 +114,8 @@ export async function buildScenario() {
     approved_today_count: 1,
     pending_amount: 200,
     pending_count: 1,
+    awaiting_approval_amount: 200,
+    awaiting_approval_count: 1,
     by_channel: {
       admin: { total: 1500, count: 2 },
       crypto: { total: 0, count: 0 },

@@ -60,6 +60,8 @@ describe('the scenario', () => {
       approved_today_count: 0,
       pending_amount: 200,
       pending_count: 1,
+      awaiting_approval_amount: 200,
+      awaiting_approval_count: 1,
       by_channel: {
         admin: { total: 1500, count: 2 },
         crypto: { total: 0, count: 0 },

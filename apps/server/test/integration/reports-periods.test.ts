@@ -14,9 +14,12 @@ describe('period reports', () => {
     expect(r).toMatchObject({ from: '2026-11-01', to: '2026-11-04', group: 'day', total: 4 });
     expect(r.totals).toEqual({
       count: 4,
+      // issue 37.11: the count beside the credited amount is of credited deposits, as on the dashboard
+      headline_count: 2,
       amount: 1500,
       // what was credited, by channel (all recorded by an admin here), and what was not
       parts: { admin: 1500, crypto: 0, wallet: 0, code: 0, pending: 200, rejected: 50 },
+      part_counts: { admin: 2, crypto: 0, wallet: 0, code: 0, pending: 1, rejected: 1 },
     });
     const none = { admin: 0, crypto: 0, wallet: 0, code: 0, pending: 0, rejected: 0 };
     expect(r.series).toEqual([
@@ -48,8 +51,10 @@ describe('period reports', () => {
     const r = await report('deposits', 'from=2026-11-02&to=2026-11-02');
     expect(r.totals).toEqual({
       count: 2,
+      headline_count: 0,
       amount: 0,
       parts: { admin: 0, crypto: 0, wallet: 0, code: 0, pending: 200, rejected: 50 },
+      part_counts: { admin: 0, crypto: 0, wallet: 0, code: 0, pending: 1, rejected: 1 },
     });
     expect(r.rows).toHaveLength(2);
     const later = await report('deposits', 'from=2026-11-03&to=2026-11-30');
@@ -83,8 +88,10 @@ describe('period reports', () => {
     const r = await report('withdrawals', 'from=2026-11-01&to=2026-11-04');
     expect(r.totals).toEqual({
       count: 4,
+      headline_count: 1,
       amount: 100,
       parts: { approved: 100, pending: 100, rejected: 50, cancelled: 20 },
+      part_counts: { approved: 1, pending: 1, rejected: 1, cancelled: 1 },
     });
     const paid = r.rows.find((row: { status: string }) => row.status === 'approved');
     expect(paid).toMatchObject({
@@ -102,8 +109,10 @@ describe('period reports', () => {
     const r = await report('topups', 'from=2026-11-01&to=2026-11-04');
     expect(r.totals).toEqual({
       count: 2,
+      headline_count: 2,
       amount: 700,
       parts: { purchase: 700, retopup: 0, activation: 0, reversed: 0 },
+      part_counts: { purchase: 2, retopup: 0, activation: 0, reversed: 0 },
     });
     expect(r.rows.map((row: { kind: string; plan: string; status: string }) => row.kind)).toEqual([
       'Purchase',

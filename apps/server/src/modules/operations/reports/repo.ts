@@ -110,9 +110,13 @@ export async function rows(
 
 export interface SeriesRow {
   period: string;
+  /** Every row of the period, whatever its status (the table lists them all). */
   n: number;
+  /** The rows the headline amount adds up (credited deposits, approved withdrawals...). */
+  n_headline: number;
   amount: bigint;
   [part: `part_${string}`]: bigint;
+  [partCount: `count_${string}`]: number;
 }
 
 /** Rows, headline amount and every part, per period (first day of the UTC day, ISO week or month). */
@@ -122,12 +126,14 @@ export async function series(
   f: { since: Date; until: Date; group: ReportGroup },
 ) {
   const { s, sql } = scope(kind);
-  const parts = Object.entries(s.parts).map(
-    ([key, cond]) => `coalesce(sum(${s.value}) FILTER (WHERE ${cond}), 0)::bigint AS "part_${key}"`,
-  );
+  const parts = Object.entries(s.parts).flatMap(([key, cond]) => [
+    `coalesce(sum(${s.value}) FILTER (WHERE ${cond}), 0)::bigint AS "part_${key}"`,
+    `count(*) FILTER (WHERE ${cond})::int AS "count_${key}"`,
+  ]);
   const { rows } = await q.query<SeriesRow>(
     `SELECT to_char(date_trunc($3::text, ${s.at} AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS period,
             count(*)::int AS n,
+            count(*) FILTER (WHERE ${s.headline})::int AS n_headline,
             coalesce(sum(${s.value}) FILTER (WHERE ${s.headline}), 0)::bigint AS amount,
             ${parts.join(',\n            ')}
        ${sql}
@@ -147,8 +153,9 @@ export interface MoneyTotals {
 }
 
 /**
- * Deposits of every channel credited (all time and decided today), the admin deposits waiting for a
- * decision, and the credited total of each channel.
+ * Deposits of every channel credited (all time and decided today), those not credited yet (every
+ * channel: the same "pending" as the deposits report, issue 37.11), the admin deposits among them
+ * that wait for a decision, and the credited total of each channel.
  */
 export async function depositTotals(q: Queryable, today: { since: Date; until: Date }) {
   const { rows } = await q.query<{
@@ -165,18 +172,20 @@ export async function depositTotals(q: Queryable, today: { since: Date; until: D
             count(*) FILTER (WHERE status = 'approved')::int AS n,
             coalesce(sum(amount) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2), 0)::bigint AS today,
             count(*) FILTER (WHERE status = 'approved' AND decided_at >= $1 AND decided_at < $2)::int AS n_today,
-            coalesce(sum(amount) FILTER (WHERE status = 'pending' AND channel = 'admin'), 0)::bigint AS pending,
-            count(*) FILTER (WHERE status = 'pending' AND channel = 'admin')::int AS n_pending
+            coalesce(sum(amount) FILTER (WHERE status = 'pending'), 0)::bigint AS pending,
+            count(*) FILTER (WHERE status = 'pending')::int AS n_pending
        FROM deposit_channels GROUP BY channel`,
     [today.since, today.until],
   );
-  const totals: MoneyTotals = {
+  const totals: MoneyTotals & { awaiting_amount: bigint; awaiting_count: number } = {
     approved_total: 0n,
     approved_count: 0,
     approved_today: 0n,
     approved_today_count: 0,
     pending_amount: 0n,
     pending_count: 0,
+    awaiting_amount: 0n,
+    awaiting_count: 0,
   };
   const byChannel = Object.fromEntries(DEPOSIT_CHANNELS.map((c) => [c, { total: 0n, count: 0 }])) as Record<
     DepositChannel,
@@ -189,6 +198,11 @@ export async function depositTotals(q: Queryable, today: { since: Date; until: D
     totals.approved_today_count += r.n_today;
     totals.pending_amount += r.pending;
     totals.pending_count += r.n_pending;
+    // only an admin-recorded deposit waits for an admin; the others wait for a payment or the chain
+    if (r.channel === 'admin') {
+      totals.awaiting_amount = r.pending;
+      totals.awaiting_count = r.n_pending;
+    }
     byChannel[r.channel] = { total: r.total, count: r.n };
   }
   return { ...totals, byChannel };

@@ -81,16 +81,20 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
     }));
     const byPeriod = new Map(grouped.map((g) => [g.period, g]));
     const partTotals = new Map(def.parts.map((p) => [p.key, 0n]));
+    const partCounts = new Map(def.parts.map((p) => [p.key, 0]));
     let count = 0;
+    let headlineCount = 0;
     let amount = 0n;
     const series = period.starts.map((start) => {
       const g = byPeriod.get(start);
       count += g?.n ?? 0;
+      headlineCount += g?.n_headline ?? 0;
       amount += g?.amount ?? 0n;
       const parts: Record<string, number> = {};
       for (const p of def.parts) {
         const value = g?.[`part_${p.key}`] ?? 0n;
         partTotals.set(p.key, partTotals.get(p.key)! + value);
+        partCounts.set(p.key, partCounts.get(p.key)! + (g?.[`count_${p.key}`] ?? 0));
         parts[p.key] = fromMicro(value);
       }
       return { period: start, count: g?.n ?? 0, amount: fromMicro(g?.amount ?? 0n), parts };
@@ -106,8 +110,10 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
       series,
       totals: {
         count,
+        headline_count: headlineCount,
         amount: fromMicro(amount),
         parts: Object.fromEntries([...partTotals].map(([k, v]) => [k, fromMicro(v)])),
+        part_counts: Object.fromEntries(partCounts),
       },
       rows: toRows(kind, page),
       ...pageFacts(count, f),
@@ -173,6 +179,8 @@ export function createReportsService(deps: { db: Db; clock: Clock }) {
         approved_today_count: f.deposits.approved_today_count,
         pending_amount: fromMicro(f.deposits.pending_amount),
         pending_count: f.deposits.pending_count,
+        awaiting_approval_amount: fromMicro(f.deposits.awaiting_amount),
+        awaiting_approval_count: f.deposits.awaiting_count,
         by_channel: Object.fromEntries(
           Object.entries(f.deposits.byChannel).map(([c, v]) => [
             c,

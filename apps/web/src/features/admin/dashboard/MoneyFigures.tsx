@@ -112,8 +112,11 @@ export function MoneyFigures() {
           value={<Money value={o.deposits.approved_total} testId="deposits-approved" />}
           caption={
             <>
-              {plural(o.deposits.approved_count, 'deposit', 'deposits')} · today{' '}
-              {formatCount(o.deposits.approved_today_count)} for <Money value={o.deposits.approved_today} />
+              <span data-testid="deposits-approved-count">
+                {plural(o.deposits.approved_count, 'deposit', 'deposits')}
+              </span>{' '}
+              · today {formatCount(o.deposits.approved_today_count)} for{' '}
+              <Money value={o.deposits.approved_today} />
             </>
           }
         >
@@ -124,9 +127,15 @@ export function MoneyFigures() {
           icon={icon(Clock)}
           value={<Money value={o.deposits.pending_amount} testId="deposits-pending" />}
           caption={
-            <Link to="/admin/deposits?status=pending" className="text-accent-text hover:underline">
-              {plural(o.deposits.pending_count, 'deposit', 'deposits')} waiting for approval
-            </Link>
+            <>
+              <span data-testid="deposits-pending-count">
+                {plural(o.deposits.pending_count, 'deposit', 'deposits')}
+              </span>{' '}
+              not credited yet ·{' '}
+              <Link to="/admin/deposits?status=pending" className="text-accent-text hover:underline">
+                {formatCount(o.deposits.awaiting_approval_count)} waiting for approval
+              </Link>
+            </>
           }
         />
         <StatCard

@@ -43,14 +43,37 @@ const EMPTY: Record<ReportKind, string> = {
     'No income was credited in this period. Direct, level, ROI, reward, salary, CTO and bonus incomes appear here once the ledger pays them.',
 };
 
-function Totals({ report }: { report: Report }) {
+/**
+ * The count beside the headline amount is of the rows that amount adds up (credited deposits, as on
+ * the dashboard); what is still pending is shown apart, count and amount (issue 37.11).
+ */
+function HeadlineCaption({ report }: { report: Report }) {
   const noun = NOUN[report.kind];
+  const n = report.totals.headline_count;
+  const hasPending = report.parts.some((p) => p.key === 'pending');
+  const pending = report.totals.part_counts.pending ?? 0;
+  return (
+    <>
+      <span data-testid="report-headline-count">
+        {formatCount(n)} {n === 1 ? noun[0] : noun[1]}
+      </span>{' '}
+      in the period
+      {hasPending ? (
+        <span className="block" data-testid="report-pending">
+          {formatCount(pending)} pending: <Money value={report.totals.parts.pending ?? 0} />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Totals({ report }: { report: Report }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard
         title={report.amount_label}
         value={<Money value={report.totals.amount} testId="report-amount" />}
-        caption={`${formatCount(report.totals.count)} ${report.totals.count === 1 ? noun[0] : noun[1]} in the period`}
+        caption={<HeadlineCaption report={report} />}
       />
       <section className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm sm:col-span-1 lg:col-span-3">
         <h2 className="text-sm font-medium text-muted">Breakdown</h2>
