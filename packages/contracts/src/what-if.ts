@@ -119,8 +119,15 @@ export const WHAT_IF_STATUSES = ['running', 'done', 'failed', 'cancelled'] as co
 export const whatIfJob = z.object({
   id: z.number().int(),
   status: z.enum(WHAT_IF_STATUSES),
-  /** Days computed of days asked (both scenarios advance together). */
-  progress: z.object({ days_done: z.number().int(), days: z.number().int() }),
+  /**
+   * Days computed of days asked (both scenarios advance together), and the member-days of the days
+   * done: the work, of `member_days` in all (issue 37.8: a day's cost grows with the members joined).
+   */
+  progress: z.object({
+    days_done: z.number().int(),
+    days: z.number().int(),
+    member_days_done: z.number().int(),
+  }),
   member_days: z.number().int(),
   started_by: z.string(),
   started_at: z.string(),

@@ -20,6 +20,22 @@ export function memberDays(claimants: number, body: Pick<WhatIfInput, 'days' | '
   return claimants * body.days + Math.ceil((body.joins_per_day * body.days * (body.days + 1)) / 2);
 }
 
+/**
+ * The member-days of the first `daysDone` days of a run whose whole is `total` (issue 37.8):
+ * the work a day costs grows with the members who joined before it, so days done misread the time a
+ * run has left (day 89 of 365 was a tenth of the work). The claimants are read back from the total,
+ * which memberDays computed from them; the last day is the total exactly.
+ */
+export function memberDaysDone(
+  total: number,
+  body: Pick<WhatIfInput, 'days' | 'joins_per_day'>,
+  daysDone: number,
+) {
+  if (daysDone >= body.days) return total;
+  const claimants = Math.round((total - memberDays(0, body)) / body.days);
+  return memberDays(claimants, { days: daysDone, joins_per_day: body.joins_per_day });
+}
+
 /** The plan and amount new members buy (default: the first plan on sale, at its minimum), or why not. */
 export function joinTerms(
   plans: Pick<SnapshotPlan, 'id' | 'name' | 'min_amount' | 'max_amount' | 'is_active'>[],

@@ -14,7 +14,7 @@ import type { Db } from '../../../db/pool.js';
 import { badRequest, conflict, notFound } from '../../../errors.js';
 import type { Actor } from '../../../http/access.js';
 import { toCsv } from '../../../http/csv.js';
-import { joinTerms, memberDays, type WhatIfInput } from './project.js';
+import { joinTerms, memberDays, memberDaysDone, type WhatIfInput } from './project.js';
 import * as repo from './repo.js';
 import { ThreadPool } from './thread.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
@@ -37,7 +37,11 @@ interface Local {
 const dto = (r: repo.RunRow): WhatIfJob => ({
   id: r.id,
   status: r.status,
-  progress: { days_done: r.days_done, days: r.days_total },
+  progress: {
+    days_done: r.days_done,
+    days: r.days_total,
+    member_days_done: memberDaysDone(Number(r.member_days), r.body, r.days_done),
+  },
   member_days: Number(r.member_days),
   started_by: r.started_by,
   started_at: r.started_at.toISOString(),

@@ -330,6 +330,7 @@ export default function WhatIfPage() {
         <Progress
           job={job}
           startedHere={startedHere}
+          reveal={startedHere}
           cancelling={cancel.isPending}
           onCancel={() => cancel.mutate(job.id)}
         />

@@ -1,57 +1,102 @@
 import type { WhatIfJob } from '@app/contracts/what-if';
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Bar } from '../../../components/ui/Bar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { formatCount, formatDateTime, formatPast } from '../../../lib/format';
+import { formatCount, formatDateTime, formatDuration, formatPast } from '../../../lib/format';
 
-/** A running projection: how far it got, who started it and when, and Cancel. */
+interface Sample {
+  id: number;
+  at: number;
+  done: number;
+}
+
+/**
+ * Seconds left at the pace seen since this page first saw the run: member-days are the work (a day
+ * with more members costs more), so the pace holds across the run. Null until the run has moved.
+ * Measured here, on this browser's clock, rather than from started_at: the server's clock may be a
+ * test clock, and a page opened mid-run knows only what it has watched.
+ */
+function useSecondsLeft(job: WhatIfJob): number | null {
+  const first = useRef<Sample | null>(null);
+  const done = job.progress.member_days_done;
+  if (first.current?.id !== job.id || done < first.current.done) {
+    first.current = { id: job.id, at: performance.now(), done };
+  }
+  const { at, done: done0 } = first.current;
+  const seconds = (performance.now() - at) / 1000;
+  if (done <= done0 || seconds <= 0) return null;
+  return ((job.member_days - done) * seconds) / (done - done0);
+}
+
+/**
+ * A running projection: the share of its work done (member-days, issue 37.8), the time left at its
+ * pace, who started it and when, and Cancel. `reveal`: it was just started with Project, so the card
+ * is scrolled into view (below the form, it would otherwise start off screen on a phone).
+ */
 export function Progress({
   job,
   startedHere,
+  reveal,
   cancelling,
   onCancel,
 }: {
   job: WhatIfJob;
   startedHere: boolean;
+  reveal: boolean;
   cancelling: boolean;
   onCancel: () => void;
 }) {
-  const { days_done, days } = job.progress;
+  const { days_done, days, member_days_done } = job.progress;
+  const total = Math.max(1, job.member_days);
+  const percent = Math.min(100, Math.floor((member_days_done * 100) / total));
+  const secondsLeft = useSecondsLeft(job);
+  const box = useRef<HTMLDivElement>(null);
+  // once per run, when the page's own Project started it
+  useEffect(() => {
+    if (reveal && job.id) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [reveal, job.id]);
+
   return (
-    <Card
-      title={`Projecting ${formatCount(days)} days`}
-      action={
-        <Button variant="secondary" size="sm" busy={cancelling} onClick={onCancel}>
-          {!cancelling && <X className="size-4" aria-hidden="true" />}
-          Cancel
-        </Button>
-      }
-    >
-      <div className="flex flex-col gap-2">
-        <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-          <span className="font-medium tabular-nums text-fg">
-            <span data-testid="whatif-progress">
-              Day {formatCount(days_done)} of {formatCount(days)}
+    <div ref={box} className="scroll-mt-20 scroll-mb-4" data-testid="whatif-progress-card">
+      <Card
+        title={`Projecting ${formatCount(days)} days`}
+        action={
+          <Button variant="secondary" size="sm" busy={cancelling} onClick={onCancel}>
+            {!cancelling && <X className="size-4" aria-hidden="true" />}
+            Cancel
+          </Button>
+        }
+      >
+        <div className="flex flex-col gap-2">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+            <span className="font-medium tabular-nums text-fg">
+              <span data-testid="whatif-progress">{percent} % done</span>
+              <span className="font-normal text-muted">
+                {days_done === 0
+                  ? ' · reading members, plans and balances'
+                  : ` · day ${formatCount(days_done)} of ${formatCount(days)}`}
+              </span>
             </span>
-            {days_done === 0 && (
-              <span className="font-normal text-muted"> · reading members, plans and balances</span>
-            )}
-          </span>
-          <span className="text-muted tabular-nums">
-            {formatCount(job.member_days)} member-days per scenario
-          </span>
-        </p>
-        <Bar value={days_done} max={days} label="Projection progress" />
-        <p className="text-xs text-muted">
-          {startedHere ? 'Started' : `Started by ${job.started_by}`}{' '}
-          <time dateTime={job.started_at} title={formatDateTime(job.started_at)}>
-            {formatPast(job.started_at)}
-          </time>
-          . Each day is computed twice, with today's settings and with the proposed ones; keep this page open
-          (a projection nobody watches stops by itself).
-        </p>
-      </div>
-    </Card>
+            <span className="text-muted tabular-nums" data-testid="whatif-time-left">
+              {secondsLeft === null
+                ? 'Estimating the time left'
+                : `About ${formatDuration(secondsLeft)} left`}
+            </span>
+          </p>
+          <Bar value={member_days_done} max={total} label="Projection progress" />
+          <p className="text-xs text-muted">
+            {formatCount(member_days_done)} of {formatCount(job.member_days)} member-days per scenario.{' '}
+            {startedHere ? 'Started' : `Started by ${job.started_by}`}{' '}
+            <time dateTime={job.started_at} title={formatDateTime(job.started_at)}>
+              {formatPast(job.started_at)}
+            </time>
+            . Each day is computed twice, with today's settings and with the proposed ones; later days cost
+            more as members join. Keep this page open (a projection nobody watches stops by itself).
+          </p>
+        </div>
+      </Card>
+    </div>
   );
 }

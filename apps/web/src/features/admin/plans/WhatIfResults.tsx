@@ -29,6 +29,16 @@ const formatDay = (date: string) => {
 /** A figure and its unit ("36 %", "12.00 USDT") never split over two lines. */
 const keepUnits = (text: string) => text.replace(/ (%|USDT)/g, '\u00a0$1');
 
+/**
+ * A chart's day label: "03-12" while the projection stays in one year, the whole date ("2026-12-31",
+ * "2027-01-01") when it crosses one, so January after December does not read as the same year's
+ * (issue 37.8).
+ */
+function chartLabel(days: { date: string }[]) {
+  const crosses = days.length > 0 && days[0]!.date.slice(0, 4) !== days.at(-1)!.date.slice(0, 4);
+  return (date: string) => (crosses ? date.slice(0, 10) : date.slice(5, 10));
+}
+
 /** Every income of a day together. */
 const paid = (d: ProjectedDay) =>
   d.incomes.roi_income +
@@ -143,8 +153,9 @@ export function Results({
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const rows: Row[] = current.days.map((d, i) => ({ current: d, proposed: proposed.days[i]! }));
+  const label = chartLabel(current.days);
   const coverage = rows.map((r) => ({
-    label: r.current.date.slice(5),
+    label: label(r.current.date),
     current: r.current.coverage === null ? null : r.current.coverage * 100,
     proposed: r.proposed.coverage === null ? null : r.proposed.coverage * 100,
   }));
@@ -249,7 +260,7 @@ export function Results({
         <MoneyBarChart
           label={`Bar chart of incomes paid per day, now and proposed, over ${current.days.length} days`}
           rows={rows.map((r) => ({
-            label: r.current.date.slice(5),
+            label: label(r.current.date),
             current: paid(r.current),
             proposed: paid(r.proposed),
           }))}
