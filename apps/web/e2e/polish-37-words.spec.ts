@@ -193,7 +193,7 @@ test('a plan button shows its name, activation says what it gives, a profile sav
   await expect(activation.getByText('Optional', { exact: true })).toBeVisible();
   await expect(page.getByText('Not activated')).toHaveCount(0);
   await expect(activation.getByTestId('activation-what')).toContainText(
-    'marks your account as a paid member. That is all it does: your plan is active and earns without it',
+    'marks your account as a paid member. That is all it does: your active plan earns without it',
   );
   await shoot(page, 'words37-subscription');
 

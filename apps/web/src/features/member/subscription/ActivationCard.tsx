@@ -67,7 +67,7 @@ export function ActivationCard({
             A one-time fee of <Money value={fee} className="font-medium text-fg" />, paid from your fund
             wallet, marks your account as a paid member. That is all it does:{' '}
             {earning
-              ? 'your plan is active and earns without it, and your incomes and withdrawals do not depend on it.'
+              ? 'your active plan earns without it, and your incomes and withdrawals do not depend on it.'
               : 'plans, the daily reward, incomes and withdrawals do not depend on it.'}
           </p>
           <Button variant="secondary" onClick={() => setOpen(true)}>
