@@ -59,7 +59,9 @@ export function TransactionFilters({
       {kinds.length > 1 && (
         <Select
           label="Kind"
-          className="lg:min-w-32 lg:flex-1"
+          // kinds read long ("Admin adjustment"): a row of its own on a phone, never narrower than its
+          // longest on a wide screen (issue 37.17)
+          className="col-span-2 sm:col-span-1 lg:min-w-max lg:flex-1"
           value={values.kind ?? ''}
           onChange={(e) => onChange({ kind: e.target.value || undefined })}
         >
@@ -74,7 +76,7 @@ export function TransactionFilters({
       {!hideType && (
         <Select
           label="Money"
-          className="lg:min-w-32 lg:flex-1"
+          className="lg:min-w-max lg:flex-1"
           value={values.type ?? ''}
           onChange={(e) => onChange({ type: (e.target.value || undefined) as EntryType | undefined })}
         >
@@ -89,7 +91,7 @@ export function TransactionFilters({
       {!hideStatus && (
         <Select
           label="Status"
-          className="lg:min-w-32 lg:flex-1"
+          className="lg:min-w-max lg:flex-1"
           value={values.status ?? ''}
           onChange={(e) => onChange({ status: (e.target.value || undefined) as EntryStatus | undefined })}
         >

@@ -134,7 +134,13 @@ export default function AuditLogPage() {
           Filters
         </h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <Select label="Action" value={action} onChange={(e) => update({ action: e.target.value, page: 1 })}>
+          {/* the action and admin names are long: each option must show whole (issue 37.17) */}
+          <Select
+            label="Action"
+            className="col-span-2"
+            value={action}
+            onChange={(e) => update({ action: e.target.value, page: 1 })}
+          >
             <option value="">All actions</option>
             {withCurrent(facets.data?.actions, action).map((a) => (
               <option key={a} value={a}>
@@ -156,13 +162,14 @@ export default function AuditLogPage() {
           </Select>
           <Select
             label="Admin"
+            className="col-span-2 md:col-span-1"
             value={adminId ?? ''}
             onChange={(e) => update({ admin_id: e.target.value, page: 1 })}
           >
             <option value="">All admins</option>
             {facets.data?.admins.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.username} ({a.email})
+                {a.email}
               </option>
             ))}
           </Select>
