@@ -50,7 +50,9 @@ export function Progress({
 }) {
   const { days_done, days, member_days_done } = job.progress;
   const total = Math.max(1, job.member_days);
-  const percent = Math.min(100, Math.floor((member_days_done * 100) / total));
+  // rounded down, with a tenth below 10 % (a run with many joins spends its first days under 1 %)
+  const share = Math.min(100, (member_days_done * 100) / total);
+  const percent = share < 10 ? (Math.floor(share * 10) / 10).toFixed(1) : String(Math.floor(share));
   const secondsLeft = useSecondsLeft(job);
   const box = useRef<HTMLDivElement>(null);
   // once per run, when the page's own Project started it
