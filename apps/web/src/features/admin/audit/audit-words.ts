@@ -16,6 +16,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   'adjustment.debit': 'Wallet debited by an admin',
   'admin.create_cli': 'Admin created from the command line',
   'admin.email.change': 'Admin e-mail changed',
+  'admin.email.change_start': "Owner asked to change an admin's e-mail",
   'admin.invitation_accept': 'Admin invitation accepted',
   'admin.invitation_withdraw': 'Admin invitation withdrawn',
   'admin.invite': 'Admin invited',
