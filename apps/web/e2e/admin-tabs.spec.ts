@@ -9,7 +9,8 @@ import { clientNavigate, registerMember, rootSession, SHOTS, signInAdmin } from 
  */
 const PHONE = { width: 390, height: 844 };
 
-const passwordField = (page: Page) => page.getByLabel('Password');
+/** The back-office sign-in form (a member's page has password fields of its own). */
+const passwordField = (page: Page) => page.getByRole('button', { name: 'Sign in to back-office' });
 
 test('a new tab and a reload resume the admin session; after sign-out neither tab resumes', async ({
   page,
