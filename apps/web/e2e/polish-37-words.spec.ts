@@ -221,9 +221,7 @@ test('the audit log reads its actions in words, the code in a tooltip (37.13)', 
   await expect(row).toContainText('Withdrawal approved as paid');
   await expect(page.getByLabel('Action').locator('option:checked')).toHaveText('Withdrawal approved as paid');
   await shoot(page, 'words37-audit');
-  await row
-    .getByRole('button', { name: /^View changes of entry \d+ \(Withdrawal approved as paid\)$/ })
-    .click();
+  await row.getByRole('button', { name: /^View changes of entry \d+$/ }).click();
   const entry = page.getByRole('dialog', { name: 'Withdrawal approved as paid' });
   await expect(entry).toContainText('withdrawal.approved');
   await page.screenshot({ path: `${SHOTS}/words37-audit-entry.png` });
