@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { creditByTwo } from './four-eyes-support';
@@ -34,6 +35,11 @@ async function joinAdmin(email: string, fullname: string, roles: string[]) {
   const accepted = await api(`/admin-invitations/${token}`, { body: { password: PASSWORD } });
   expect(accepted.status, accepted.data.message).toBe(201);
   return { email, password: PASSWORD };
+}
+
+async function seriousAxe(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 async function adminSignIn(page: Page, email: string, password: string) {
@@ -74,6 +80,7 @@ test("item 5: the setup item sends the owner to Team, who changes fiona's e-mail
   await expect(ready).toContainText('nothing was e-mailed');
   const link = (await ready.getByTestId('email-link').textContent())?.trim() ?? '';
   expect(link).toMatch(/\/admin-email\/[A-Za-z0-9_-]{20,}$/);
+  expect(await seriousAxe(page)).toEqual([]);
   await shoot(page, '37-5-email-link');
   await ready.getByRole('button', { name: 'Done' }).click();
   // nothing changed yet: Team says the change waits for the link
@@ -83,10 +90,12 @@ test("item 5: the setup item sends the owner to Team, who changes fiona's e-mail
 
   // whoever holds the new address opens the link (another browser): the page shows the change, and
   // only the button makes it
-  const holder = await browser.newPage();
+  const holderContext = await browser.newContext();
+  const holder = await holderContext.newPage();
   await holder.goto(new URL(link).pathname);
   await expect(holder.getByTestId('new-email')).toHaveText(fresh);
   await expect(holder.getByText(old)).toBeVisible();
+  expect(await seriousAxe(holder)).toEqual([]);
   await shoot(holder, '37-5-email-confirm');
   expect((await sql('SELECT 1 FROM users WHERE email = $1', [fresh])).length).toBe(0);
   await holder.getByRole('button', { name: 'Confirm the new address' }).click();
@@ -95,7 +104,7 @@ test("item 5: the setup item sends the owner to Team, who changes fiona's e-mail
   // the link works once
   await holder.goto(new URL(link).pathname);
   await expect(holder.getByText(/expired, was replaced by a newer one or was already used/)).toBeVisible();
-  await holder.close();
+  await holderContext.close();
 
   // Fiona signs in with the new address
   const fiona = await browser.newPage();
