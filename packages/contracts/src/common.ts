@@ -3,8 +3,13 @@ import { memberPassword } from './passwords.js';
 // human messages for every rule that names none (side effect: z.config)
 import './zod-messages.js';
 
-/** Every error answer of the API. */
-export const errorResponse = z.object({ message: z.string() });
+/**
+ * Every error answer of the API: the spec's English `message`, and beside it a stable
+ * machine-readable `code` (issue 38) a client translates or branches on: `<table>.<key>` for a
+ * message of a contracts message table (`msg.emailTaken`), `validation.<field path>`, `data.<what>`
+ * for input the database refused, else one `http.<status name>` per status.
+ */
+export const errorResponse = z.object({ message: z.string(), code: z.string() });
 export const messageResponse = z.object({ message: z.string() });
 
 /**

@@ -22,7 +22,9 @@ export async function serveWebApp(app: Api, webDist: string | undefined) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     if (!built || request.method !== 'GET' || url.startsWith('/api/') || path.extname(url) !== '') {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ message: `Not found: ${request.method} ${url}`, code: 'http.not_found' });
     }
     return reply.sendFile('index.html');
   });

@@ -115,7 +115,8 @@ describe('in flight: every backend terminated under a load of money requests', (
     expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]); // no 500, nothing else
     const unavailable = results.filter((r) => r.status === 503);
     expect(unavailable.length).toBeGreaterThanOrEqual(blocked);
-    for (const r of unavailable) expect(r.body).toEqual({ message: DATABASE_UNAVAILABLE });
+    for (const r of unavailable)
+      expect(r.body).toEqual({ message: DATABASE_UNAVAILABLE, code: 'http.service_unavailable' });
 
     // every 2xx is in the ledger, posted
     for (const r of results.filter((x) => x.status === 201)) {
@@ -252,7 +253,7 @@ describe('the real process', () => {
       expect(await health(server.base)).toBe(503);
       const away = await readSelf();
       expect(away.status).toBe(503);
-      expect(await away.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+      expect(await away.json()).toEqual({ message: DATABASE_UNAVAILABLE, code: 'http.service_unavailable' });
       await new Promise((resolve) => setTimeout(resolve, 5000));
       expect(server.alive()).toBe(true);
       expect(server.output()).toMatch(/mail outbox pass failed/); // the outbox did meet the outage

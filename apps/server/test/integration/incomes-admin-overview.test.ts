@@ -27,7 +27,7 @@ describe('access', () => {
     for (const token of [null, a.token, b.token, 'not-a-token']) {
       const res = await get('/incomes/admin/overview', token);
       expect(res.status).toBe(token === a.token || token === b.token ? 403 : 401);
-      expect(Object.keys(res.body)).toEqual(['message']);
+      expect(Object.keys(res.body)).toEqual(['message', 'code']);
     }
     expect((await get('/incomes/admin/overview')).status).toBe(200);
   });

@@ -31,7 +31,7 @@ describe('access', () => {
       expect((await get(url.replace('ID', String(a.id)), a.token)).status).toBe(200);
       const other = await get(url.replace('ID', String(a.id)), b.token);
       expect(other.status).toBe(403);
-      expect(Object.keys(other.body)).toEqual(['message']);
+      expect(Object.keys(other.body)).toEqual(['message', 'code']);
       expect((await get(url.replace('ID', String(a.id)), admin)).status).toBe(200);
       expect((await get(url.replace('ID', String(b.id)), admin)).status).toBe(200);
     }

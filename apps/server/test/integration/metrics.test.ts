@@ -88,7 +88,10 @@ describe('who may read /metrics', () => {
   it('refuses any other address with 403, and lets the bearer token in from anywhere', async () => {
     const outside = await scrape(t.app, { from: '203.0.113.9' });
     expect(outside.status).toBe(403);
-    expect(JSON.parse(outside.text)).toEqual({ message: 'Metrics are not available from this address' });
+    expect(JSON.parse(outside.text)).toEqual({
+      message: 'Metrics are not available from this address',
+      code: expect.any(String),
+    });
     expect(outside.text).not.toContain('earnhub_');
 
     const withToken = await scrape(t.app, {

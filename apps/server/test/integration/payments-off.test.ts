@@ -63,7 +63,7 @@ describe('a default install (no PAYMENT_PROVIDER)', () => {
       body: { price_amount: MILLION, price_currency: 'usd', pay_currency: 'usdtbsc', id: member.id },
     });
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: PAYMENT.unavailable });
+    expect(res.body).toEqual({ message: PAYMENT.unavailable, code: 'payment.unavailable' });
     for (const url of ['/nowpayments/currencies', '/nowpayments/min-amount/usdtbsc/usdtbsc']) {
       const other = await t.call('GET', url, { token: member.token });
       expect(other.status, url).toBe(503);
@@ -166,7 +166,7 @@ describe('with PAYMENT_PROVIDER=sandbox asked for', () => {
         headers: as,
       });
       expect(status.statusCode).toBe(503);
-      expect(status.json()).toEqual({ message: PAYMENT.unavailable });
+      expect(status.json()).toEqual({ message: PAYMENT.unavailable, code: 'payment.unavailable' });
       // a callback signed with the sandbox's key, as the sandbox would have sent it
       const body = ipnBody(victim, 'finished');
       const ipn = await off.inject({

@@ -17,7 +17,7 @@ describe('access', () => {
       for (const token of [undefined, a.token, b.token, 'not-a-token']) {
         const res = await t.call('GET', url, token ? { token } : {});
         expect(res.status).toBe(token === a.token || token === b.token ? 403 : 401);
-        expect(Object.keys(res.body)).toEqual(['message']);
+        expect(Object.keys(res.body)).toEqual(['message', 'code']);
       }
       expect((await t.call('GET', url, { token: admin })).status).toBe(200);
     }

@@ -61,7 +61,7 @@ describe('raising a ticket', () => {
     const id = await raise(a);
     expect(
       (await t.call('POST', `/tickets/${id}/responses`, { token: a.token, body: { message: '' } })).body,
-    ).toEqual({ message: 'message: Message is required' });
+    ).toEqual({ message: 'message: Message is required', code: 'validation.message' });
     const bad = await t.call('PUT', `/tickets/${id}/status`, { token: admin, body: { status: 'solved' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/Status must be one of open, in_progress, answered, closed/);

@@ -75,7 +75,10 @@ describe('buying a plan', () => {
       expect(res.json().message).toEqual(expect.any(String));
     }
     const broke = await buy(m, { plan_id: planId, amount: 200 });
-    expect(broke.json()).toEqual({ message: 'Insufficient balance in your fund wallet' });
+    expect(broke.json()).toEqual({
+      message: 'Insufficient balance in your fund wallet',
+      code: expect.any(String),
+    });
     expect(await me(m)).toMatchObject({ business_balance: 150, active_plan: 0, is_active: 'inactive' });
   });
 
