@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, int8Id, password, str } from './common.js';
+import { LOCALES } from './locales.js';
 import { phone } from './phone.js';
 import { totpOrRecoveryCode } from './totp.js';
 
@@ -14,6 +15,8 @@ export const registerBody = z.strictObject({
   password,
   /** The sponsor's referral code; optional only for the very first member (the root). */
   reffer_by: z.string().trim().max(32).optional(),
+  /** The member's language (issue 38; not in the spec): absent = the request's Accept-Language, if shipped. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, idParam, pageInfo, pageQuery, password, text } from './common.js';
+import { LOCALES } from './locales.js';
 import { moneyInput } from './money.js';
 import { payoutAddressField } from './payout-addresses.js';
 import { phone } from './phone.js';
@@ -57,6 +58,8 @@ export const user = z.object({
    */
   controls_hold_until: nullableDate,
   controls_hold_what: z.array(z.enum(CONTROL_KINDS)),
+  /** The member's language for mail and notifications (issue 38); null = never chosen (English). */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type User = z.infer<typeof user>;
 
@@ -85,6 +88,8 @@ export const selfUpdateBody = z.strictObject({
   trc20: trc20Address.optional(),
   password: password.optional(),
   current_password: z.string().max(128).optional(),
+  /** The member's own language (issue 38); staff cannot set it. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type SelfUpdateBody = z.infer<typeof selfUpdateBody>;
 

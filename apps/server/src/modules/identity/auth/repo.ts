@@ -127,10 +127,11 @@ const registerSql = prepared(
      SELECT nextval(pg_get_serial_sequence('users', 'id')) AS id FROM allowed WHERE ok
    ), member AS (
      INSERT INTO users (id, username, email, password_hash, fullname, phone, role, refferal_code,
-                        reffer_by, sponsor_id, path, created_at, updated_at)
+                        reffer_by, sponsor_id, path, created_at, updated_at, locale)
      OVERRIDING SYSTEM VALUE
      SELECT new.id, $1, $2, $3, $4, $5, 'user', $6, s.refferal_code, s.id,
-            CASE WHEN s.path IS NULL THEN new.id::text::ltree ELSE s.path || new.id::text END, $8, $8
+            CASE WHEN s.path IS NULL THEN new.id::text::ltree ELSE s.path || new.id::text END, $8, $8,
+            $14::text
        FROM new LEFT JOIN sponsor s ON true
      ON CONFLICT DO NOTHING
      RETURNING id
@@ -176,6 +177,8 @@ export async function registerMember(
     now: Date;
     session: { expireAt: Date; ip: string | null; userAgent: string | null };
     fact: { ipHash: string; deviceHash: string } | null;
+    /** The member's language (issue 38), or null when neither they nor their browser named one we ship. */
+    locale?: string | null;
   },
 ): Promise<Registered> {
   const { rows } = await q.query<{ allowed: boolean; id: bigint | null; session_id: string | null }>(
@@ -193,6 +196,7 @@ export async function registerMember(
       m.session.userAgent,
       m.fact?.ipHash ?? null,
       m.fact?.deviceHash ?? null,
+      m.locale ?? null,
     ]),
   );
   const row = rows[0]!;

@@ -22,6 +22,7 @@ export function authRoutes(app: Api, auth: AuthService, loginRatePerIp: number) 
     ip: req.ip,
     userAgent: headerText(req.headers['user-agent']),
     deviceId: headerText(req.headers['x-device-id']),
+    acceptLanguage: headerText(req.headers['accept-language']),
   });
 
   app.post('/auth/register', {

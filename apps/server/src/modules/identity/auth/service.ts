@@ -1,5 +1,6 @@
 import { ACCOUNT_MSG } from '@app/contracts/admin-account';
 import type { AdminSigninBody, AdminTotpSigninBody, RegisterBody, SigninBody } from '@app/contracts/auth';
+import { acceptLanguageTags, matchLocale } from '@app/contracts/locales';
 import { MSG } from '@app/contracts/messages';
 import { totpRequiredFor } from '@app/contracts/settings';
 import { blockedMessage } from '@app/contracts/support-contact';
@@ -31,6 +32,8 @@ export interface RequestMeta {
   trustedDevice?: string;
   /** Whether `trustedDevice` came with the request (a new one proves nothing yet). */
   trustedDeviceSent?: boolean;
+  /** The request's Accept-Language header: a new member's language when they name none (issue 38). */
+  acceptLanguage?: string;
 }
 
 /** A code the second step refused: thrown inside its transaction so the ticket is not spent. */
@@ -76,6 +79,7 @@ export function createAuthService(deps: {
         now: term.now,
         session: { expireAt: term.expireAt, ip, userAgent },
         fact,
+        locale: body.locale ?? matchLocale(acceptLanguageTags(meta.acceptLanguage)),
       });
       if (joined.outcome === 'identifierTaken' && attempt < 5) continue;
       if (joined.outcome === 'emailTaken') throw conflict(MSG.emailTaken);

@@ -48,6 +48,7 @@ export function toUserDto(r: UserViewRow, now?: Date): User {
     working: fromMicro(r.working),
     controls_hold_until: held ? iso(r.controls_hold_until) : null,
     controls_hold_what: held ? r.controls_hold_what : [],
+    locale: r.locale,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contracts/locales';
 import type { ControlKind } from '@app/contracts/users';
 import { membersChanged, prepared, type Queryable } from '../../../db/pool.js';
 
@@ -108,6 +109,7 @@ export interface UserViewRow {
   trc20: string;
   controls_hold_until: Date | null;
   controls_hold_what: ControlKind[];
+  locale: Locale | null;
   business_balance: bigint;
   active_plan: bigint;
   roi_income: bigint;

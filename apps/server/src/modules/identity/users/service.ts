@@ -50,7 +50,10 @@ const ADMIN_COLUMNS = [
   'fullname',
   'phone',
 ] as const;
-const SELF_COLUMNS = ['fullname', 'phone', 'address', 'bep20', 'trc20'] as const;
+const SELF_COLUMNS = ['fullname', 'phone', 'address', 'bep20', 'trc20', 'locale'] as const;
+/** Staff see a member's language but never choose it for them (issue 38). */
+export const STAFF_SETS_NO_LOCALE =
+  "Staff cannot set a member's language: the member chooses it in their own profile or the language picker.";
 
 /**
  * The sponsor of `code` that `member` may move under (400 when there is none, or it is the member or
@@ -142,6 +145,8 @@ export function createUsersService(deps: {
       // a payout address is the member's alone (issue 36): named before the body's shape is checked
       const keys = body && typeof body === 'object' ? Object.keys(body) : [];
       if (keys.includes('bep20') || keys.includes('trc20')) throw forbidden(STAFF_SETS_NO_PAYOUT);
+      // the language is the member's own choice (issue 38): staff see it, never set it
+      if (keys.includes('locale')) throw forbidden(STAFF_SETS_NO_LOCALE);
       return adminUpdate(actor, id, parseInput(adminUpdateBody, body));
     }
     return selfUpdate(actor, id, parseInput(selfUpdateBody, body));
