@@ -48,6 +48,9 @@ import { createQrLinksService } from './modules/content/qr-links/service.js';
 import { supportRoutes } from './modules/content/support/routes.js';
 import { createSupportService } from './modules/content/support/service.js';
 import { ticketsRoutes } from './modules/content/tickets/routes.js';
+import { DEFAULT_LOCALES_DIR, loadSourceCatalog } from './modules/content/translations/catalog.js';
+import { translationsRoutes } from './modules/content/translations/routes.js';
+import { createTranslationsService } from './modules/content/translations/service.js';
 import { createTicketsService } from './modules/content/tickets/service.js';
 import { videosRoutes } from './modules/content/videos/routes.js';
 import { createVideosService } from './modules/content/videos/service.js';
@@ -150,6 +153,16 @@ export async function buildApp(deps: AppDeps) {
   const sessionCache = new SessionCache(listener, { ttlMs: config.SESSION_CACHE_SECONDS * 1000 });
   const memberViews = new MemberViewCache<MemberView>(db, listener, {
     ttlMs: config.MEMBER_VIEW_CACHE_SECONDS * 1000,
+    onError: (message) => app.log.warn(message),
+  });
+  // the operator's words (issue 38) are measured against the web app's shipped catalogs
+  const sourceCatalog = loadSourceCatalog(config.I18N_CATALOGS_DIR ?? DEFAULT_LOCALES_DIR);
+  if (sourceCatalog.source.size === 0) app.log.warn('languages: no English source catalog found; coverage unknown');
+  const translations = createTranslationsService({
+    db,
+    clock,
+    listener,
+    catalog: sourceCatalog,
     onError: (message) => app.log.warn(message),
   });
   await listener.start();
@@ -350,6 +363,7 @@ export async function buildApp(deps: AppDeps) {
       newsRoutes(typed, news);
       achieversRoutes(typed, achievers);
       qrLinksRoutes(typed, qrLinks);
+      translationsRoutes(typed, translations);
       referralRoutes(typed, referral);
       reportsRoutes(typed, reports);
       paymentsRoutes(typed, payments.payments, payments.admin, gates);

@@ -144,6 +144,8 @@ const schema = z.object({
   CLOCK_CONTROL: bool.default(false),
   /** Serves apps/web/dist when present. */
   WEB_DIST: z.string().optional(),
+  /** The web app's PO catalogs (default: apps/web/src/locales of the checkout): the operator's words are measured against them. */
+  I18N_CATALOGS_DIR: z.string().optional(),
   /**
    * Crypto payments: `off` (the default, also when empty: the payment routes answer 503),
    * `nowpayments` (the live API) or `sandbox` (built-in stand-in that finishes payments nobody paid:
