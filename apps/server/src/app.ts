@@ -48,10 +48,10 @@ import { createQrLinksService } from './modules/content/qr-links/service.js';
 import { supportRoutes } from './modules/content/support/routes.js';
 import { createSupportService } from './modules/content/support/service.js';
 import { ticketsRoutes } from './modules/content/tickets/routes.js';
+import { createTicketsService } from './modules/content/tickets/service.js';
 import { DEFAULT_LOCALES_DIR, loadSourceCatalog } from './modules/content/translations/catalog.js';
 import { translationsRoutes } from './modules/content/translations/routes.js';
 import { createTranslationsService } from './modules/content/translations/service.js';
-import { createTicketsService } from './modules/content/tickets/service.js';
 import { videosRoutes } from './modules/content/videos/routes.js';
 import { createVideosService } from './modules/content/videos/service.js';
 import { paymentsRoutes } from './modules/crypto/payments/routes.js';
@@ -157,7 +157,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // the operator's words (issue 38) are measured against the web app's shipped catalogs
   const sourceCatalog = loadSourceCatalog(config.I18N_CATALOGS_DIR ?? DEFAULT_LOCALES_DIR);
-  if (sourceCatalog.source.size === 0) app.log.warn('languages: no English source catalog found; coverage unknown');
+  if (sourceCatalog.source.size === 0)
+    app.log.warn('languages: no English source catalog found; coverage unknown');
   const translations = createTranslationsService({
     db,
     clock,
