@@ -1,5 +1,5 @@
 import { SESSION_ENDED, TOTP_SETUP_REQUIRED } from '@app/contracts/session-messages';
-import toast from 'react-hot-toast';
+import { toastLater } from '../lib/toast-later';
 import { type Side, tokenFor, useAuthStore } from './auth-store';
 
 const BASE = '/api/v1';
@@ -108,7 +108,7 @@ function signOutSide(side: Side, message: string): never {
   if (wasSignedIn) {
     if (side === 'member') store.clearMember(message);
     else store.clearAdmin(message);
-    toast.error(message, { id: `session-${side}` });
+    toastLater.error(message, { id: `session-${side}` });
   }
   throw new ApiError(message, 401);
 }

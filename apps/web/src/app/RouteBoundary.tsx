@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
@@ -13,9 +14,14 @@ export function ErrorFallback({ error }: { error: unknown }) {
       <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
         <TriangleAlert className="size-6" aria-hidden="true" />
       </span>
-      <h1 className="mt-4 text-2xl font-semibold text-fg">Something went wrong</h1>
+      <h1 className="mt-4 text-2xl font-semibold text-fg">
+        <Trans>Something went wrong</Trans>
+      </h1>
       <p className="mt-2 text-muted">
-        This page could not be shown. Reloading usually fixes it; if it does not, try again in a few minutes.
+        <Trans>
+          This page could not be shown. Reloading usually fixes it; if it does not, try again in a few
+          minutes.
+        </Trans>
       </p>
       {detail && (
         <p className="mt-3 max-w-full rounded-md bg-subtle px-3 py-2 font-mono text-xs break-words text-muted">
@@ -29,13 +35,13 @@ export function ErrorFallback({ error }: { error: unknown }) {
             window.location.reload();
           }}
         >
-          Reload
+          <Trans>Reload</Trans>
         </Button>
         <a
           href="/"
           className="inline-flex h-10 items-center rounded-lg border border-line bg-surface px-4 text-sm font-medium text-fg hover:bg-subtle"
         >
-          Go home
+          <Trans>Go home</Trans>
         </a>
       </div>
     </div>

@@ -1,9 +1,10 @@
 import { SESSION_ENDED } from '@app/contracts/session-messages';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAdmin, useAuthStore, useMember, useSignedOutOnPurpose } from '../api/auth-store';
 import { PageSpinner } from '../components/ui/Spinner';
+import { toastLater } from '../lib/toast-later';
 
 /** Ends a session at its expireAt even if the page just sits there, so a stale screen is never shown as live. */
 function useSignOutAtExpiry(side: 'member' | 'admin') {
@@ -15,7 +16,7 @@ function useSignOutAtExpiry(side: 'member' | 'admin') {
     const timer = setTimeout(
       () => {
         clear(SESSION_ENDED);
-        toast.error(SESSION_ENDED, { id: `session-${side}` });
+        toastLater.error(SESSION_ENDED, { id: `session-${side}` });
       },
       Math.min(left, 2 ** 31 - 1),
     );
@@ -66,8 +67,9 @@ export function RequireAdmin() {
   const onPurpose = useSignedOutOnPurpose();
   // not after a sign-out in this tab (the server ended that session), nor once this page load asked
   const [askable] = useState(() => !admin && !onPurpose);
+  const { t } = useLingui();
   if (useAdminResume(askable && !admin) === 'pending')
-    return <PageSpinner label="Resuming your admin session" />;
+    return <PageSpinner label={t`Resuming your admin session`} />;
   // the platform requires two-factor authentication and this admin has none yet: set it up first
   if (admin?.totp_setup_required && location.pathname !== ADMIN_SECURITY)
     return <Navigate to={ADMIN_SECURITY} replace />;

@@ -1,4 +1,6 @@
 import { type AdminAreas, MEMBER_RECORDS } from '@app/contracts/admins';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   ArrowDownToLine,
   ArrowLeftRight,
@@ -47,7 +49,8 @@ import {
 } from 'lucide-react';
 
 export interface NavItem {
-  label: string;
+  /** The member menu's labels come from the language catalogs (the back-office's are English for now). */
+  label: string | MessageDescriptor;
   /** Route path; `:id` is replaced by the signed-in member's id. */
   to: string;
   icon: LucideIcon;
@@ -64,29 +67,29 @@ export interface NavItem {
 
 /** Every member section of spec 2.1 (detail routes such as /user/queries/{ticketId} are reached from these). */
 export const MEMBER_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/user/dashboard', icon: LayoutDashboard },
-  { label: 'Profile', to: '/user/profile/:id', icon: User },
-  { label: 'Income dashboard', to: '/user/income', icon: ChartColumn },
-  { label: 'Watch and earn', to: '/watch/adds', icon: PlayCircle },
+  { label: msg`Dashboard`, to: '/user/dashboard', icon: LayoutDashboard },
+  { label: msg`Profile`, to: '/user/profile/:id', icon: User },
+  { label: msg`Income dashboard`, to: '/user/income', icon: ChartColumn },
+  { label: msg`Watch and earn`, to: '/watch/adds', icon: PlayCircle },
   // one way in to every deposit method (crypto payment, wallet deposit, code): spec 2.1's
   // /user/scanner and /user/web3-deposit are reached from it
   {
-    label: 'Deposit',
+    label: msg`Deposit`,
     to: '/user/deposit',
     icon: Wallet,
     also: ['/user/scanner', '/user/payment', '/user/web3-deposit'],
   },
-  { label: 'Deposit history', to: '/user/deposit-history', icon: History },
-  { label: 'Subscription', to: '/user/subscription', icon: Package },
-  { label: 'Top-up', to: '/user/topup', icon: ArrowDownToLine },
-  { label: 'Transfers', to: '/user/transfer', icon: ArrowLeftRight },
-  { label: 'Withdrawal', to: '/user/withdrawal', icon: ArrowUpFromLine },
-  { label: 'Transactions', to: '/transactions/all', icon: Receipt },
-  { label: 'Direct members', to: '/user/direct-members', icon: Users },
-  { label: 'Referral tree', to: '/user/refferral-tree', icon: Network },
-  { label: 'Rewards', to: '/user/rewards', icon: Trophy },
-  { label: 'Notifications', to: '/user/notifications', icon: Bell },
-  { label: 'Support', to: '/user/queries', icon: LifeBuoy },
+  { label: msg`Deposit history`, to: '/user/deposit-history', icon: History },
+  { label: msg`Subscription`, to: '/user/subscription', icon: Package },
+  { label: msg`Top-up`, to: '/user/topup', icon: ArrowDownToLine },
+  { label: msg`Transfers`, to: '/user/transfer', icon: ArrowLeftRight },
+  { label: msg`Withdrawal`, to: '/user/withdrawal', icon: ArrowUpFromLine },
+  { label: msg`Transactions`, to: '/transactions/all', icon: Receipt },
+  { label: msg`Direct members`, to: '/user/direct-members', icon: Users },
+  { label: msg`Referral tree`, to: '/user/refferral-tree', icon: Network },
+  { label: msg`Rewards`, to: '/user/rewards', icon: Trophy },
+  { label: msg`Notifications`, to: '/user/notifications', icon: Bell },
+  { label: msg`Support`, to: '/user/queries', icon: LifeBuoy },
 ];
 
 /** Every admin section of spec 2.1 (ticket and profile detail routes are reached from the lists). */

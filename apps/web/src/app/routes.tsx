@@ -1,10 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { withArea } from '../i18n';
 import { RequireAdmin, RequireMember } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyComponent, page } from './lazy-page';
 
-const MemberLayout = lazyComponent(() => import('./layouts/MemberLayout'));
-const AdminLayout = lazyComponent(() => import('./layouts/AdminLayout'));
+// each area's layout comes with its language catalog (src/i18n), fetched at the same time
+const MemberLayout = lazyComponent(withArea('member', () => import('./layouts/MemberLayout')));
+const AdminLayout = lazyComponent(withArea('admin', () => import('./layouts/AdminLayout')));
 
 /**
  * THE route table (spec 2.1). Every page is its own chunk, fetched on first visit through page(),
@@ -18,14 +20,23 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { index: true, element: page(() => import('../features/public/home/HomePage')) },
+      { index: true, element: page(withArea('home', () => import('../features/public/home/HomePage'))) },
       { path: 'privacy', element: page(() => import('../features/public/legal/PrivacyPage')) },
       { path: 'terms', element: page(() => import('../features/public/legal/TermsPage')) },
-      { path: 'login', element: page(() => import('../features/public/auth/LoginPage')) },
+      { path: 'login', element: page(withArea('auth', () => import('../features/public/auth/LoginPage'))) },
       { path: 'admin-login', element: page(() => import('../features/public/auth/AdminLoginPage')) },
-      { path: 'registration', element: page(() => import('../features/public/auth/RegistrationPage')) },
-      { path: 'forgot-password', element: page(() => import('../features/public/auth/ForgotPasswordPage')) },
-      { path: 'reset-password', element: page(() => import('../features/public/auth/ResetPasswordPage')) },
+      {
+        path: 'registration',
+        element: page(withArea('auth', () => import('../features/public/auth/RegistrationPage'))),
+      },
+      {
+        path: 'forgot-password',
+        element: page(withArea('auth', () => import('../features/public/auth/ForgotPasswordPage'))),
+      },
+      {
+        path: 'reset-password',
+        element: page(withArea('auth', () => import('../features/public/auth/ResetPasswordPage'))),
+      },
       {
         path: 'admin-invitation/:token',
         element: page(() => import('../features/public/auth/AdminInvitationPage')),
@@ -39,8 +50,11 @@ export const routes: RouteObject[] = [
           })),
         ),
       },
-      { path: 'unauthorized', element: page(() => import('../features/public/system/UnauthorizedPage')) },
-      { path: '*', element: page(() => import('../features/public/system/NotFoundPage')) },
+      {
+        path: 'unauthorized',
+        element: page(withArea('auth', () => import('../features/public/system/UnauthorizedPage'))),
+      },
+      { path: '*', element: page(withArea('auth', () => import('../features/public/system/NotFoundPage'))) },
     ],
   },
   {

@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { useSignout } from '../../api/auth';
 import { useMember } from '../../api/auth-store';
 import { NotificationBell } from '../../features/member/notifications/NotificationBell';
 import { NotificationPopup } from '../../features/member/notifications/NotificationPopup';
 import { ControlHoldBanner } from '../../features/member/profile/ControlHold';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { MEMBER_NAV } from '../nav';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
@@ -10,6 +12,7 @@ import { AreaProviders } from './AreaProviders';
 function MemberArea() {
   const member = useMember();
   const signout = useSignout('member');
+  const code = member?.refferal_code;
 
   const signOut = () => signout.mutate();
 
@@ -19,12 +22,13 @@ function MemberArea() {
       nav={MEMBER_NAV}
       memberId={member?.id}
       home="/user/dashboard"
-      who={member ? <>Code {member.refferal_code}</> : null}
+      who={member ? <Trans>Code {code}</Trans> : null}
       onSignOut={signOut}
       signingOut={signout.isPending}
       notice={<ControlHoldBanner />}
       actions={
         <>
+          <LanguagePicker />
           <NotificationBell />
           <NotificationPopup />
         </>

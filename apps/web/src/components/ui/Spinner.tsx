@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn';
 
 interface SpinnerProps {
@@ -24,10 +25,11 @@ export function Spinner({ className, label }: SpinnerProps) {
 }
 
 /** Centered spinner for a page or panel that is loading. */
-export function PageSpinner({ label = 'Loading' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-48 items-center justify-center text-muted">
-      <Spinner className="size-6" label={label} />
+      <Spinner className="size-6" label={label ?? t`Loading`} />
     </div>
   );
 }

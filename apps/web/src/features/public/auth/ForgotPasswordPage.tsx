@@ -1,4 +1,5 @@
-import { SPEC_TEXT } from '@app/contracts/messages';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPassword } from '../../../api/auth-public';
 import { Banner } from '../../../components/ui/Banner';
@@ -10,6 +11,11 @@ import { useSchemaForm } from './useSchemaForm';
 
 export default function ForgotPasswordPage() {
   const action = useAction(forgotPassword);
+  const { t } = useLingui();
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    if (action.error) void import('./schemas').then((m) => setFailure(m.forgotPasswordFailure));
+  }, [action.error]);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.passForgetBody,
     (body) => action.run(body),
@@ -17,20 +23,20 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      title={t`Forgot your password?`}
+      subtitle={t`Enter the email of your account and we will send you a link to choose a new password.`}
       footer={
         <Link to="/login" className={linkClass}>
-          Back to sign in
+          <Trans>Back to sign in</Trans>
         </Link>
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {action.data && <Banner tone="success">{action.data.message}</Banner>}
         {/* Spec 8: any failure of this call reads the same. */}
-        {action.error ? <Banner tone="error">{SPEC_TEXT.forgotPasswordFailure}</Banner> : null}
+        {action.error && failure ? <Banner tone="error">{failure}</Banner> : null}
         <Input
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="email"
@@ -39,7 +45,7 @@ export default function ForgotPasswordPage() {
           onChange={() => clear('email')}
         />
         <Button type="submit" busy={action.pending} className="w-full">
-          Send reset link
+          <Trans>Send reset link</Trans>
         </Button>
       </form>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { signin } from '../../../api/auth-public';
 import { SIGNED_OUT, useAuthStore, useMember } from '../../../api/auth-store';
@@ -9,11 +10,12 @@ import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
-import { ClosedNotice } from './ClosedNotice';
+import { ClosedNotice } from './LazyClosedNotice';
 import { useSchemaForm } from './useSchemaForm';
 
 export default function LoginPage() {
   const member = useMember();
+  const { t } = useLingui();
   const returnTo = useReturnTo('/user/dashboard');
   const navigate = useNavigate();
   const site = usePublicSettings();
@@ -31,15 +33,15 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in"
-      subtitle="Welcome back. Sign in with your email or username."
+      title={t`Sign in`}
+      subtitle={t`Welcome back. Sign in with your email or username.`}
       footer={
-        <>
+        <Trans>
           New here?{' '}
           <Link to="/registration" className={linkClass}>
             Create an account
           </Link>
-        </>
+        </Trans>
       }
     >
       {site && !site.signin_open ? (
@@ -52,7 +54,7 @@ export default function LoginPage() {
             <Banner tone="error">{ended}</Banner>
           ) : null}
           <Input
-            label="Email or username"
+            label={t`Email or username`}
             name="email"
             autoComplete="username"
             autoFocus
@@ -60,7 +62,7 @@ export default function LoginPage() {
             onChange={() => clear('email')}
           />
           <Input
-            label="Password"
+            label={t`Password`}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -69,11 +71,11 @@ export default function LoginPage() {
           />
           <div className="-mt-1 text-right text-sm">
             <Link to="/forgot-password" className={linkClass}>
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </div>
           <Button type="submit" busy={action.pending} className="w-full">
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
         </form>
       )}

@@ -5,6 +5,7 @@ import {
   registerBody,
   signinBody,
 } from '@app/contracts/auth';
+import { SPEC_TEXT } from '@app/contracts/messages';
 import { z } from 'zod';
 
 /*
@@ -22,3 +23,7 @@ export const resetForm = passResetBody
 
 // The code step of an admin sign-in; the ticket comes from the password step, not from the form.
 export const adminTotpCodeForm = adminTotpSigninBody.pick({ code: true });
+
+// Spec 8's one text for any failure of a forgot-password request: shown only after a submit, which
+// has loaded this module already, so the contract's messages stay off the page's first visit.
+export const forgotPasswordFailure = SPEC_TEXT.forgotPasswordFailure;

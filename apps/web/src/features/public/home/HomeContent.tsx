@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { type Achievers, latestAchievers, latestNews, type NewsItems } from '../../../api/content-public';
 import { ClampedText } from '../../../components/content/ClampedText';
+import { formatDate } from '../../../i18n/format';
 
 /*
  * The home page's latest news and achievers (GET /news/list, GET /achivers/list; both public).
@@ -10,7 +12,6 @@ import { ClampedText } from '../../../components/content/ClampedText';
 
 const NEWS_SHOWN = 3;
 const ACHIEVERS_SHOWN = 8;
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 interface Content {
   news: NewsItems;
@@ -49,9 +50,11 @@ function AchieversSection({ achievers }: { achievers: Achievers }) {
     <section aria-labelledby="achievers" className="border-y border-line bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id="achievers" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-          Our achievers
+          <Trans>Our achievers</Trans>
         </h2>
-        <p className="mt-2 text-muted">Members who reached a milestone.</p>
+        <p className="mt-2 text-muted">
+          <Trans>Members who reached a milestone.</Trans>
+        </p>
         <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {achievers.map((a) => (
             <li
@@ -81,14 +84,14 @@ function NewsSection({ news }: { news: NewsItems }) {
   return (
     <section aria-labelledby="news" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <h2 id="news" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-        Latest news
+        <Trans>Latest news</Trans>
       </h2>
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {news.map((n) => (
           <li key={n.id}>
             <article className="flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm">
               <time dateTime={n.created_at} className="text-xs font-medium text-muted">
-                {day.format(new Date(n.created_at))}
+                {formatDate(n.created_at)}
               </time>
               <h3 className="mt-2 font-semibold break-words text-fg">{n.title}</h3>
               <ClampedText text={n.content} className="mt-2 text-sm leading-6 text-muted" />

@@ -1,0 +1,80 @@
+import { i18n, type Messages } from '@lingui/core';
+import { loadOrReload } from '../app/lazy-page';
+import { directionOf, intlLocale, type Locale } from './locales';
+import { storeLocale } from './negotiate';
+
+export { i18n };
+
+/**
+ * The catalogs' areas (lingui.config.ts): `public` is loaded before the first paint, the others
+ * with the pages or layouts that show them (routes.tsx, withArea). Only the active language's files are fetched:
+ * each PO file below is compiled by @lingui/vite-plugin into a chunk of its own.
+ */
+export type Area = 'public' | 'auth' | 'home' | 'member' | 'admin';
+const CATALOGS = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+
+const areas = new Set<Area>(['public']);
+const loading = new Map<string, Promise<Messages>>();
+/** Operator overrides per language, kept so that an area loaded later stays under them. */
+const overrides = new Map<string, Messages>();
+let wanted: Locale | null = null;
+
+function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
+  const key = `../locales/${locale}/${area}.po`;
+  let pending = loading.get(key);
+  if (!pending) {
+    const load = CATALOGS[key];
+    if (!load) return Promise.reject(new Error(`No ${area} catalog for ${locale}`));
+    // a chunk gone after a deploy reloads the page once, as a page's chunk does
+    pending = loadOrReload(load).then((module) => module.messages);
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * Shows the app in `locale`: fetches that language's catalog of every area in use, then switches
+ * every mounted component at once (I18nProvider re-renders; no reload) and sets <html lang dir>.
+ * When two switches overlap, the last one asked for wins.
+ */
+export async function activate(locale: Locale): Promise<void> {
+  wanted = locale;
+  const parts = await Promise.all([...areas].map((area) => loadCatalog(locale, area)));
+  if (wanted !== locale) return;
+  const messages: Messages = Object.assign({}, ...parts, overrides.get(locale));
+  i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
+  const root = document.documentElement;
+  root.lang = locale === 'pseudo' ? 'en' : locale;
+  root.dir = directionOf(locale);
+}
+
+/** The visitor picked a language: remembered in this browser, shown at once. */
+export function chooseLocale(locale: Locale): Promise<void> {
+  storeLocale(locale);
+  return activate(locale);
+}
+
+/** Adds an area's catalog (in the active language) before the area's layout renders. */
+export async function ensureArea(area: Area): Promise<void> {
+  areas.add(area);
+  const locale = wanted ?? (i18n.locale as Locale);
+  const messages = await loadCatalog(locale, area);
+  if (wanted !== locale) return; // the language changed meanwhile: activate() loads this area too
+  i18n.load(locale, { ...messages, ...overrides.get(locale) });
+}
+
+/** A lazily loaded layout that renders only once its area's catalog is in (both fetched at once). */
+export function withArea<T>(area: Area, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), ensureArea(area)]).then(([module]) => module);
+}
+
+/**
+ * The operator's own words (issue 38: edited per language in the back-office, served compiled by
+ * GET /api/v1/i18n/{locale}): loaded over the shipped catalogs, and kept over any area loaded or
+ * language re-activated later. The messages must be compiled (the browser carries no ICU parser).
+ */
+export function mergeOverrides(locale: Locale, messages: Messages) {
+  overrides.set(locale, { ...overrides.get(locale), ...messages });
+  if (i18n.locale === locale) i18n.load(locale, { ...messages });
+}

@@ -1,0 +1,46 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type ShippedLocale } from './locales';
+
+/** Where the visitor's own choice of language is kept in this browser (before and after sign-in). */
+export const LOCALE_STORAGE_KEY = 'earnhub.locale';
+
+/**
+ * The first of the browser's languages (navigator.languages, in the visitor's order) that we ship:
+ * an exact tag first (pt-BR), then the language alone (pt-PT and pt go to pt-BR, es-MX to es).
+ */
+export function matchBrowserLanguages(languages: readonly string[]): ShippedLocale | null {
+  for (const tag of languages) {
+    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const base = tag.toLowerCase().split('-')[0];
+    const sameLanguage = LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === base);
+    if (sameLanguage) return sameLanguage;
+  }
+  return null;
+}
+
+/** The language to show: the stored choice, else the browser's languages, else English. */
+export function negotiateLocale(stored: string | null, languages: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  return matchBrowserLanguages(languages) ?? DEFAULT_LOCALE;
+}
+
+/** Storage can be blocked by the browser (it then throws): the choice then lasts for the page only. */
+export function readStoredLocale(): string | null {
+  try {
+    return localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeLocale(locale: Locale) {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    /* storage blocked: the choice lasts until the page closes */
+  }
+}
+
+export function initialLocale(): Locale {
+  return negotiateLocale(readStoredLocale(), typeof navigator === 'undefined' ? [] : navigator.languages);
+}
