@@ -86,12 +86,12 @@ export default function HomePage() {
             <div className="mt-8 flex flex-wrap gap-3">
               {member ? (
                 <Link to="/user/dashboard" className={buttonClass('primary', 'md', 'h-11 px-5')}>
-                  <Trans>Go to my dashboard</Trans> <ArrowRight className="size-4" aria-hidden="true" />
+                  <Trans>Go to my dashboard</Trans> <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Link>
               ) : (
                 <>
                   <Link to="/registration" className={buttonClass('primary', 'md', 'h-11 px-5')}>
-                    <Trans>Create an account</Trans> <ArrowRight className="size-4" aria-hidden="true" />
+                    <Trans>Create an account</Trans> <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                   </Link>
                   <Link to="/login" className={buttonClass('secondary', 'md', 'h-11 px-5')}>
                     <Trans>Sign in</Trans>
@@ -167,7 +167,7 @@ export default function HomePage() {
             className="inline-flex h-11 items-center gap-2 rounded-lg bg-white px-5 text-sm font-semibold text-accent-strong hover:bg-white/90"
           >
             {member ? <Trans>Open dashboard</Trans> : <Trans>Register now</Trans>}{' '}
-            <ArrowRight className="size-4" aria-hidden="true" />
+            <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           </Link>
         </div>
         <p className="mt-6 text-xs leading-5 text-muted">
