@@ -81,7 +81,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       description:
         'The app messages in one language with the English source, the shipped text and the edited text.',
       querystring: translationsQuery,
-      response: { 200: translationsResponse },
+      response: { 200: translationsResponse, 404: messageResponse },
     },
     handler: async (req) => t.list(req.query),
   });
@@ -91,13 +91,13 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       tags,
       params: translationParams,
       body: translationSaveBody,
-      response: { 200: translationSaved },
+      response: { 200: translationSaved, 404: messageResponse },
     },
     handler: async (req) => t.save(actorOf(req), req.params.locale, req.params.id, req.body),
   });
   app.delete('/translations/:locale/:id', {
     config: content,
-    schema: { tags, params: translationParams, response: { 200: translationSaved } },
+    schema: { tags, params: translationParams, response: { 200: translationSaved, 404: messageResponse } },
     handler: async (req) => t.revert(actorOf(req), req.params.locale, req.params.id),
   });
 
@@ -108,22 +108,36 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
   });
   app.post('/languages', {
     config: content,
-    schema: { tags, body: languageAddBody, response: { 201: catalogResult } },
+    schema: { tags, body: languageAddBody, response: { 201: catalogResult, 409: messageResponse } },
     handler: async (req, reply) => reply.status(201).send(await t.addLanguage(actorOf(req), req.body)),
   });
   app.put('/languages/default', {
     config: content,
-    schema: { tags, body: defaultLanguageBody, response: { 200: languageSaved } },
+    schema: {
+      tags,
+      body: defaultLanguageBody,
+      response: { 200: languageSaved, 404: messageResponse, 409: messageResponse },
+    },
     handler: async (req) => t.setDefault(actorOf(req), req.body.locale),
   });
   app.patch('/languages/:locale', {
     config: content,
-    schema: { tags, params: localeParam, body: languageUpdateBody, response: { 200: languageSaved } },
+    schema: {
+      tags,
+      params: localeParam,
+      body: languageUpdateBody,
+      response: { 200: languageSaved, 404: messageResponse, 409: messageResponse },
+    },
     handler: async (req) => t.updateLanguage(actorOf(req), req.params.locale, req.body),
   });
   app.post('/languages/:locale/catalog', {
     config: content,
-    schema: { tags, params: localeParam, body: catalogBody, response: { 200: catalogResult } },
+    schema: {
+      tags,
+      params: localeParam,
+      body: catalogBody,
+      response: { 200: catalogResult, 404: messageResponse },
+    },
     handler: async (req) => t.uploadCatalog(actorOf(req), req.params.locale, req.body.catalog),
   });
 }
