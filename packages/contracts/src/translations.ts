@@ -27,7 +27,6 @@ export const TRANSLATION_MSG = {
   defaultSaved: 'Default language saved',
   defaultNotShown: 'The default language must be offered and shown in the picker',
   defaultCannotHide: 'The default language cannot be withdrawn: choose another default first',
-  sourceNotEditable: 'English is the source language: edit its words as an override of English in the list',
 } as const;
 
 /** A BCP-47 tag as the picker and Intl take it: `de`, `pt-PT`, `zh-Hant`. */

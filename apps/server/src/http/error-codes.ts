@@ -15,6 +15,7 @@ import { SUPPORT_MSG } from '@app/contracts/support';
 import { TEAM_MSG } from '@app/contracts/team-messages';
 import { TICKET_MSG } from '@app/contracts/tickets';
 import { SELF_TRANSFER_MESSAGE } from '@app/contracts/transfer-messages';
+import { TRANSLATION_MSG } from '@app/contracts/translations';
 import { WALLET_MSG } from '@app/contracts/web3';
 
 /**
@@ -47,6 +48,7 @@ const TABLES: Record<string, Readonly<Record<string, unknown>>> = {
   roi: ROI_MSG,
   support: SUPPORT_MSG,
   ticket: TICKET_MSG,
+  translation: TRANSLATION_MSG,
   wallet: WALLET_MSG,
   transfer: { self: SELF_TRANSFER_MESSAGE },
 };

@@ -8,11 +8,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOCALES } from '@app/contracts/locales';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createPool, type Db } from '../../src/db/pool.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
+import { DEFAULT_LOCALES_DIR, loadSourceCatalog } from '../../src/modules/content/translations/catalog.js';
 import { createTestApp, eventually, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 
@@ -84,6 +86,15 @@ const publicCatalog = async (app: typeof other, locale: string, etag?: string) =
   return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : null };
 };
 
+describe('the shipped catalogs', () => {
+  it("are found where the server looks by default (the checkout's apps/web/src/locales)", () => {
+    const shipped = loadSourceCatalog(DEFAULT_LOCALES_DIR);
+    expect(shipped.source.size).toBeGreaterThan(0);
+    // every shipped language has a catalog beside English's, measured against the same ids
+    expect([...shipped.shipped.keys()].sort()).toEqual([...LOCALES].sort());
+  });
+});
+
 describe('operator translations', () => {
   it('a saved message is served compiled for Lingui with an ETag; a revert removes it', async () => {
     const before = await publicCatalog(t.app, 'es');
@@ -142,7 +153,9 @@ describe('operator translations', () => {
     expect((await put('es', ID.items, { message: 'Tienes {n, plural, other {# cosas}}' })).status).toBe(400);
     expect((await put('es', ID.terms, { message: 'Lee los términos' })).body.message).toMatch(/missing <0>/);
     expect((await put('es', 'nope12', { message: 'x' })).status).toBe(404);
-    expect((await put('xx', ID.hello, { message: 'Hi {name}' })).status).toBe(404);
+    const noLanguage = await put('xx', ID.hello, { message: 'Hi {name}' });
+    expect(noLanguage.status).toBe(404);
+    expect(noLanguage.body).toEqual({ message: 'Language not found', code: 'translation.unknownLanguage' });
     expect((await put('es', ID.items, { message: 'Tienes {count, plural, other {# cosas}}' })).status).toBe(
       200,
     );

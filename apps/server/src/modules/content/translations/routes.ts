@@ -6,7 +6,7 @@
  * shows a word, and they hold only what the site displays anyway. They answer with an ETag and
  * `no-cache` (keep, but ask again each time: a save shows at once, and an unchanged catalog costs a 304).
  */
-import { messageResponse } from '@app/contracts/common';
+import { errorResponse } from '@app/contracts/common';
 import {
   catalogBody,
   catalogResult,
@@ -65,7 +65,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       description:
         "The operator's messages for one language, compiled for Lingui's runtime, to load over the shipped catalog.",
       params: localeParam,
-      response: { 200: publicCatalogResponse, 404: messageResponse },
+      response: { 200: publicCatalogResponse, 404: errorResponse },
     },
     handler: async (req, reply) => {
       const answer = await t.publicCatalog(req.params.locale);
@@ -81,7 +81,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       description:
         'The app messages in one language with the English source, the shipped text and the edited text.',
       querystring: translationsQuery,
-      response: { 200: translationsResponse, 404: messageResponse },
+      response: { 200: translationsResponse, 404: errorResponse },
     },
     handler: async (req) => t.list(req.query),
   });
@@ -91,13 +91,13 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       tags,
       params: translationParams,
       body: translationSaveBody,
-      response: { 200: translationSaved, 404: messageResponse },
+      response: { 200: translationSaved, 404: errorResponse },
     },
     handler: async (req) => t.save(actorOf(req), req.params.locale, req.params.id, req.body),
   });
   app.delete('/translations/:locale/:id', {
     config: content,
-    schema: { tags, params: translationParams, response: { 200: translationSaved, 404: messageResponse } },
+    schema: { tags, params: translationParams, response: { 200: translationSaved, 404: errorResponse } },
     handler: async (req) => t.revert(actorOf(req), req.params.locale, req.params.id),
   });
 
@@ -108,7 +108,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
   });
   app.post('/languages', {
     config: content,
-    schema: { tags, body: languageAddBody, response: { 201: catalogResult, 409: messageResponse } },
+    schema: { tags, body: languageAddBody, response: { 201: catalogResult, 409: errorResponse } },
     handler: async (req, reply) => reply.status(201).send(await t.addLanguage(actorOf(req), req.body)),
   });
   app.put('/languages/default', {
@@ -116,7 +116,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
     schema: {
       tags,
       body: defaultLanguageBody,
-      response: { 200: languageSaved, 404: messageResponse, 409: messageResponse },
+      response: { 200: languageSaved, 404: errorResponse, 409: errorResponse },
     },
     handler: async (req) => t.setDefault(actorOf(req), req.body.locale),
   });
@@ -126,7 +126,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       tags,
       params: localeParam,
       body: languageUpdateBody,
-      response: { 200: languageSaved, 404: messageResponse, 409: messageResponse },
+      response: { 200: languageSaved, 404: errorResponse, 409: errorResponse },
     },
     handler: async (req) => t.updateLanguage(actorOf(req), req.params.locale, req.body),
   });
@@ -136,7 +136,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
       tags,
       params: localeParam,
       body: catalogBody,
-      response: { 200: catalogResult, 404: messageResponse },
+      response: { 200: catalogResult, 404: errorResponse },
     },
     handler: async (req) => t.uploadCatalog(actorOf(req), req.params.locale, req.body.catalog),
   });
