@@ -12,10 +12,11 @@ import { LOCALES } from '@app/contracts/locales';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { LISTENER_NAME } from '../../src/db/listener.js';
 import { createPool, type Db } from '../../src/db/pool.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { DEFAULT_LOCALES_DIR, loadSourceCatalog } from '../../src/modules/content/translations/catalog.js';
-import { createTestApp, eventually, type TestApp } from '../helpers.js';
+import { createTestApp, cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 
 const SOURCE = {
@@ -199,6 +200,35 @@ describe('operator translations', () => {
       (r) => r.body.messages[ID.dashboard] === undefined,
     );
     expect(gone.body.messages).toEqual({});
+  });
+
+  it('serves from memory while notices arrive, and reads the database again once they may be missed', async () => {
+    const first = await publicCatalog(other, 'hi');
+    expect(first.body.messages).toEqual({});
+    // a row written behind the cache's back (no notice): the instance keeps its answer...
+    await t.db.query(
+      `INSERT INTO translation_overrides (locale, message_id, message) VALUES ('hi', $1, 'डैशबोर्ड')`,
+      [ID.dashboard],
+    );
+    expect((await publicCatalog(other, 'hi')).body.messages).toEqual({});
+    // ...until its listening connection drops: then it forgets, since notices could be missed
+    expect(await cutNoticeListeners(t.db)).toBeGreaterThanOrEqual(2);
+    const seen = await eventually(
+      () => publicCatalog(other, 'hi'),
+      (r) => r.body.messages[ID.dashboard] !== undefined,
+    );
+    expect(seen.body.messages).toEqual({ [ID.dashboard]: ['डैशबोर्ड'] });
+    await t.db.query(`DELETE FROM translation_overrides WHERE locale = 'hi'`);
+    // both instances listen again before the next test relies on notices
+    await eventually(
+      async () =>
+        (
+          await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [
+            LISTENER_NAME,
+          ])
+        ).rows[0].n,
+      (n) => n >= 2,
+    );
   });
 
   it('an uploaded language reaches the picker once its coverage reaches its threshold', async () => {
