@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'],
+          include: [
+            'packages/contracts/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/web/test/unit/**/*.test.ts',
+          ],
         },
       },
       {

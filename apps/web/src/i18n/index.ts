@@ -25,8 +25,12 @@ function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
   if (!pending) {
     const load = CATALOGS[key];
     if (!load) return Promise.reject(new Error(`No ${area} catalog for ${locale}`));
-    // a chunk gone after a deploy reloads the page once, as a page's chunk does
-    pending = loadOrReload(load).then((module) => module.messages);
+    // A chunk gone after a deploy reloads the page once, as a page's chunk does; a catalog that
+    // loads does not clear the reload-once mark (lazy-page.ts), or a page chunk that keeps failing
+    // after the reload would reload again, and again.
+    pending = load()
+      .catch((error: unknown) => loadOrReload(() => Promise.reject(error)))
+      .then((module) => module.messages);
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
