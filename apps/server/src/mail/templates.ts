@@ -1,8 +1,11 @@
-import { formatUsdt } from '@app/contracts/money';
-import { WITHDRAWAL_STATE_WORDS } from '@app/contracts/withdrawal-words';
 import { payoutExplorerUrl } from '@app/contracts/withdrawals';
+import { localeOrDefault, t } from '../i18n/index.js';
 
-/** The e-mails the product sends. Plain text: every client shows it, nothing to escape. */
+/**
+ * The e-mails the product sends. Plain text: every client shows it, nothing to escape. A member's
+ * mail is written in their language (users.locale, English when they never chose one) from the
+ * server's catalogs (i18n/locales); the back-office's mails stay English.
+ */
 export interface Mail {
   to: string;
   subject: string;
@@ -23,23 +26,38 @@ export function tokenOf(link: string, shape: RegExp): string {
   return token;
 }
 
-export function otpMail(to: string, name: string, code: string, minutes: number): Mail {
+/** `locale`: the member's (users.locale); null or unknown is English. */
+export function otpMail(
+  to: string,
+  name: string,
+  code: string,
+  minutes: number,
+  locale: string | null = null,
+): Mail {
+  const lang = localeOrDefault(locale);
   return {
     to,
     template: 'otp',
-    subject: `Your verification code: ${code}`,
-    text: `Hello ${name},\n\nYour email verification code is ${code}.\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this message.\n`,
+    subject: t(lang, { id: 'mail.otp.subject', values: { code } }),
+    text: t(lang, { id: 'mail.otp.text', values: { name, code, minutes } }),
     secret: { values: [code], minutes },
   };
 }
 
 /** `link` is `<PUBLIC_URL>/reset-password?token=<token>`: the token is the secret. */
-export function resetMail(to: string, name: string, link: string, minutes: number): Mail {
+export function resetMail(
+  to: string,
+  name: string,
+  link: string,
+  minutes: number,
+  locale: string | null = null,
+): Mail {
+  const lang = localeOrDefault(locale);
   return {
     to,
     template: 'password_reset',
-    subject: 'Reset your password',
-    text: `Hello ${name},\n\nSomeone asked to reset the password of your account. To choose a new one, open:\n${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this message: your password stays as it is.\n`,
+    subject: t(lang, { id: 'mail.reset.subject' }),
+    text: t(lang, { id: 'mail.reset.text', values: { name, link, minutes } }),
     secret: { values: [tokenOf(link, /\/reset-password\?token=([A-Za-z0-9_-]+)$/)], minutes },
   };
 }
@@ -84,32 +102,20 @@ export function ticketAnsweredMail(
   ticket: { id: number; subject: string },
   reply: string,
   link: string,
+  locale: string | null = null,
 ): Mail {
+  const lang = localeOrDefault(locale);
   const excerpt = reply.length > 600 ? `${reply.slice(0, 600)}…` : reply;
+  const values = { name, id: String(ticket.id), subject: ticket.subject, excerpt, link };
   return {
     to,
     template: 'ticket_answered',
-    subject: `Your query #${ticket.id} has been answered`,
-    text: `Hello ${name},\n\nSupport has replied to your query #${ticket.id} "${ticket.subject}":\n\n${excerpt}\n\nRead the conversation and reply at:\n${link}\n`,
+    subject: t(lang, { id: 'mail.ticket.subject', values }),
+    text: t(lang, { id: 'mail.ticket.text', values }),
   };
 }
 
-const WITHDRAWAL_KIND_TEXT = {
-  profit: 'profit',
-  roi: 'ROI',
-  principal: 'principal',
-  compound: 'compound',
-} as const;
-
-const WALLET_TEXT = {
-  profit: 'earnings',
-  roi: 'ROI',
-  principal: 'principal',
-  compound: 'compound',
-} as const;
-
-/** An exact USDT amount: two decimals unless the amount has more. */
-const usdtText = (micro: bigint) => formatUsdt(micro, micro % 10_000n === 0n ? 2 : 6);
+type WithdrawalKind = 'profit' | 'roi' | 'principal' | 'compound';
 
 /** Sent to the member when an admin approves (with the payout hash) or rejects their withdrawal request. */
 export function withdrawalDecidedMail(
@@ -117,7 +123,7 @@ export function withdrawalDecidedMail(
   name: string,
   w: {
     id: number;
-    kind: keyof typeof WITHDRAWAL_KIND_TEXT;
+    kind: WithdrawalKind;
     amount: bigint;
     fee: bigint;
     net: bigint;
@@ -128,35 +134,46 @@ export function withdrawalDecidedMail(
     reason: string | null;
   },
   link: string | null,
+  locale: string | null = null,
 ): Mail {
-  const what = `${WITHDRAWAL_KIND_TEXT[w.kind]} withdrawal #${w.id}`;
-  const more = link ? `\nYour withdrawals: ${link}\n` : '';
+  const lang = localeOrDefault(locale);
+  // "paid", as the withdrawal lists and the notification say it (contracts/withdrawal-words.ts)
+  const amount = { usdt: w.amount, exact: true };
+  const values = {
+    name,
+    id: String(w.id),
+    kind: { msg: `word.withdrawalKind.${w.kind}` as const },
+    amount,
+  };
+  const more = link ? `\n${t(lang, { id: 'mail.withdrawal.list', values: { link } })}\n` : '';
   // the payout on the network's block explorer (a hash of another form, from before they were checked: none)
   const explorer = w.tx_hash ? payoutExplorerUrl(w.network, w.tx_hash) : null;
-  const chainName = w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON';
+  const chain = w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON';
   const lookUp = explorer
-    ? `See it on the ${chainName} explorer: ${explorer}`
-    : `You can look the transaction up on a ${chainName} explorer with this hash.`;
+    ? t(lang, { id: 'mail.withdrawal.explorer', values: { chain, url: explorer } })
+    : t(lang, { id: 'mail.withdrawal.noExplorer', values: { chain } });
   if (w.status === 'approved') {
+    const paid = {
+      ...values,
+      fee: { usdt: w.fee, exact: true },
+      net: { usdt: w.net, exact: true },
+      address: w.address,
+      network: w.network,
+      hash: w.tx_hash ?? '-',
+    };
     return {
       to,
       template: 'withdrawal_decided',
-      // "paid", as the withdrawal lists and the notification say it (contracts/withdrawal-words.ts)
-      subject: `Your withdrawal #${w.id} is ${WITHDRAWAL_STATE_WORDS.paid.text.toLowerCase()}`,
-      text:
-        `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been approved and paid.\n\n` +
-        `Amount: ${usdtText(w.amount)}\nFee: ${usdtText(w.fee)}\nSent: ${usdtText(w.net)}\n` +
-        `To: ${w.address} (${w.network})\nTransaction hash: ${w.tx_hash ?? '-'}\n` +
-        `\n${lookUp}\n${more}`,
+      subject: t(lang, { id: 'mail.withdrawal.paid.subject', values }),
+      text: `${t(lang, { id: 'mail.withdrawal.paid.text', values: paid })}\n${lookUp}\n${more}`,
     };
   }
+  const reason = w.reason?.trim() || t(lang, { id: 'mail.withdrawal.noReason' });
+  const wallet = { msg: `word.mailWallet.${w.kind}` as const };
   return {
     to,
     template: 'withdrawal_decided',
-    subject: `Your withdrawal #${w.id} is ${WITHDRAWAL_STATE_WORDS.rejected.text.toLowerCase()}`,
-    text:
-      `Hello ${name},\n\nYour ${what} of ${usdtText(w.amount)} has been rejected.\n\n` +
-      `Reason: ${w.reason?.trim() || 'No reason was given.'}\n\n` +
-      `Nothing was paid out: the full ${usdtText(w.amount)} is back in your ${WALLET_TEXT[w.kind]} wallet.\n${more}`,
+    subject: t(lang, { id: 'mail.withdrawal.rejected.subject', values }),
+    text: `${t(lang, { id: 'mail.withdrawal.rejected.text', values: { ...values, reason, wallet } })}${more}`,
   };
 }

@@ -106,6 +106,7 @@ describe('item 1: support or an auditor takes over a member through the reset ma
       (await t.call('POST', '/pass/reset', { body: { token: realToken, password: 'Stolen-Pass-123' } })).body,
     ).toEqual({
       message: MSG.resetTokenInvalid,
+      code: 'msg.resetTokenInvalid',
     });
     expect((await signInAs(victim, victim.password)).status).toBe(200);
     // the member's own new link still works: the re-send is useful, not a dead end
@@ -171,6 +172,7 @@ describe('an owner reveals a secret while no mail server is set', () => {
     const noticeId = await newestMailId(t, member.email);
     expect((await t.call('POST', `/mail/${noticeId}/reveal`, { token: owner })).body).toEqual({
       message: MAIL_TEXT.noSecret,
+      code: 'http.bad_request',
     });
   });
 

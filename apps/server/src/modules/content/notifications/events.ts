@@ -2,25 +2,32 @@
  * What a member is told of their own money (issue 14: "Notifications for deposits, incomes,
  * withdrawals"), written with the event in its transaction through `notifyMembers`.
  */
-import { INCOME_KIND_LABEL } from '@app/contracts/incomes';
-import { formatUsdt } from '@app/contracts/money';
-import { CANCELLED_REASON, WITHDRAWAL_STATE_WORDS } from '@app/contracts/withdrawal-words';
+import { CANCELLED_REASON } from '@app/contracts/withdrawal-words';
+import { type Text, t } from '../../../i18n/index.js';
 import type { IncomeRecord } from '../../compensation/incomes/income.js';
 import type { MemberEvent } from './repo.js';
 
 export { notifyMembers } from './repo.js';
 
-const WALLET_WORDS = { profit: 'profit', roi: 'ROI', principal: 'principal', compound: 'compound' } as const;
+type WalletKind = 'profit' | 'roi' | 'principal' | 'compound';
+const wallet = (kind: WalletKind) => ({ msg: `word.wallet.${kind}` as const });
+
+/**
+ * An event whose words come from the catalogs (i18n/locales, issue 38): English here, and in the
+ * member's language when notifyMembers writes it for a member who chose another. The words are the
+ * ones the withdrawal lists show (contracts/withdrawal-words.ts), in every language.
+ */
+function event(e: { key: string; userId: number; amount?: bigint }, title: Text, message: Text): MemberEvent {
+  return { ...e, title: t('en', title), message: t('en', message), text: { title, message } };
+}
 
 /** A deposit credited to the member's fund wallet, whichever the channel. */
 export function depositCredited(key: string, userId: number, amount: bigint): MemberEvent {
-  return {
-    key,
-    userId,
-    amount,
-    title: 'Deposit received',
-    message: `${formatUsdt(amount)} was added to your fund wallet.`,
-  };
+  return event(
+    { key, userId, amount },
+    { id: 'notify.deposit.title' },
+    { id: 'notify.deposit.message', values: { amount: { usdt: amount } } },
+  );
 }
 
 /** Money another member sent to the member's fund wallet (issue 29.6). */
@@ -30,31 +37,29 @@ export function transferReceived(t: {
   amount: bigint;
   fromUsername: string;
 }): MemberEvent {
-  return {
-    key: `transfer:${t.id}:received`,
-    userId: t.toUserId,
-    amount: t.amount,
-    title: 'Transfer received',
-    message: `${t.fromUsername} sent you ${formatUsdt(t.amount)}: it is in your fund wallet.`,
-  };
+  return event(
+    { key: `transfer:${t.id}:received`, userId: t.toUserId, amount: t.amount },
+    { id: 'notify.transfer.title' },
+    { id: 'notify.transfer.message', values: { from: t.fromUsername, amount: { usdt: t.amount } } },
+  );
 }
 
 /** A withdrawal the member asked for, held until an admin decides (issue 29.6). */
 export function withdrawalRequested(w: {
   id: number;
   userId: number;
-  kind: keyof typeof WALLET_WORDS;
+  kind: WalletKind;
   amount: bigint;
   net: bigint;
 }): MemberEvent {
-  const wallet = WALLET_WORDS[w.kind];
-  return {
-    key: `withdrawal:${w.id}:requested`,
-    userId: w.userId,
-    amount: w.amount,
-    title: `Withdrawal ${WITHDRAWAL_STATE_WORDS.requested.text.toLowerCase()}`,
-    message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} is waiting for approval; ${formatUsdt(w.net)} will be sent to your address after the fee. The amount is held from your ${wallet} wallet until then.`,
-  };
+  return event(
+    { key: `withdrawal:${w.id}:requested`, userId: w.userId, amount: w.amount },
+    { id: 'notify.withdrawalRequested.title' },
+    {
+      id: 'notify.withdrawalRequested.message',
+      values: { wallet: wallet(w.kind), amount: { usdt: w.amount }, net: { usdt: w.net } },
+    },
+  );
 }
 
 /** Support answered one of the member's tickets (issue 29.6: the home page promises replies). */
@@ -64,12 +69,11 @@ export function supportReplied(t: {
   userId: number;
   subject: string;
 }): MemberEvent {
-  return {
-    key: `ticket:${t.ticketId}:response:${t.responseId}`,
-    userId: t.userId,
-    title: 'Support replied',
-    message: `Support answered your ticket #${t.ticketId} "${t.subject}". Open Support to read the reply.`,
-  };
+  return event(
+    { key: `ticket:${t.ticketId}:response:${t.responseId}`, userId: t.userId },
+    { id: 'notify.supportReplied.title' },
+    { id: 'notify.supportReplied.message', values: { id: String(t.ticketId), subject: t.subject } },
+  );
 }
 
 /**
@@ -78,26 +82,35 @@ export function supportReplied(t: {
  * (contracts/withdrawal-words.ts, issue 37.18).
  */
 export function withdrawalDecided(
-  w: { id: bigint; user_id: bigint; kind: keyof typeof WALLET_WORDS; amount: bigint; net: bigint },
+  w: { id: bigint; user_id: bigint; kind: WalletKind; amount: bigint; net: bigint },
   status: 'approved' | 'rejected',
   reason: string | null,
 ): MemberEvent {
-  const wallet = WALLET_WORDS[w.kind];
-  return status === 'approved'
-    ? {
-        key: `withdrawal:${w.id}:approved`,
-        userId: Number(w.user_id),
-        amount: w.net,
-        title: `Withdrawal ${WITHDRAWAL_STATE_WORDS.paid.text.toLowerCase()}`,
-        message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} is paid: ${formatUsdt(w.net)} was sent to your address.`,
-      }
-    : {
-        key: `withdrawal:${w.id}:rejected`,
-        userId: Number(w.user_id),
-        amount: w.amount,
-        title: `Withdrawal ${WITHDRAWAL_STATE_WORDS[reason === CANCELLED_REASON ? 'cancelled' : 'rejected'].text.toLowerCase()}`,
-        message: `Your ${wallet} withdrawal of ${formatUsdt(w.amount)} was ${reason === 'cancelled' ? 'cancelled' : 'rejected'}; the amount is back in your ${wallet} wallet.${reason && reason !== 'cancelled' ? ` Reason: ${reason}` : ''}`,
-      };
+  const values = { wallet: wallet(w.kind), amount: { usdt: w.amount } };
+  const userId = Number(w.user_id);
+  if (status === 'approved') {
+    return event(
+      { key: `withdrawal:${w.id}:approved`, userId, amount: w.net },
+      { id: 'notify.withdrawalPaid.title' },
+      { id: 'notify.withdrawalPaid.message', values: { ...values, net: { usdt: w.net } } },
+    );
+  }
+  const key = `withdrawal:${w.id}:rejected`;
+  if (reason === CANCELLED_REASON) {
+    return event(
+      { key, userId, amount: w.amount },
+      { id: 'notify.withdrawalCancelled.title' },
+      { id: 'notify.withdrawalCancelled.message', values },
+    );
+  }
+  return event(
+    { key, userId, amount: w.amount },
+    { id: 'notify.withdrawalRejected.title' },
+    {
+      id: 'notify.withdrawalRejected.message',
+      values: { ...values, reason: reason ?? '', hasReason: reason ? 'yes' : 'no' },
+    },
+  );
 }
 
 /**
@@ -110,13 +123,16 @@ export const inSentence = (label: string) =>
 
 /** An income paid to the member (one per member, kind and cause, as the income itself). */
 export function incomePaid(r: IncomeRecord): MemberEvent {
-  const label = INCOME_KIND_LABEL[r.kind];
-  const cut = r.cut > 0n ? ` (${formatUsdt(r.cut)} more was over your earning limit)` : '';
-  return {
-    key: `income:${r.userId}:${r.kind}:${r.refType}:${r.refId}`,
-    userId: r.userId,
-    amount: r.paid,
-    title: `${label} paid`,
-    message: `${formatUsdt(r.paid)} of ${inSentence(label)} was credited to you${cut}.`,
-  };
+  return event(
+    { key: `income:${r.userId}:${r.kind}:${r.refType}:${r.refId}`, userId: r.userId, amount: r.paid },
+    { id: 'notify.income.title', values: { label: { msg: `word.income.${r.kind}` } } },
+    {
+      id: 'notify.income.message',
+      values: {
+        amount: { usdt: r.paid },
+        label: { msg: `word.incomeInSentence.${r.kind}` },
+        cut: r.cut > 0n ? { usdt: r.cut } : 'none',
+      },
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { NotificationType } from '@app/contracts/notifications';
 import { type PageRequest, pageClause } from '../../../db/paging.js';
 import { prepared, type Queryable } from '../../../db/pool.js';
+import { localeOrDefault, type Text, t } from '../../../i18n/index.js';
 
 export interface NotificationRow {
   id: bigint;
@@ -163,6 +164,30 @@ export interface MemberEvent {
   message: string;
   /** The money of the event, for `minimum` (micro-units). */
   amount?: bigint;
+  /**
+   * The title and message as catalog messages (issue 38): written in the member's language when
+   * they chose one other than English; `title` and `message` above are the English.
+   */
+  text?: { title: Text; message: Text };
+}
+
+const localesSql = prepared(
+  'notifications_member_locales',
+  `SELECT id, locale FROM users WHERE id = ANY($1::bigint[]) AND locale IS NOT NULL AND locale <> 'en'`,
+);
+
+/** The events in each member's language: one read of the members' locales, only when one is not English. */
+async function inMemberLanguage(q: Queryable, events: MemberEvent[]): Promise<MemberEvent[]> {
+  const ids = [...new Set(events.filter((e) => e.text).map((e) => e.userId))];
+  if (ids.length === 0) return events;
+  const { rows } = await q.query<{ id: bigint; locale: string }>(localesSql([ids]));
+  if (rows.length === 0) return events;
+  const locales = new Map(rows.map((r) => [Number(r.id), localeOrDefault(r.locale)]));
+  return events.map((e) => {
+    const locale = locales.get(e.userId);
+    if (!locale || !e.text) return e;
+    return { ...e, title: t(locale, e.text.title), message: t(locale, e.text.message) };
+  });
 }
 
 // prepared: every income notifies its member, so it runs in every claim and purchase (planned once)
@@ -199,6 +224,7 @@ export async function notifyMembers(
   opts: { minimum?: 'income'; defaultMinimum?: number } = {},
 ): Promise<void> {
   if (events.length === 0) return;
+  events = await inMemberLanguage(q, events);
   await q.query(
     notifyMembersSql([
       events.map((e) => e.key),

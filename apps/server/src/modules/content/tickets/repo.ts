@@ -10,6 +10,8 @@ export interface TicketRow {
   username: string;
   email: string;
   fullname: string;
+  /** The member's language (issue 38): the reply mail is written in it. */
+  locale: string | null;
   subject: string;
   category: TicketCategory;
   priority: TicketPriority;
@@ -34,7 +36,7 @@ export interface ResponseRow {
 }
 
 const SELECT = `
-  SELECT t.*, u.username, u.email, u.fullname,
+  SELECT t.*, u.username, u.email, u.fullname, u.locale,
          (SELECT r.message FROM ticket_responses r WHERE r.ticket_id = t.id ORDER BY r.id LIMIT 1) AS first_message,
          (SELECT count(*)::int FROM ticket_responses r WHERE r.ticket_id = t.id) AS response_count
     FROM tickets t JOIN users u ON u.id = t.user_id`;

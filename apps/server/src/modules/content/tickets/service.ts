@@ -136,6 +136,7 @@ export function createTicketsService(deps: { db: Db; clock: Clock; publicUrl: st
               { id: Number(before.id), subject: before.subject },
               message,
               ticketLink(Number(before.id)),
+              before.locale,
             ),
           );
           memberNotified = true;

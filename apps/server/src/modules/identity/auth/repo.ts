@@ -13,10 +13,12 @@ export interface AuthUserRow {
   verify_at: Date | null;
   /** An admin's roles (empty for a member). */
   admin_roles: AdminRole[];
+  /** The member's language for mail (issue 38); null: never chosen. */
+  locale: string | null;
 }
 
 const AUTH_COLUMNS =
-  'id, username, email, fullname, password_hash, role, status, refferal_code, verify_at, admin_roles';
+  'id, username, email, fullname, password_hash, role, status, refferal_code, verify_at, admin_roles, locale';
 
 export async function findByLogin(q: Queryable, login: string): Promise<AuthUserRow | null> {
   const { rows } = await q.query<AuthUserRow>(

@@ -22,7 +22,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; secret: string })
       if (user.email !== email) throw badRequest(MSG.otpEmailMismatch);
       if (user.verify_at) throw badRequest(MSG.alreadyVerified);
       const { code, minutes } = await codes.issue(tx, userId, 'verify');
-      await enqueueMail(tx, otpMail(user.email, user.fullname, code, minutes));
+      await enqueueMail(tx, otpMail(user.email, user.fullname, code, minutes, user.locale));
       return { message: MSG.otpSent };
     });
   }

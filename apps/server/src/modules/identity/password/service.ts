@@ -37,7 +37,7 @@ export function createPasswordService(deps: {
         new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
       );
       const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
-      await enqueueMail(tx, resetMail(user.email, user.fullname, link, RESET_TOKEN_TTL_MINUTES));
+      await enqueueMail(tx, resetMail(user.email, user.fullname, link, RESET_TOKEN_TTL_MINUTES, user.locale));
     });
     return { message: MSG.resetMailed };
   }

@@ -1,6 +1,8 @@
+import type { Locale } from '@app/contracts/locales';
 import type { ControlKind } from '@app/contracts/users';
 import { membersChanged, type Queryable } from '../../../db/pool.js';
 import { forbidden } from '../../../errors.js';
+import { listIn, localeOrDefault, t, utcIn } from '../../../i18n/index.js';
 import { enqueueMail } from '../../../mail/outbox.js';
 import type { Mail } from '../../../mail/templates.js';
 import { readSettings } from '../../operations/settings/service.js';
@@ -67,7 +69,7 @@ export async function startControlHold(q: Queryable, change: ControlChange): Pro
   const hours = settings.account_change_hold_hours;
   const until =
     change.hold !== false && hours > 0 ? new Date(change.now.getTime() + hours * 3_600_000) : null;
-  const { rows } = await q.query<{ fullname: string; until: Date | null }>(
+  const { rows } = await q.query<{ fullname: string; locale: string | null; until: Date | null }>(
     // every SET reads the row as it was: a hold still running at `now` keeps what it held for
     `UPDATE users
         SET controls_hold_what = CASE
@@ -79,7 +81,7 @@ export async function startControlHold(q: Queryable, change: ControlChange): Pro
               WHEN $2::timestamptz IS NULL THEN controls_hold_until
               ELSE greatest(controls_hold_until, $2::timestamptz) END
       WHERE id = $1
-      RETURNING fullname, CASE WHEN controls_hold_until > $3 THEN controls_hold_until END AS until`,
+      RETURNING fullname, locale, CASE WHEN controls_hold_until > $3 THEN controls_hold_until END AS until`,
     [change.userId, until, change.now, [...change.what]],
   );
   if (!rows[0]) return null;
@@ -87,10 +89,13 @@ export async function startControlHold(q: Queryable, change: ControlChange): Pro
   const heldUntil = rows[0].until;
   await enqueueMail(
     q,
-    controlChangedMail(change, rows[0].fullname, heldUntil, {
-      site: settings.site_name,
-      contact: settings.contact_email,
-    }),
+    controlChangedMail(
+      change,
+      rows[0].fullname,
+      heldUntil,
+      { site: settings.site_name, contact: settings.contact_email },
+      localeOrDefault(rows[0].locale),
+    ),
   );
   return heldUntil;
 }
@@ -120,21 +125,42 @@ function controlChangedMail(
   name: string,
   until: Date | null,
   site: { site: string; contact: string },
+  lang: Locale,
 ): Mail {
-  const what = controlsText(change.what);
-  const who = change.byStaff ? 'by our support team' : 'from your account';
-  const from = change.ip ? ` (IP address ${change.ip})` : '';
+  // English as it always read; another language names the controls as a list (Intl.ListFormat)
+  const what =
+    lang === 'en'
+      ? controlsText(change.what)
+      : listIn(
+          lang,
+          change.what.length
+            ? change.what.map((w) => t(lang, { id: `word.control.${w}` }))
+            : [t(lang, { id: 'word.control.none' })],
+        );
+  const when = lang === 'en' ? utcText(change.now) : utcIn(lang, change.now);
   const hold = until
-    ? `For your safety, withdrawals and transfers to other members are paused until ${utcText(until)}.\n\n`
+    ? t(lang, {
+        id: 'mail.accountChange.hold',
+        values: { until: lang === 'en' ? utcText(until) : utcIn(lang, until) },
+      })
     : '';
-  const contact = site.contact ? ` at ${site.contact}` : '';
   return {
     to: change.oldEmail,
     template: 'account_change',
-    subject: `Your ${what} was changed`,
+    subject: t(lang, { id: 'mail.accountChange.subject', values: { what } }),
     text:
-      `Hello ${name},\n\nThe ${what} of your ${site.site} account was changed ${who} on ${utcText(change.now)}${from}.\n\n` +
+      t(lang, {
+        id: 'mail.accountChange.text',
+        values: {
+          name,
+          what,
+          site: site.site,
+          who: change.byStaff ? 'staff' : 'member',
+          when,
+          ip: change.ip || 'none',
+        },
+      }) +
       hold +
-      `If this was you, there is nothing to do. If this was not you, contact support${contact} at once.\n`,
+      t(lang, { id: 'mail.accountChange.end', values: { contact: site.contact || 'none' } }),
   };
 }

@@ -153,10 +153,12 @@ export async function setActive(q: Queryable, userId: number, active: boolean, n
 
 /** Where the member is told of a decision. */
 export async function contactOf(q: Queryable, userId: number | bigint) {
-  const { rows } = await q.query<{ email: string; fullname: string; username: string }>(
-    'SELECT email, fullname, username FROM users WHERE id = $1',
-    [userId],
-  );
+  const { rows } = await q.query<{
+    email: string;
+    fullname: string;
+    username: string;
+    locale: string | null;
+  }>('SELECT email, fullname, username, locale FROM users WHERE id = $1', [userId]);
   return rows[0] ?? null;
 }
 

@@ -285,6 +285,7 @@ export function createWithdrawalsService(deps: {
             contact.fullname || contact.username,
             { ...decided, id, status: body.status },
             deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}/user/withdrawal` : null,
+            contact.locale,
           ),
         );
       }

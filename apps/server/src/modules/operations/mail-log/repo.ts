@@ -92,7 +92,10 @@ export async function accountOf(q: Queryable, email: string) {
     fullname: string;
     role: 'user' | 'admin';
     verify_at: Date | null;
-  }>(`SELECT id, email, fullname, role, verify_at FROM users WHERE email = lower($1) FOR UPDATE`, [email]);
+    locale: string | null;
+  }>(`SELECT id, email, fullname, role, verify_at, locale FROM users WHERE email = lower($1) FOR UPDATE`, [
+    email,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -36,7 +36,7 @@ export function createMailResend(deps: { db: Db; clock: Clock; secret: string; p
       if (account.verify_at) throw badRequest(MSG.alreadyVerified);
       // replaces the open code; refuses within a minute of the last one (429)
       const { code, minutes } = await codes.issue(tx, Number(account.id), 'verify');
-      return enqueueMail(tx, otpMail(account.email, account.fullname, code, minutes));
+      return enqueueMail(tx, otpMail(account.email, account.fullname, code, minutes, account.locale));
     }
     const now = clock.now();
     const newest = await repo.closeOpenResets(tx, account.id, now);
@@ -53,7 +53,10 @@ export function createMailResend(deps: { db: Db; clock: Clock; secret: string; p
     );
     // the link's form is the one modules/identity/password mails (the web app's reset page)
     const link = `${deps.publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
-    return enqueueMail(tx, resetMail(account.email, account.fullname, link, RESET_TOKEN_TTL_MINUTES));
+    return enqueueMail(
+      tx,
+      resetMail(account.email, account.fullname, link, RESET_TOKEN_TTL_MINUTES, account.locale),
+    );
   }
 
   async function resend(actor: Actor, id: number) {
