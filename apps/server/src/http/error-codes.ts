@@ -1,6 +1,7 @@
 import { ACCOUNT_MSG } from '@app/contracts/account-messages';
 import { ACHIEVER_MSG } from '@app/contracts/achievers';
 import { BONUS_MSG } from '@app/contracts/bonuses';
+import { MAIL_TEXT } from '@app/contracts/mail-log';
 import { MSG, SPEC_TEXT } from '@app/contracts/messages';
 import { AMOUNT_MSG } from '@app/contracts/money';
 import { NEWS_MSG } from '@app/contracts/news';
@@ -48,6 +49,7 @@ const TABLES: Record<string, Readonly<Record<string, unknown>>> = {
   roi: ROI_MSG,
   support: SUPPORT_MSG,
   ticket: TICKET_MSG,
+  mail: MAIL_TEXT,
   translation: TRANSLATION_MSG,
   wallet: WALLET_MSG,
   transfer: { self: SELF_TRANSFER_MESSAGE },

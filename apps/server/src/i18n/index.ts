@@ -110,8 +110,12 @@ export function usdtIn(locale: Locale, micro: bigint, places = 2): string {
 }
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-/** A moment in UTC to the minute, in the locale's words ("29 nov 2026, 08:15 UTC"). */
+/**
+ * A moment in UTC to the minute, in the locale's words ("29 nov 2026, 08:15 UTC"); English keeps the
+ * form its mail always had ("2026-11-29 08:15 UTC").
+ */
 export function utcIn(locale: Locale, at: Date): string {
+  if (locale === 'en') return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(intlLocale(locale), {

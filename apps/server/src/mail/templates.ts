@@ -86,13 +86,19 @@ export function adminInvitationMail(
 export function secretRevealedMail(
   to: string,
   what: { subject: string; sentAt: Date; revealedAt: Date },
+  locale: string | null = null,
 ): Mail {
-  const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const lang = localeOrDefault(locale);
+  const values = {
+    subject: what.subject,
+    sentAt: { date: what.sentAt },
+    revealedAt: { date: what.revealedAt },
+  };
   return {
     to,
     template: 'secret_revealed',
-    subject: 'Staff read the code or link of a mail to you',
-    text: `Hello,\n\nOn ${when(what.revealedAt)} an owner of the platform read the code or link in the mail "${what.subject}" sent to this address on ${when(what.sentAt)} (the platform has no mail server yet, so mail is not delivered).\n\nIf you did not ask support for it, change your password and tell support.\n`,
+    subject: t(lang, { id: 'mail.secretRevealed.subject' }),
+    text: t(lang, { id: 'mail.secretRevealed.text', values }),
   };
 }
 

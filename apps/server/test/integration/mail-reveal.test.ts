@@ -172,7 +172,7 @@ describe('an owner reveals a secret while no mail server is set', () => {
     const noticeId = await newestMailId(t, member.email);
     expect((await t.call('POST', `/mail/${noticeId}/reveal`, { token: owner })).body).toEqual({
       message: MAIL_TEXT.noSecret,
-      code: 'http.bad_request',
+      code: 'mail.noSecret',
     });
   });
 

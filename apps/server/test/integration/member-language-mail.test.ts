@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../../src/mail/secrets.js';
 import { lastMail } from '../helpers.js';
-import { admin, memberA, root, t, usePlatformApp } from './platform-fixtures.js';
+import { admin, BEP20, memberA, root, t, usePlatformApp } from './platform-fixtures.js';
 
 usePlatformApp();
 
@@ -105,5 +105,19 @@ describe("mail and notifications in the member's language", () => {
     const english = await t.call('GET', `/notifications/user/${memberA.id}`, { token: memberA.token });
     expect(english.body.notifications[0].title).toBe('Withdrawal requested');
     await t.call('DELETE', `/withdrawalrequest/${again}`, { token: memberA.token });
+  });
+
+  it("a French member's account-change notice is in French, the time in French words", async () => {
+    const m = await t.register(root.code, { locale: 'fr' });
+    const set = await t.call('PUT', `/users/${m.id}`, { token: m.token, body: { bep20: BEP20 } });
+    expect(set.status).toBe(200);
+    const mail = (await lastMail(t.db, m.email))!;
+    expect(mail.template).toBe('account_change');
+    expect(mail.subject).toBe('Modification de votre compte : adresse de paiement');
+    expect(mail.body_text).toMatch(
+      /^Bonjour Member \d+,\n\nL’élément suivant de votre compte .+ a été modifié : adresse de paiement\. La modification a été faite depuis votre compte le /,
+    );
+    expect(mail.body_text).toContain(' UTC');
+    expect(mail.body_text).toContain('Si c’était vous, vous n’avez rien à faire.');
   });
 });

@@ -136,3 +136,12 @@ export function incomePaid(r: IncomeRecord): MemberEvent {
     },
   );
 }
+
+/** An owner read the code or link of a mail to the member (no mail server yet; issue 36). */
+export function secretRevealed(r: { key: string; userId: number; subject: string; at: Date }): MemberEvent {
+  return event(
+    { key: r.key, userId: r.userId },
+    { id: 'notify.secretRevealed.title' },
+    { id: 'notify.secretRevealed.message', values: { at: { date: r.at }, subject: r.subject } },
+  );
+}

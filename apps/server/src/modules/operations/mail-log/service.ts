@@ -10,7 +10,7 @@ import type { Actor } from '../../../http/access.js';
 import { enqueueMail } from '../../../mail/outbox.js';
 import { mailSecrets } from '../../../mail/secrets.js';
 import { secretRevealedMail } from '../../../mail/templates.js';
-import { notifyMembers } from '../../content/notifications/events.js';
+import { notifyMembers, secretRevealed } from '../../content/notifications/events.js';
 import * as repo from './repo.js';
 import { createMailResend, RESENDABLE } from './resend.js';
 
@@ -111,19 +111,23 @@ export function createMailLogService(deps: {
         await notifyMembers(
           tx,
           [
-            {
+            secretRevealed({
               key: `mail:${id}:revealed:${randomUUID()}`,
               userId: Number(account.id),
-              title: 'Staff read a code or link sent to you',
-              message: `On ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC an owner of the platform read the code or link of the mail "${row.subject}" sent to you (the platform has no mail server yet). If you did not ask support for it, change your password and tell support.`,
-            },
+              subject: row.subject,
+              at: now,
+            }),
           ],
           now,
         );
       }
       await enqueueMail(
         tx,
-        secretRevealedMail(row.to_address, { subject: row.subject, sentAt: row.created_at, revealedAt: now }),
+        secretRevealedMail(
+          row.to_address,
+          { subject: row.subject, sentAt: row.created_at, revealedAt: now },
+          account?.locale ?? null,
+        ),
       );
       return {
         message: MAIL_TEXT.revealed,
