@@ -11,10 +11,14 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { buttonClass } from '../../../components/ui/Button';
-import { HomeContent } from './HomeContent';
+
+// The latest news and achievers arrive with their own request anyway: their code (and its date
+// formatting) comes with that, after the first paint, not inside the 100 KB of the first visit.
+const HomeContent = lazy(() => import('./HomeContent').then((m) => ({ default: m.HomeContent })));
 
 const steps = [
   {
@@ -86,12 +90,14 @@ export default function HomePage() {
             <div className="mt-8 flex flex-wrap gap-3">
               {member ? (
                 <Link to="/user/dashboard" className={buttonClass('primary', 'md', 'h-11 px-5')}>
-                  <Trans>Go to my dashboard</Trans> <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+                  <Trans>Go to my dashboard</Trans>{' '}
+                  <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Link>
               ) : (
                 <>
                   <Link to="/registration" className={buttonClass('primary', 'md', 'h-11 px-5')}>
-                    <Trans>Create an account</Trans> <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+                    <Trans>Create an account</Trans>{' '}
+                    <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                   </Link>
                   <Link to="/login" className={buttonClass('secondary', 'md', 'h-11 px-5')}>
                     <Trans>Sign in</Trans>
@@ -150,7 +156,9 @@ export default function HomePage() {
         </ol>
       </section>
 
-      <HomeContent />
+      <Suspense fallback={null}>
+        <HomeContent />
+      </Suspense>
 
       <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-accent px-6 py-8 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
