@@ -94,7 +94,7 @@ export function usersRoutes(
     schema: {
       tags: ['users'],
       description:
-        "A member edits their own profile (selfUpdateBody: fullname, phone, address, bep20, trc20, password with current_password); an admin edits anyone (adminUpdateBody, spec 2.2), but never a member's password or payout address (403), and a member's e-mail, sponsor or business changes only when a second admin approves (202, POST /approvals/{id}/approve).",
+        "A member edits their own profile (selfUpdateBody: fullname, phone, address, bep20, trc20, locale, password with current_password); an admin edits anyone (adminUpdateBody, spec 2.2), but never a member's password, payout address or language (`locale`, 403), and a member's e-mail, sponsor or business changes only when a second admin approves (202, POST /approvals/{id}/approve).",
       params: userIdParam,
       body: z.record(z.string(), z.unknown()),
       response: { 200: messageResponse, 202: approvalPendingResponse, 400: errorResponse },
