@@ -189,6 +189,7 @@ export const routes: RouteObject[] = [
           { path: 'web3', element: page(() => import('../features/admin/web3/AdminWeb3Page')) },
           { path: 'income', element: page(() => import('../features/admin/income/AdminIncomePage')) },
           { path: 'news', element: page(() => import('../features/admin/news/NewsPage')) },
+          { path: 'languages', element: page(() => import('../features/admin/languages/LanguagesPage')) },
           { path: 'achievers', element: page(() => import('../features/admin/achievers/AchieversPage')) },
           { path: 'qr', element: page(() => import('../features/admin/qr/QrLinksPage')) },
           {

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, toast } from './money-support';
+import { adminToken, api, clientNavigate, shoot, signInAdmin } from './support';
+
+/**
+ * Admin → Languages (issue 38): the languages with their coverage, and one message edited in Spanish
+ * beside its English source — a text that does not parse is refused with the server's words, a good
+ * one is saved and served on the public catalog members load, and a revert brings the shipped text back.
+ */
+test('an admin finds a message by its English text, edits it in Spanish and reverts it', async ({ page }) => {
+  // a run stopped half-way leaves its edit behind: start from the shipped text
+  const token = await adminToken();
+  const left = await api<{ translations: Array<{ id: string }> }>(
+    '/translations?locale=es&q=Dashboard&edited=true',
+    {
+      token,
+    },
+  );
+  for (const { id } of left.data.translations)
+    await api(`/translations/es/${id}`, { method: 'DELETE', token });
+  await signInAdmin(page);
+  await clientNavigate(page, '/admin/languages');
+  await expect(page.getByRole('heading', { name: 'Languages', exact: true })).toBeVisible();
+  const languages = page.getByRole('table', { name: 'Languages' });
+  await expect(languages.getByText('Español')).toBeVisible();
+  await expect(languages.getByText('العربية')).toBeVisible();
+
+  await page.getByLabel('Search').fill('Dashboard');
+  const field = page.getByRole('textbox', { name: 'Text in es for “Dashboard”' });
+  await expect(field).toHaveValue('Panel');
+  // the message's own row (the search also finds "Back to my dashboard" and others)
+  const row = page.getByRole('row').filter({ has: field });
+  await shoot(page, 'admin-languages');
+
+  await field.fill('Mi {panel');
+  await row.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not a well-formed ICU message' })).toBeVisible();
+
+  await field.fill('Mi panel');
+  await row.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Translation saved')).toBeVisible();
+  await expect(row.getByText(/^Edited by /)).toBeVisible();
+  const served = await api<{ messages: Record<string, unknown> }>('/i18n/es');
+  expect(Object.values(served.data.messages)).toContainEqual(['Mi panel']);
+  await expectNoSeriousViolations(page, 'admin languages');
+
+  await row.getByRole('button', { name: 'Revert to shipped text' }).click();
+  await expect(toast(page, 'Translation reverted to the shipped text')).toBeVisible();
+  await expect(field).toHaveValue('Panel');
+  expect(
+    Object.values((await api<{ messages: Record<string, unknown> }>('/i18n/es')).data.messages),
+  ).not.toContainEqual(['Mi panel']);
+});
