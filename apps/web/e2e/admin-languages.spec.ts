@@ -28,6 +28,10 @@ test('an admin finds a message by its English text, edits it in Spanish and reve
   await page.getByLabel('Search').fill('Dashboard');
   const field = page.getByRole('textbox', { name: 'Text in es for “Dashboard”' });
   await expect(field).toHaveValue('Panel');
+  // the exact text comes first, before "Back to my dashboard" and the others that contain it
+  await expect(page.getByRole('table', { name: 'Words' }).getByRole('textbox').first()).toHaveAccessibleName(
+    'Text in es for “Dashboard”',
+  );
   // the message's own row (the search also finds "Back to my dashboard" and others)
   const row = page.getByRole('row').filter({ has: field });
   await shoot(page, 'admin-languages');

@@ -147,6 +147,13 @@ export function createTranslationsService(deps: {
           !words ||
           [r.id, r.source, r.shipped, r.override].some((text) => text?.toLowerCase().includes(words)),
       );
+    // a text that is exactly what was searched for comes first (a search for "Dashboard" finds it
+    // before "Back to my dashboard"); otherwise the catalog's order
+    if (words) {
+      const exact = (r: TranslationRow) =>
+        [r.source, r.shipped, r.override, r.id].some((text) => text?.toLowerCase() === words) ? 0 : 1;
+      rows.sort((a, b) => exact(a) - exact(b));
+    }
     const start = (f.page - 1) * f.limit;
     return { translations: rows.slice(start, start + f.limit), ...pageFacts(rows.length, f) };
   }
