@@ -3,12 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type TeamMember, useChangeAdminEmail } from '../../../api/admins';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { CopyButton } from '../../../components/ui/CopyButton';
 import { EditorForm } from '../../../components/ui/EditorDialog';
 import { Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
+import { LinkSent } from './LinkSent';
 
 /**
  * "Change e-mail" of another admin (issue 37.5): the owner types the new address; a one-time link
@@ -97,33 +95,24 @@ function EmailForm({
 
 function EmailSent({ sent, onDone }: { sent: AdminEmailLinkResponse; onDone: () => void }) {
   return (
-    <div className="mt-4 flex flex-col gap-4">
-      {sent.link === null ? (
-        <Banner tone="success">
+    <LinkSent
+      link={sent.link}
+      label="Confirmation link"
+      testId="email-link"
+      onDone={onDone}
+      mailed={
+        <>
           We e-mailed a confirmation link to {sent.pending_email}. The address changes when it is opened
           there; it works once, for {EMAIL_LINK_HOURS} hours.
-        </Banner>
-      ) : (
-        <Banner tone="notice">
+        </>
+      }
+      unmailed={
+        <>
           No mail server is configured, so nothing was e-mailed: pass the link below yourself to the holder of{' '}
           {sent.pending_email}. The address changes when it is opened; it works once, for {EMAIL_LINK_HOURS}{' '}
           hours.
-        </Banner>
-      )}
-      {sent.link !== null && (
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-fg">Confirmation link</span>
-          <div className="flex items-start gap-1 rounded-lg border border-line bg-subtle px-3 py-2">
-            <code data-testid="email-link" className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
-              {sent.link}
-            </code>
-            <CopyButton value={sent.link} label="Link" />
-          </div>
-        </div>
-      )}
-      <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }

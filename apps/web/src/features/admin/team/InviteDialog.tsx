@@ -3,12 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type InviteResult, useInviteAdmin } from '../../../api/admins';
-import { Banner } from '../../../components/ui/Banner';
-import { Button } from '../../../components/ui/Button';
-import { CopyButton } from '../../../components/ui/CopyButton';
 import { EditorForm } from '../../../components/ui/EditorDialog';
 import { Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
+import { LinkSent } from './LinkSent';
 import { RoleCheckboxes, roleNames } from './roles';
 
 /**
@@ -115,42 +113,36 @@ function InviteForm({
 
 function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }) {
   const { invitation, link } = sent;
+  const who = `${invitation.email} (${roleNames(invitation.roles)})`;
   return (
-    <div className="mt-4 flex flex-col gap-4">
-      {link === null ? (
-        <Banner tone="success">
-          We e-mailed the link to {invitation.email} ({roleNames(invitation.roles)}). It works once, for{' '}
-          {INVITATION_HOURS} hours.
-        </Banner>
-      ) : (
-        <Banner tone="notice">
-          No mail server is configured, so nothing was e-mailed: pass the link below yourself to{' '}
-          {invitation.email} ({roleNames(invitation.roles)}). It works once, for {INVITATION_HOURS} hours.
-        </Banner>
-      )}
-      {link === null ? (
+    <LinkSent
+      link={link}
+      label="Invitation link"
+      testId="invite-link"
+      onDone={onDone}
+      mailed={
+        <>
+          We e-mailed the link to {who}. It works once, for {INVITATION_HOURS} hours.
+        </>
+      }
+      unmailed={
+        <>
+          No mail server is configured, so nothing was e-mailed: pass the link below yourself to {who}. It
+          works once, for {INVITATION_HOURS} hours.
+        </>
+      }
+      mailedNote={
         <p data-testid="invite-link-mailed" className="text-sm text-muted">
           The link went by mail only: nobody in the back-office sees it, owners included. If it does not
           arrive, withdraw the invitation and send a new one.
         </p>
-      ) : (
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-fg">Invitation link</span>
-          <div className="flex items-start gap-1 rounded-lg border border-line bg-subtle px-3 py-2">
-            <code data-testid="invite-link" className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
-              {link}
-            </code>
-            <CopyButton value={link} label="Link" />
-          </div>
-          <p className="text-xs text-muted">
-            You see it only while no mail server is set. Send it privately: anyone holding it can set the
-            password.
-          </p>
-        </div>
-      )}
-      <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
+      }
+      linkNote={
+        <p className="text-xs text-muted">
+          You see it only while no mail server is set. Send it privately: anyone holding it can set the
+          password.
+        </p>
+      }
+    />
   );
 }
