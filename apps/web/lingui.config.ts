@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /**
  * The web app's language catalogs (issue 38; src/i18n/index.ts). One PO file per language and
@@ -20,6 +21,8 @@ export default defineConfig({
   pseudoLocale: { locale: 'pseudo', extend: 0.35 },
   // a message missing in a language shows the English text (compile-time), never an id
   fallbackLocales: { default: 'en' },
+  // file names without line numbers: an edit elsewhere in a file does not touch nine PO files
+  format: formatter({ lineNumbers: false }),
   catalogs: [
     {
       // on every page (the entry chunk): the header, the footer, the error page, the language picker
@@ -27,11 +30,10 @@ export default defineConfig({
       include: ['<rootDir>/src/app', '<rootDir>/src/components/ui', '<rootDir>/src/i18n'],
       exclude: SHELL,
     },
-    {
-      // the sign-in, registration and password pages, and the not-found and not-allowed pages
-      path: '<rootDir>/src/locales/{locale}/auth',
-      include: ['<rootDir>/src/features/public/auth', '<rootDir>/src/features/public/system'],
-    },
+    // the sign-in, registration and password pages
+    { path: '<rootDir>/src/locales/{locale}/auth', include: ['<rootDir>/src/features/public/auth'] },
+    // the not-found and not-allowed pages
+    { path: '<rootDir>/src/locales/{locale}/system', include: ['<rootDir>/src/features/public/system'] },
     { path: '<rootDir>/src/locales/{locale}/home', include: ['<rootDir>/src/features/public/home'] },
     {
       path: '<rootDir>/src/locales/{locale}/member',

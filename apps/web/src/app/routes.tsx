@@ -52,9 +52,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'unauthorized',
-        element: page(withArea('auth', () => import('../features/public/system/UnauthorizedPage'))),
+        element: page(withArea('system', () => import('../features/public/system/UnauthorizedPage'))),
       },
-      { path: '*', element: page(withArea('auth', () => import('../features/public/system/NotFoundPage'))) },
+      {
+        path: '*',
+        element: page(withArea('system', () => import('../features/public/system/NotFoundPage'))),
+      },
     ],
   },
   {

@@ -10,7 +10,7 @@ export { i18n };
  * with the pages or layouts that show them (routes.tsx, withArea). Only the active language's files are fetched:
  * each PO file below is compiled by @lingui/vite-plugin into a chunk of its own.
  */
-export type Area = 'public' | 'auth' | 'home' | 'member' | 'admin';
+export type Area = 'public' | 'auth' | 'system' | 'home' | 'member' | 'admin';
 const CATALOGS = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 
 const areas = new Set<Area>(['public']);

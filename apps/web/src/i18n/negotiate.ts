@@ -1,22 +1,16 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type ShippedLocale } from './locales';
+import { matchLocale } from '@app/contracts/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale, type ShippedLocale } from './locales';
 
 /** Where the visitor's own choice of language is kept in this browser (before and after sign-in). */
 export const LOCALE_STORAGE_KEY = 'earnhub.locale';
 
 /**
  * The first of the browser's languages (navigator.languages, in the visitor's order) that we ship:
- * an exact tag first (pt-BR), then the language alone (pt-PT and pt go to pt-BR, es-MX to es).
+ * an exact tag first (pt-BR), then the language alone (pt-PT and pt go to pt-BR, es-MX to es);
+ * the same rule as the server's for Accept-Language (contracts/locales.ts).
  */
-export function matchBrowserLanguages(languages: readonly string[]): ShippedLocale | null {
-  for (const tag of languages) {
-    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const base = tag.toLowerCase().split('-')[0];
-    const sameLanguage = LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === base);
-    if (sameLanguage) return sameLanguage;
-  }
-  return null;
-}
+export const matchBrowserLanguages = (languages: readonly string[]): ShippedLocale | null =>
+  matchLocale(languages);
 
 /** The language to show: the stored choice, else the browser's languages, else English. */
 export function negotiateLocale(stored: string | null, languages: readonly string[]): Locale {
