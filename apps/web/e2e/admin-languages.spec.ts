@@ -55,3 +55,31 @@ test('an admin finds a message by its English text, edits it in Spanish and reve
     Object.values((await api<{ messages: Record<string, unknown> }>('/i18n/es')).data.messages),
   ).not.toContainEqual(['Mi panel']);
 });
+
+test('an admin adds a language from a JSON catalog; it waits for its coverage threshold', async ({
+  page,
+}) => {
+  const tag = `de-${Date.now().toString(36).slice(-6)}`;
+  await signInAdmin(page);
+  await clientNavigate(page, '/admin/languages');
+  const form = page.getByRole('form', { name: 'Add a language' });
+  await form.getByLabel('Language tag').fill(tag);
+  await form.getByLabel('Name in that language').fill('Deutsch');
+  await form.getByLabel('Shown from coverage (%)').fill('50');
+  await form.getByLabel('Catalog (JSON or PO)').setInputFiles({
+    name: 'de.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ Dashboard: 'Übersicht', 'Not a message of the app': 'Nein' })),
+  });
+  await form.getByRole('button', { name: 'Add language' }).click();
+  await expect(toast(page, 'Language added: 1 message')).toBeVisible();
+  await expect(
+    form.getByText('Left out: Not a message of the app (No message of the app has this id)'),
+  ).toBeVisible();
+  const row = page.getByRole('table', { name: 'Languages' }).getByRole('row').filter({ hasText: tag });
+  await expect(row.getByText('Waiting for 50 % coverage')).toBeVisible();
+  await shoot(page, 'admin-languages-added');
+  // not in the members' picker until then
+  const picker = await api<{ languages: Array<{ locale: string }> }>('/i18n');
+  expect(picker.data.languages.map((l) => l.locale)).not.toContain(tag);
+});

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { useUrlFilters } from '../../../lib/use-url-filters';
+import { AddLanguage } from './AddLanguage';
 import { MessageEditor } from './MessageEditor';
 
 const LIMIT = 20;
@@ -158,6 +159,9 @@ export default function LanguagesPage() {
           loading={languages.isPending}
           empty="No languages."
         />
+      </Card>
+      <Card title="Add a language">
+        <AddLanguage />
       </Card>
       <Card title="Words">
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">

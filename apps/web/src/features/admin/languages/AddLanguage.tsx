@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../api/client';
+import { useAddLanguage } from '../../../api/languages';
+import { Banner } from '../../../components/ui/Banner';
+import { Button } from '../../../components/ui/Button';
+import { Input, Select } from '../../../components/ui/Input';
+
+/**
+ * A language the product does not ship, from its catalog: a JSON object (message id or English text
+ * to message) or a PO file, read in the browser and sent as text; the server checks every message
+ * and says what it left out. The language reaches the picker once its coverage reaches the threshold.
+ */
+export function AddLanguage() {
+  const add = useAddLanguage();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<Array<{ id: string; reason: string }>>([]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get('catalog');
+    setProblem(null);
+    setSkipped([]);
+    if (!(file instanceof File) || file.size === 0) {
+      setProblem('Choose the catalog file (JSON or PO)');
+      return;
+    }
+    try {
+      const res = await add.mutateAsync({
+        locale: String(form.get('locale') ?? '').trim(),
+        native_name: String(form.get('native_name') ?? '').trim(),
+        dir: form.get('dir') === 'rtl' ? 'rtl' : 'ltr',
+        min_coverage: Number(form.get('min_coverage') ?? 90),
+        catalog: await file.text(),
+      });
+      toast.success(`${res.message}: ${res.saved} ${res.saved === 1 ? 'message' : 'messages'}`);
+      setSkipped(res.problems);
+      (event.target as HTMLFormElement).reset();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }
+
+  return (
+    <form aria-label="Add a language" onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Input label="Language tag" name="locale" required placeholder="de, pt-PT, zh-Hant" />
+        <Input label="Name in that language" name="native_name" required placeholder="Deutsch" />
+        <Select label="Direction" name="dir" defaultValue="ltr">
+          <option value="ltr">Left to right</option>
+          <option value="rtl">Right to left</option>
+        </Select>
+        <Input
+          label="Shown from coverage (%)"
+          name="min_coverage"
+          type="number"
+          min={0}
+          max={100}
+          defaultValue={90}
+        />
+      </div>
+      <Input
+        label="Catalog (JSON or PO)"
+        name="catalog"
+        type="file"
+        accept=".json,.po,application/json,text/plain"
+      />
+      {problem && <Banner tone="error">{problem}</Banner>}
+      {skipped.length > 0 && (
+        <Banner tone="notice">{`Left out: ${skipped.map((s) => `${s.id} (${s.reason})`).join('; ')}`}</Banner>
+      )}
+      <div>
+        <Button type="submit" disabled={add.isPending}>
+          Add language
+        </Button>
+      </div>
+    </form>
+  );
+}
