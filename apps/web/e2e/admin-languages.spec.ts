@@ -83,3 +83,33 @@ test('an admin adds a language from a JSON catalog; it waits for its coverage th
   const picker = await api<{ languages: Array<{ locale: string }> }>('/i18n');
   expect(picker.data.languages.map((l) => l.locale)).not.toContain(tag);
 });
+
+test("an operator's Spanish words reach a Spanish visitor's page without a release; a revert brings the shipped ones back", async ({
+  browser,
+}) => {
+  const token = await adminToken();
+  const found = await api<{ translations: Array<{ id: string; source: string | null }> }>(
+    '/translations?locale=es&q=Create%20account',
+    { token },
+  );
+  const id = found.data.translations.find((r) => r.source === 'Create account')?.id;
+  expect(id).toBeTruthy();
+  await api(`/translations/es/${id}`, { method: 'DELETE', token });
+  const saved = await api(`/translations/es/${id}`, {
+    method: 'PUT',
+    token,
+    body: { message: 'Abrir una cuenta', source: 'Create account' },
+  });
+  expect(saved.status).toBe(200);
+
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Abrir una cuenta' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear cuenta' })).toHaveCount(0);
+
+  await api(`/translations/es/${id}`, { method: 'DELETE', token });
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Crear cuenta' }).first()).toBeVisible();
+  await context.close();
+});

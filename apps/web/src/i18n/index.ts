@@ -44,13 +44,37 @@ function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
  */
 export async function activate(locale: Locale): Promise<void> {
   wanted = locale;
-  const parts = await Promise.all([...areas].map((area) => loadCatalog(locale, area)));
+  const [own, ...parts] = await Promise.all([
+    loadOverrides(locale),
+    ...[...areas].map((area) => loadCatalog(locale, area)),
+  ]);
   if (wanted !== locale) return;
+  if (own) overrides.set(locale, { ...overrides.get(locale), ...own });
   const messages: Messages = Object.assign({}, ...parts, overrides.get(locale));
   i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
   const root = document.documentElement;
   root.lang = locale === 'pseudo' ? 'en' : locale;
   root.dir = directionOf(locale);
+}
+
+/**
+ * The operator's words for `locale` (GET /api/v1/i18n/{locale}, compiled by the server), fetched
+ * beside the shipped catalog. The answer is `no-cache` with an ETag, so the browser asks again on
+ * every load and an unchanged catalog costs a 304. Plain fetch: the API client would weigh on the
+ * first paint's budget. Any failure leaves the shipped words: they are complete on their own.
+ */
+async function loadOverrides(locale: Locale): Promise<Messages | null> {
+  if (locale === 'pseudo') return null;
+  try {
+    const response = await fetch(`/api/v1/i18n/${encodeURIComponent(locale)}`, {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { messages?: Messages };
+    return body.messages ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The visitor picked a language: remembered in this browser, shown at once. */
