@@ -10,6 +10,8 @@ import type {
   signinResponse,
 } from '@app/contracts/auth';
 import type { messageResponse } from '@app/contracts/common';
+import { isLocale } from '@app/contracts/locales';
+import { i18n } from '@lingui/core';
 import type { z } from 'zod';
 import { useAuthStore } from './auth-store';
 import { request } from './client';
@@ -62,8 +64,13 @@ export async function adminSigninTotp({ login, ...body }: AdminTotpSigninBody & 
   return data;
 }
 
+/** Sends the language on screen (the picker's) as the new member's `locale`, when it is a shipped one. */
 export async function register(body: RegisterBody) {
-  const data = await request<z.infer<typeof registerResponse>>('/auth/register', { method: 'POST', body });
+  const locale = isLocale(i18n.locale) ? i18n.locale : undefined;
+  const data = await request<z.infer<typeof registerResponse>>('/auth/register', {
+    method: 'POST',
+    body: { ...body, locale: body.locale ?? locale },
+  });
   useAuthStore.getState().setMember(data.auth, data.expireAt);
   return data;
 }

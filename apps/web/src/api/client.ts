@@ -109,10 +109,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const message = fromServer
       ? (data as { message: string }).message
       : `${NETWORK_ERROR} (HTTP ${response.status})`;
-    const code =
-      fromServer && typeof (data as { code?: unknown }).code === 'string'
-        ? (data as { code: string }).code
-        : undefined;
+    const sent = fromServer ? (data as { code?: unknown }).code : undefined;
+    const code = typeof sent === 'string' ? sent : undefined;
     if (response.status === 401 && options.as) return signOutSide(options.as, message);
     // the platform now requires two-factor authentication of this admin: the admin guard takes
     // them to the Security page

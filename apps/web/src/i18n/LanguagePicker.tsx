@@ -1,16 +1,23 @@
+import { isLocale as isShippedLocale } from '@app/contracts/locales';
 import { useLingui } from '@lingui/react/macro';
 import { Languages } from 'lucide-react';
+import { useMember } from '../api/auth-store';
 import { cn } from '../lib/cn';
 import { chooseLocale } from '.';
-import { isLocale, LOCALES, NATIVE_NAMES, PSEUDO_LOCALE } from './locales';
+import { PSEUDO_LOCALE } from './locales';
+import { useOfferedLanguages } from './offered';
 
 /**
  * The language switch of the public header and the member menu: a native select (the phone's own
  * picker, keyboard and screen readers for free) laid over a compact globe and language code, so it
  * takes the same room in every language at 390 px. Each language is named in its own words.
+ * It lists what the operator offers (GET /i18n: shipped languages and added ones); a signed-in
+ * member's pick is stored on their account too (member-locale.tsx, loaded only then).
  */
 export function LanguagePicker({ className }: { className?: string }) {
   const { i18n, t } = useLingui();
+  const member = useMember();
+  const languages = useOfferedLanguages();
   const current = i18n.locale;
   return (
     <label
@@ -29,15 +36,23 @@ export function LanguagePicker({ className }: { className?: string }) {
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLocale(next)) void chooseLocale(next);
+          void chooseLocale(next);
+          if (member && isShippedLocale(next))
+            void import('../features/member/profile/member-locale').then((m) =>
+              m.saveMemberLocale(member.id, next),
+            );
         }}
         className="absolute inset-0 size-full cursor-pointer opacity-0"
       >
-        {LOCALES.map((locale) => (
+        {languages.map(({ locale, native_name }) => (
           <option key={locale} value={locale} lang={locale}>
-            {NATIVE_NAMES[locale]}
+            {native_name}
           </option>
         ))}
+        {/* the language on screen stays selectable even when the operator withdrew it */}
+        {current !== PSEUDO_LOCALE && !languages.some((l) => l.locale === current) && (
+          <option value={current}>{current}</option>
+        )}
         {current === PSEUDO_LOCALE && <option value={PSEUDO_LOCALE}>Pseudo</option>}
       </select>
     </label>

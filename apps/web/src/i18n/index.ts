@@ -1,7 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { loadOrReload } from '../app/lazy-page';
-import { directionOf, intlLocale, type Locale } from './locales';
+import { directionOf, intlLocale, isLocale, type Locale } from './locales';
 import { storeLocale } from './negotiate';
+import { offeredDirection } from './offered';
 
 export { i18n };
 
@@ -17,7 +18,13 @@ const areas = new Set<Area>(['public']);
 const loading = new Map<string, Promise<Messages>>();
 /** Operator overrides per language, kept so that an area loaded later stays under them. */
 const overrides = new Map<string, Messages>();
-let wanted: Locale | null = null;
+let wanted: string | null = null;
+
+/**
+ * A language the operator added (GET /i18n offers it; not shipped) is built on the English
+ * catalogs, with the operator's messages over them: a message they did not translate shows English.
+ */
+const catalogLocale = (locale: string): Locale => (isLocale(locale) ? locale : 'en');
 
 function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
   const key = `../locales/${locale}/${area}.po`;
@@ -42,11 +49,11 @@ function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
  * every mounted component at once (I18nProvider re-renders; no reload) and sets <html lang dir>.
  * When two switches overlap, the last one asked for wins.
  */
-export async function activate(locale: Locale): Promise<void> {
+export async function activate(locale: string): Promise<void> {
   wanted = locale;
   const [own, ...parts] = await Promise.all([
     loadOverrides(locale),
-    ...[...areas].map((area) => loadCatalog(locale, area)),
+    ...[...areas].map((area) => loadCatalog(catalogLocale(locale), area)),
   ]);
   if (wanted !== locale) return;
   if (own) overrides.set(locale, { ...overrides.get(locale), ...own });
@@ -54,7 +61,7 @@ export async function activate(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
   const root = document.documentElement;
   root.lang = locale === 'pseudo' ? 'en' : locale;
-  root.dir = directionOf(locale);
+  root.dir = isLocale(locale) ? directionOf(locale) : (offeredDirection(locale) ?? 'ltr');
 }
 
 /**
@@ -63,7 +70,7 @@ export async function activate(locale: Locale): Promise<void> {
  * every load and an unchanged catalog costs a 304. Plain fetch: the API client would weigh on the
  * first paint's budget. Any failure leaves the shipped words: they are complete on their own.
  */
-async function loadOverrides(locale: Locale): Promise<Messages | null> {
+async function loadOverrides(locale: string): Promise<Messages | null> {
   if (locale === 'pseudo') return null;
   try {
     const response = await fetch(`/api/v1/i18n/${encodeURIComponent(locale)}`, {
@@ -78,7 +85,7 @@ async function loadOverrides(locale: Locale): Promise<Messages | null> {
 }
 
 /** The visitor picked a language: remembered in this browser, shown at once. */
-export function chooseLocale(locale: Locale): Promise<void> {
+export function chooseLocale(locale: string): Promise<void> {
   storeLocale(locale);
   return activate(locale);
 }
@@ -86,8 +93,8 @@ export function chooseLocale(locale: Locale): Promise<void> {
 /** Adds an area's catalog (in the active language) before the area's layout renders. */
 export async function ensureArea(area: Area): Promise<void> {
   areas.add(area);
-  const locale = wanted ?? (i18n.locale as Locale);
-  const messages = await loadCatalog(locale, area);
+  const locale = wanted ?? i18n.locale;
+  const messages = await loadCatalog(catalogLocale(locale), area);
   if (wanted !== locale) return; // the language changed meanwhile: activate() loads this area too
   i18n.load(locale, { ...messages, ...overrides.get(locale) });
 }

@@ -40,7 +40,13 @@ export const directionOf = (locale: string): 'rtl' | 'ltr' =>
 export function intlLocale(locale: string): string {
   if (locale === 'ar' || locale === 'hi') return `${locale}-u-nu-latn`;
   if (locale === PSEUDO_LOCALE) return 'en';
-  return locale;
+  if (isShippedLocale(locale)) return locale;
+  // an operator-added language's tag: Intl throws on a malformed one, so formats fall back to English
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
 }
 
 export const isLocale = (value: unknown): value is Locale =>

@@ -27,7 +27,7 @@ export function readStoredLocale(): string | null {
   }
 }
 
-export function storeLocale(locale: Locale) {
+export function storeLocale(locale: string) {
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

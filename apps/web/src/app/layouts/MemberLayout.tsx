@@ -4,6 +4,7 @@ import { useMember } from '../../api/auth-store';
 import { NotificationBell } from '../../features/member/notifications/NotificationBell';
 import { NotificationPopup } from '../../features/member/notifications/NotificationPopup';
 import { ControlHoldBanner } from '../../features/member/profile/ControlHold';
+import { MemberLocaleSync } from '../../features/member/profile/member-locale';
 import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { MEMBER_NAV } from '../nav';
 import { AppShell } from './AppShell';
@@ -28,6 +29,7 @@ function MemberArea() {
       notice={<ControlHoldBanner />}
       actions={
         <>
+          <MemberLocaleSync />
           <LanguagePicker />
           <NotificationBell />
           <NotificationPopup />
