@@ -1,15 +1,39 @@
-import { formatUsdt } from '@app/contracts/money';
+import { i18n } from '@lingui/core';
+import { formatAmount, microToDecimal } from '../i18n/format';
+import { intlLocale } from '../i18n/locales';
 
-/** Money from the API arrives as a JSON number of USDT (<= 6 decimals): shown with two, exact in the title. */
+/** Exactly as the ledger counts it: the JSON number of USDT (<= 6 decimals) in micro-units. */
+function usdt(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return `${value} USDT`;
+  const micro = BigInt(Math.round(value * 1_000_000));
+  const magnitude = formatAmount(microToDecimal(micro < 0n ? -micro : micro), { decimals });
+  // a minus only when something is left after rounding ("-0.00" reads as a debt)
+  const sign = micro < 0n && /[1-9]/.test(magnitude) ? '-' : '';
+  return `${sign}${magnitude} USDT`;
+}
+
+/**
+ * Money from the API arrives as a JSON number of USDT (<= 6 decimals): shown with two, exact in the
+ * title, in the active language's separators (issue 38; English reads as before: 1,234.56 USDT).
+ */
 export function money(value: number): { text: string; exact: string } {
-  return { text: formatUsdt(value), exact: formatUsdt(value, 6) };
+  return { text: usdt(value, 2), exact: usdt(value, 6) };
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 // numeric 'always' and the long style: 'auto' turned 13 days into "last wk." and 'short' into
 // abbreviations nobody reads at a glance ("3 hr. ago")
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'always', style: 'long' });
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+function relative(): Intl.RelativeTimeFormat {
+  const locale = intlLocale(i18n.locale || 'en');
+  let format = relatives.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'long' });
+    relatives.set(locale, format);
+  }
+  return format;
+}
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -43,9 +67,11 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   if (!date) return '—';
   const seconds = Math.round((date.getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  // "just now" in English as before; Intl's own word ("ahora", "الآن") in the member's language
+  if (!i18n.locale || i18n.locale === 'en') return 'just now';
+  return new Intl.RelativeTimeFormat(intlLocale(i18n.locale), { numeric: 'auto' }).format(0, 'second');
 }
 
 /** A moment that has passed, as "5 min ago": a server clock a little ahead of this browser's never reads "in 1 min". */
@@ -55,7 +81,7 @@ export function formatPast(iso: string | null | undefined): string {
 }
 
 export function formatCount(value: number): string {
-  return value.toLocaleString();
+  return value.toLocaleString(intlLocale(i18n.locale || 'en'));
 }
 
 /** A length of time from its seconds: "under 1 s", "42 s", "3 min 05 s", "1 h 02 min" (a run's duration). */

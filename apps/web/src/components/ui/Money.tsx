@@ -17,7 +17,9 @@ export function Money({
   const { text, exact } = money(Math.abs(value));
   const sign = value < 0 ? '−' : signed && value > 0 ? '+' : '';
   return (
+    // dir="ltr" isolates the amount: in Arabic "USDT" stays after the number (languages.md)
     <span
+      dir="ltr"
       title={`${sign}${exact}`}
       className={cn('tabular-nums whitespace-nowrap', className)}
       data-testid={testId}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { useEarningLimit } from '../../../api/incomes';
@@ -9,12 +10,14 @@ import { EarningLimitBar } from '../income/EarningLimitBar';
 /** The earning limit at a glance (spec section 9): limit, earned, available, and the bar. */
 export function EarningLimitCard({ userId }: { userId: number }) {
   const { data: limit, error } = useEarningLimit(userId, 'member');
+  const { t } = useLingui();
+  const problem = errorMessage(error);
   return (
     <Card
-      title="Earning limit"
+      title={t`Earning limit`}
       action={
         <Link to="/user/income" className="text-sm font-medium text-accent-text hover:underline">
-          Income dashboard
+          <Trans>Income dashboard</Trans>
         </Link>
       }
     >
@@ -22,9 +25,9 @@ export function EarningLimitCard({ userId }: { userId: number }) {
         <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center sm:gap-8">
           <dl className="grid grid-cols-3 gap-4 sm:gap-6">
             {[
-              { label: 'Limit', value: limit.earning_limit, id: 'limit' },
-              { label: 'Earned', value: limit.total_earnings, id: 'earned' },
-              { label: 'Available', value: limit.available_limit, id: 'available' },
+              { label: t`Limit`, value: limit.earning_limit, id: 'limit' },
+              { label: t`Earned`, value: limit.total_earnings, id: 'earned' },
+              { label: t`Available`, value: limit.available_limit, id: 'available' },
             ].map((f) => (
               <div key={f.id} className="min-w-0">
                 <dt className="text-sm text-muted">{f.label}</dt>
@@ -37,9 +40,11 @@ export function EarningLimitCard({ userId }: { userId: number }) {
           <EarningLimitBar limit={limit} compact />
         </div>
       ) : error ? (
-        <p className="text-sm text-muted">Your earning limit could not be loaded: {errorMessage(error)}</p>
+        <p className="text-sm text-muted">
+          <Trans>Your earning limit could not be loaded: {problem}</Trans>
+        </p>
       ) : (
-        <Spinner label="Loading your earning limit" />
+        <Spinner label={t`Loading your earning limit`} />
       )}
     </Card>
   );

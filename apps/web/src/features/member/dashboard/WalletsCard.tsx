@@ -1,28 +1,36 @@
 import type { Wallets } from '@app/contracts/users';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 
 /** `history`: the transaction list of what fills the wallet, where one list says it. */
-const WALLETS: Array<{ key: keyof Wallets['wallets']; title: string; caption: string; history?: string }> = [
-  { key: 'fund', title: 'Fund wallet', caption: 'Buys plans and top-ups' },
-  { key: 'earnings', title: 'Earnings', caption: 'Working income' },
+const WALLETS: Array<{
+  key: keyof Wallets['wallets'];
+  title: MessageDescriptor;
+  caption: MessageDescriptor;
+  history?: string;
+}> = [
+  { key: 'fund', title: msg`Fund wallet`, caption: msg`Buys plans and top-ups` },
+  { key: 'earnings', title: msg`Earnings`, caption: msg`Working income` },
   {
     key: 'roi',
-    title: 'ROI',
-    caption: 'Daily ROI claimed',
+    title: msg`ROI`,
+    caption: msg`Daily ROI claimed`,
     history: '/user/transaction/roi_transaction/invest',
   },
   {
     key: 'principal',
-    title: 'Principal',
-    caption: 'Your plan purchases',
+    title: msg`Principal`,
+    caption: msg`Your plan purchases`,
     history: '/user/transaction/topup_transaction',
   },
   {
     key: 'compound',
-    title: 'Compound',
-    caption: 'ROI put back to work',
+    title: msg`Compound`,
+    caption: msg`ROI put back to work`,
     history: '/user/transaction/compound_transaction',
   },
 ];
@@ -33,19 +41,20 @@ const WALLETS: Array<{ key: keyof Wallets['wallets']; title: string; caption: st
  */
 export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; fund: number }) {
   const shown = wallets ? WALLETS : WALLETS.slice(0, 1);
+  const { t, i18n } = useLingui();
   return (
     <Card
-      title="Wallets"
+      title={t`Wallets`}
       action={
         <div className="flex gap-3 text-sm font-medium">
           <Link to="/user/subscription" className="text-accent-text hover:underline">
-            Buy a plan
+            <Trans>Buy a plan</Trans>
           </Link>
           <Link to="/user/withdrawal" className="text-accent-text hover:underline">
-            Withdraw
+            <Trans>Withdraw</Trans>
           </Link>
           <Link to="/transactions/all" className="text-accent-text hover:underline">
-            Transactions
+            <Trans>Transactions</Trans>
           </Link>
         </div>
       }
@@ -53,6 +62,7 @@ export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; f
       <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-5">
         {shown.map((w) => {
           const held = wallets?.held[w.key] ?? 0;
+          const title = i18n._(w.title);
           return (
             <div key={w.key} className="min-w-0">
               <dt className="text-sm text-muted">
@@ -60,12 +70,12 @@ export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; f
                   <Link
                     to={w.history}
                     className="underline decoration-dotted underline-offset-4 hover:text-accent-text"
-                    title={`${w.title} history`}
+                    title={t`${title} history`}
                   >
-                    {w.title}
+                    {title}
                   </Link>
                 ) : (
-                  w.title
+                  title
                 )}
               </dt>
               <dd className="mt-1 text-lg font-semibold text-fg">
@@ -73,11 +83,11 @@ export function WalletsCard({ wallets, fund }: { wallets: Wallets | undefined; f
               </dd>
               <dd className="mt-0.5 text-xs text-muted">
                 {held > 0 ? (
-                  <>
+                  <Trans>
                     <Money value={held} /> held by pending withdrawals
-                  </>
+                  </Trans>
                 ) : (
-                  w.caption
+                  i18n._(w.caption)
                 )}
               </dd>
             </div>
