@@ -75,5 +75,6 @@ function sampleUser() {
     working: 0,
     controls_hold_until: null,
     controls_hold_what: [],
+    locale: null,
   };
 }
