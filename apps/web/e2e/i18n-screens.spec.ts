@@ -70,7 +70,7 @@ interface Screen {
   path: string;
   /** The screen's source files (prefixes of the catalog's references). */
   files: string[];
-  /** Shown once the screen has its data. */
+  /** A CSS selector shown once the screen has its data. */
   ready: string;
 }
 
@@ -79,7 +79,14 @@ const SCREENS: Screen[] = [
     name: 'dashboard',
     path: '/user/dashboard',
     files: ['src/features/member/dashboard/'],
-    ready: 'referral-code',
+    ready: '[data-testid="referral-code"]',
+  },
+  {
+    name: 'withdrawal',
+    path: '/user/withdrawal',
+    files: ['src/features/member/withdrawal/', 'src/components/money/ConfirmPassword.tsx'],
+    // the form (after the wallets and settings) and the history's empty table
+    ready: 'form input[type="password"]',
   },
 ];
 
@@ -97,7 +104,7 @@ test.describe('converted member screens on a phone', () => {
         const sentences = englishSentences(screen.files, lang);
         expect(sentences.length, `${screen.name}: English sentences found in the catalog`).toBeGreaterThan(3);
         await page.goto(screen.path);
-        await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+        await expect(page.locator(screen.ready).first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
         await expect
           .poll(() => englishLeft(page, sentences), { message: `${screen.name} in ${lang}: English left` })

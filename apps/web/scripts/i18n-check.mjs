@@ -39,8 +39,16 @@ const config = getConfig({ cwd: web, configPath: join(web, 'lingui.config.ts') }
 const catalogs = await getCatalogs(config);
 const shipped = config.locales.filter((locale) => locale !== PSEUDO && locale !== config.sourceLocale);
 
+// a {variable} or the argument of a {count, plural, ...}: not the first word of a plural's branch
+// ("one {Your plan ...}"), which a translation words its own way
 const placeholders = (text) =>
-  [...text.matchAll(/\{\s*([\w]+)|<\/?(\d+)\/?>/g)].map((m) => (m[1] ? `{${m[1]}}` : `<${m[2]}>`)).sort();
+  [
+    ...text.matchAll(
+      /\{\s*(\w+)\s*(?:\}|,\s*(?:plural|select|selectordinal|number|date|time)\b)|<\/?(\d+)\/?>/g,
+    ),
+  ]
+    .map((m) => (m[1] ? `{${m[1]}}` : `<${m[2]}>`))
+    .sort();
 
 for (const catalog of catalogs) {
   const source = (await catalog.readAll([config.sourceLocale]))[config.sourceLocale] ?? {};

@@ -1,4 +1,5 @@
 import { PASSWORD_INCORRECT } from '@app/contracts/transfers';
+import { useLingui } from '@lingui/react/macro';
 import type { InputHTMLAttributes } from 'react';
 import { ApiError } from '../../api/client';
 import { Input } from '../ui/Input';
@@ -11,12 +12,13 @@ export function PasswordInput({
   error,
   ...rest
 }: { error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useLingui();
   return (
     <Input
-      label="Your password"
+      label={t`Your password`}
       type="password"
       autoComplete="current-password"
-      hint="Confirms that it is you."
+      hint={t`Confirms that it is you.`}
       error={error}
       {...rest}
     />

@@ -1,4 +1,8 @@
-import { WITHDRAWAL_STATE_WORDS, withdrawalState } from '@app/contracts/withdrawal-words';
+import {
+  WITHDRAWAL_STATE_WORDS,
+  type WithdrawalState,
+  withdrawalState,
+} from '@app/contracts/withdrawal-words';
 import { payoutExplorerUrl, type Withdrawal } from '@app/contracts/withdrawals';
 import { ExternalLink } from 'lucide-react';
 import { Badge } from '../ui/Badge';
@@ -8,9 +12,22 @@ import { Badge } from '../ui/Badge';
  * Paid, Rejected, Cancelled, as the notification and the e-mail say it) with what followed it: the
  * payout hash once paid (a link to the network's block explorer), the reason once rejected.
  */
-export function WithdrawalStatus({ w }: { w: Withdrawal }) {
+export interface WithdrawalStatusWords {
+  states: Record<WithdrawalState, { text: string; hint: string }>;
+  explorer: (hash: string, chain: string) => string;
+}
+
+export function WithdrawalStatus({
+  w,
+  words,
+}: {
+  w: Withdrawal;
+  /** The member's screens pass the words in the member's language (the back-office reads English). */
+  words?: WithdrawalStatusWords;
+}) {
   const state = withdrawalState(w);
-  const label = WITHDRAWAL_STATE_WORDS[state];
+  const label = { ...WITHDRAWAL_STATE_WORDS[state], ...words?.states[state] };
+  const chain = w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON';
   if (state === 'cancelled')
     return (
       <span title={label.hint}>
@@ -30,7 +47,7 @@ export function WithdrawalStatus({ w }: { w: Withdrawal }) {
             target="_blank"
             rel="noreferrer"
             className="inline-flex max-w-48 items-center gap-1 text-xs text-accent-text hover:underline"
-            title={`${w.tx_hash} on the ${w.network === 'BEP20' ? 'BNB Smart Chain' : 'TRON'} explorer`}
+            title={words ? words.explorer(w.tx_hash, chain) : `${w.tx_hash} on the ${chain} explorer`}
           >
             <span className="truncate font-mono">{w.tx_hash}</span>
             <ExternalLink className="size-3 shrink-0" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { formatUsdt, percentOf, toMicro } from '@app/contracts/money';
+import { percentOf, toMicro } from '@app/contracts/money';
 import type { Settings } from '@app/contracts/settings';
 import type { User, Wallets } from '@app/contracts/users';
 import {
@@ -10,6 +10,9 @@ import {
   withdrawalRequestBody,
 } from '@app/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -26,10 +29,12 @@ import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
 import { SuccessDialog } from '../../../components/ui/SuccessDialog';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
+import { money } from '../../../lib/format';
 import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
-import { daysSince, formatPercent, micro, toWire, typedMicro } from '../../../lib/money';
-import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+import { daysSince, micro, toWire, typedMicro } from '../../../lib/money';
+import { useWithdrawalLabels } from './labels';
+import { formatPercentNumber as formatPercent } from './percent';
 
 type Network = (typeof NETWORKS)[number];
 
@@ -67,27 +72,40 @@ function quote(
   };
 }
 
-function quoteRows(q: Quote, withAddress: boolean): SummaryRow[] {
-  const wallet = WALLET_LABEL[WITHDRAWAL_WALLET[q.kind]];
+type Labels = ReturnType<typeof useWithdrawalLabels>;
+
+function quoteRows(q: Quote, withAddress: boolean, labels: Labels, i18n: I18n): SummaryRow[] {
+  const wallet = labels.WALLET_LABEL[WITHDRAWAL_WALLET[q.kind]];
+  const network = q.network;
+  const percent = formatPercent(q.feePercent);
   return [
     ...(withAddress
       ? [
-          { label: 'Withdraw from', value: wallet },
+          { label: i18n._(msg`Withdraw from`), value: wallet },
           {
-            label: `To (${q.network})`,
-            value: <span className="font-mono text-xs break-all">{q.address}</span>,
+            label: i18n._(msg`To (${network})`),
+            value: (
+              <span dir="ltr" className="font-mono text-xs break-all">
+                {q.address}
+              </span>
+            ),
           },
         ]
       : []),
-    { label: 'Amount', value: <Money value={toWire(q.amount)} />, testId: 'quote-amount' },
+    { label: i18n._(msg`Amount`), value: <Money value={toWire(q.amount)} />, testId: 'quote-amount' },
     {
-      label: `Fee (${formatPercent(q.feePercent)})`,
+      label: i18n._(msg`Fee (${percent})`),
       value: <Money value={toWire(q.fee)} />,
       testId: 'quote-fee',
     },
-    { label: 'You receive', value: <Money value={toWire(q.net)} />, strong: true, testId: 'quote-net' },
     {
-      label: `${wallet} after`,
+      label: i18n._(msg`You receive`),
+      value: <Money value={toWire(q.net)} />,
+      strong: true,
+      testId: 'quote-net',
+    },
+    {
+      label: i18n._(msg`${wallet} after`),
       value: (
         <Money
           value={toWire(q.balanceAfter)}
@@ -107,6 +125,9 @@ interface WithdrawalFormProps {
 }
 
 export function WithdrawalForm({ user, settings, wallets, disabled }: WithdrawalFormProps) {
+  const { t, i18n } = useLingui();
+  const labels = useWithdrawalLabels();
+  const { WITHDRAWAL_KIND_LABEL } = labels;
   const request = useRequestWithdrawal();
   const keys = useIdempotencyKey();
   const [review, setReview] = useState<(Quote & { password: string }) | null>(null);
@@ -122,29 +143,38 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
           amount: amountText(withdrawalRequestBody.shape.amount),
         })
         .superRefine((v, ctx) => {
-          if (!(v.network === 'BEP20' ? user.bep20 : user.trc20))
+          const network = v.network;
+          if (!(network === 'BEP20' ? user.bep20 : user.trc20))
             ctx.addIssue({
               code: 'custom',
               path: ['network'],
-              message: `Add your ${v.network} address in your profile before withdrawing`,
+              message: t`Add your ${network} address in your profile before withdrawing`,
             });
           if (typeof v.amount !== 'bigint') return;
           const minimum = toMicro(settings.withdrawal_min) ?? 0n;
           const wallet = WITHDRAWAL_WALLET[v.kind];
+          const minimumText = money(settings.withdrawal_min).text;
           if (v.amount < minimum)
             ctx.addIssue({
               code: 'custom',
               path: ['amount'],
-              message: `The minimum withdrawal is ${formatUsdt(settings.withdrawal_min)}`,
+              message: t`The minimum withdrawal is ${minimumText}`,
             });
           else if (v.amount > micro(wallets[wallet]))
             ctx.addIssue({
               code: 'custom',
               path: ['amount'],
-              message: `Insufficient balance in your ${wallet} wallet`,
+              // the wallet's key as the message always named it ("your roi wallet")
+              message: select(wallet, {
+                earnings: 'Insufficient balance in your earnings wallet',
+                roi: 'Insufficient balance in your roi wallet',
+                principal: 'Insufficient balance in your principal wallet',
+                compound: 'Insufficient balance in your compound wallet',
+                other: 'Insufficient balance in your wallet',
+              }),
             });
         }),
-    [user, settings, wallets],
+    [user, settings, wallets, t],
   );
 
   const {
@@ -170,6 +200,9 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
   const typed = typedMicro(watch('amount'));
   const live = typed !== null && typed > 0n ? quote(kind, network, typed, user, settings, wallets) : null;
   const feeNow = withdrawalFeePercent(kind, settings, daysSince(user.activation_date));
+  const kindName = WITHDRAWAL_KIND_LABEL[kind].text;
+  const kindFrom = WITHDRAWAL_KIND_LABEL[kind].from;
+  const feeText = formatPercent(feeNow);
 
   const onSubmit = handleSubmit((v) =>
     setReview({ ...quote(v.kind, v.network, v.amount, user, settings, wallets), password: v.password }),
@@ -204,10 +237,15 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
   };
 
   return (
-    <Card title="Request a withdrawal">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Request a withdrawal">
+    <Card title={t`Request a withdrawal`}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-5"
+        aria-label={t`Request a withdrawal`}
+      >
         <Segmented<WithdrawalKind>
-          legend="Withdraw from"
+          legend={t`Withdraw from`}
           value={kind}
           onValue={(next) => setValue('kind', next, { shouldValidate: isSubmitted })}
           options={WITHDRAWAL_KINDS.map((k) => ({
@@ -217,13 +255,15 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
           }))}
         />
         <p className="-mt-3 text-xs text-muted">
-          {WITHDRAWAL_KIND_LABEL[kind].text} withdrawals come from {WITHDRAWAL_KIND_LABEL[kind].from}. Fee
-          now: <span className="font-medium text-fg">{formatPercent(feeNow)}</span>.
+          <Trans>
+            {kindName} withdrawals come from {kindFrom}. Fee now:{' '}
+            <span className="font-medium text-fg">{feeText}</span>.
+          </Trans>
         </p>
 
         <div className="flex flex-col gap-1.5">
           <Segmented<Network>
-            legend="Network"
+            legend={t`Network`}
             columns="grid-cols-2"
             value={network}
             onValue={(next) => setValue('network', next, { shouldValidate: isSubmitted })}
@@ -233,9 +273,11 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
                 value: n,
                 label: n === 'BEP20' ? 'BEP20 (BNB Smart Chain)' : 'TRC20 (Tron)',
                 detail: address ? (
-                  <span className="block truncate font-mono">{address}</span>
+                  <span dir="ltr" className="block truncate font-mono">
+                    {address}
+                  </span>
                 ) : (
-                  'No address in your profile'
+                  t`No address in your profile`
                 ),
               };
             })}
@@ -244,21 +286,21 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
             <p className="text-sm text-red-700 dark:text-red-400">
               {errors.network.message}.{' '}
               <Link to={`/user/profile/${user.id}`} className="font-medium underline">
-                Open your profile
+                <Trans>Open your profile</Trans>
               </Link>
             </p>
           )}
         </div>
 
         <Input
-          label="Amount (USDT)"
+          label={t`Amount (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           hint={
-            <>
+            <Trans>
               Minimum <Money value={settings.withdrawal_min} /> · available{' '}
               <Money value={wallets[WITHDRAWAL_WALLET[kind]]} />
-            </>
+            </Trans>
           }
           error={errors.amount?.message}
           {...register('amount')}
@@ -266,10 +308,10 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
 
         <div aria-live="polite">
           {live ? (
-            <SummaryList rows={quoteRows(live, false)} />
+            <SummaryList rows={quoteRows(live, false, labels, i18n)} />
           ) : (
             <p className="rounded-lg border border-dashed border-line px-3 py-4 text-center text-sm text-muted">
-              Enter an amount to see the fee and what you receive.
+              <Trans>Enter an amount to see the fee and what you receive.</Trans>
             </p>
           )}
         </div>
@@ -278,22 +320,22 @@ export function WithdrawalForm({ user, settings, wallets, disabled }: Withdrawal
 
         <div className="flex justify-end">
           <Button type="submit" disabled={disabled}>
-            Review withdrawal
+            <Trans>Review withdrawal</Trans>
           </Button>
         </div>
       </form>
 
       <ConfirmDialog
         open={review !== null}
-        title="Request this withdrawal?"
-        description="The amount is held at once and paid to your address when an admin approves it. You can cancel it until it is paid."
-        confirmLabel="Request withdrawal"
+        title={t`Request this withdrawal?`}
+        description={t`The amount is held at once and paid to your address when an admin approves it. You can cancel it until it is paid.`}
+        confirmLabel={t`Request withdrawal`}
         busy={request.isPending}
         onConfirm={confirm}
         onCancel={close}
       >
         {request.isError && <Banner tone="error">{errorMessage(request.error)}</Banner>}
-        {review && <SummaryList rows={quoteRows(review, true)} />}
+        {review && <SummaryList rows={quoteRows(review, true, labels, i18n)} />}
       </ConfirmDialog>
       <SuccessDialog open={done !== null} message={done ?? ''} onClose={() => setDone(null)} />
     </Card>

@@ -1,4 +1,3 @@
-import { WITHDRAWAL_FILTER_WORDS } from '@app/contracts/withdrawal-words';
 import {
   WITHDRAWAL_KINDS,
   WITHDRAWAL_STATUS,
@@ -6,6 +5,9 @@ import {
   type Withdrawal,
   type WithdrawalKind,
 } from '@app/contracts/withdrawals';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -20,21 +22,37 @@ import { Pager } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
-import { formatPercent } from '../../../lib/money';
-import { WALLET_LABEL, WITHDRAWAL_KIND_LABEL } from '../../../lib/money-labels';
+import { useWithdrawalLabels } from './labels';
+import { formatPercentNumber as formatPercent } from './percent';
 
 const LIMIT = 10;
 type Status = (typeof WITHDRAWAL_STATUS)[number];
 
-function columns(onCancel: (w: Withdrawal) => void, busyId?: number): Array<Column<Withdrawal>> {
+function columns(
+  onCancel: (w: Withdrawal) => void,
+  busyId: number | undefined,
+  labels: ReturnType<typeof useWithdrawalLabels>,
+  i18n: I18n,
+): Array<Column<Withdrawal>> {
+  const { WITHDRAWAL_KIND_LABEL } = labels;
+  const cancelName = (w: Withdrawal) => {
+    const kind = WITHDRAWAL_KIND_LABEL[w.kind].text;
+    const amount = w.amount;
+    return i18n._(msg`Cancel the ${kind} withdrawal of ${amount} USDT`);
+  };
   return [
-    { key: 'date', header: 'Date', cell: (w) => <When iso={w.created_at} stacked /> },
-    { key: 'kind', header: 'Kind', cell: (w) => WITHDRAWAL_KIND_LABEL[w.kind].text },
-    { key: 'amount', header: 'Amount', className: 'text-right', cell: (w) => <Money value={w.amount} /> },
+    { key: 'date', header: i18n._(msg`Date`), cell: (w) => <When iso={w.created_at} stacked /> },
+    { key: 'kind', header: i18n._(msg`Kind`), cell: (w) => WITHDRAWAL_KIND_LABEL[w.kind].text },
+    {
+      key: 'amount',
+      header: i18n._(msg`Amount`),
+      className: 'text-end',
+      cell: (w) => <Money value={w.amount} />,
+    },
     {
       key: 'fee',
-      header: 'Fee',
-      className: 'text-right',
+      header: i18n._(msg`Fee`),
+      className: 'text-end',
       cell: (w) => (
         <span className="flex flex-col items-end">
           <Money value={w.fee} />
@@ -44,16 +62,24 @@ function columns(onCancel: (w: Withdrawal) => void, busyId?: number): Array<Colu
     },
     {
       key: 'net',
-      header: 'Net',
-      className: 'text-right',
+      header: i18n._(msg`Net`),
+      className: 'text-end',
       cell: (w) => <Money value={w.net} className="font-medium" />,
     },
-    { key: 'network', header: 'Network', cell: (w) => w.network },
-    { key: 'status', header: 'Status', cell: (w) => <WithdrawalStatus w={w} /> },
+    { key: 'network', header: i18n._(msg`Network`), cell: (w) => w.network },
+    {
+      key: 'status',
+      header: i18n._(msg`Status`),
+      cell: (w) => <WithdrawalStatus w={w} words={labels.STATUS_WORDS} />,
+    },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      className: 'text-right',
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
+      className: 'text-end',
       cell: (w) =>
         w.status === 'pending' ? (
           <Button
@@ -62,9 +88,9 @@ function columns(onCancel: (w: Withdrawal) => void, busyId?: number): Array<Colu
             className="text-red-700 dark:text-red-400"
             busy={busyId === w.id}
             onClick={() => onCancel(w)}
-            aria-label={`Cancel the ${WITHDRAWAL_KIND_LABEL[w.kind].text} withdrawal of ${w.amount} USDT`}
+            aria-label={cancelName(w)}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null,
     },
@@ -79,6 +105,9 @@ export function WithdrawalHistory() {
   const cancel = useCancelWithdrawal();
   const [target, setTarget] = useState<Withdrawal | null>(null);
   const data = list.data;
+  const { t, i18n } = useLingui();
+  const labels = useWithdrawalLabels();
+  const { WITHDRAWAL_KIND_LABEL, WALLET_LABEL, FILTER_WORDS } = labels;
 
   const confirmCancel = () => {
     if (!target) return;
@@ -94,18 +123,18 @@ export function WithdrawalHistory() {
     <section aria-labelledby="withdrawal-history" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="withdrawal-history" className="text-lg font-semibold text-fg">
-          History
+          <Trans>History</Trans>
         </h2>
         <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
           <Select
-            label="Kind"
+            label={t`Kind`}
             value={kind ?? ''}
             onChange={(e) => {
               setKind((e.target.value || undefined) as WithdrawalKind | undefined);
               setPage(1);
             }}
           >
-            <option value="">All kinds</option>
+            <option value="">{t`All kinds`}</option>
             {WITHDRAWAL_KINDS.map((k) => (
               <option key={k} value={k}>
                 {WITHDRAWAL_KIND_LABEL[k].text}
@@ -113,17 +142,17 @@ export function WithdrawalHistory() {
             ))}
           </Select>
           <Select
-            label="Status"
+            label={t`Status`}
             value={status ?? ''}
             onChange={(e) => {
               setStatus((e.target.value || undefined) as Status | undefined);
               setPage(1);
             }}
           >
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {WITHDRAWAL_STATUS.map((s) => (
               <option key={s} value={s}>
-                {WITHDRAWAL_FILTER_WORDS[s]}
+                {FILTER_WORDS[s]}
               </option>
             ))}
           </Select>
@@ -131,23 +160,25 @@ export function WithdrawalHistory() {
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Your withdrawal requests"
-        columns={columns(setTarget, cancel.isPending ? target?.id : undefined)}
+        caption={t`Your withdrawal requests`}
+        columns={columns(setTarget, cancel.isPending ? target?.id : undefined, labels, i18n)}
         rows={data?.allwithdrawals}
         rowKey={(w) => w.id}
         loading={list.isPending}
         empty={
           kind || status
-            ? 'No request matches these filters. Choose "All" to see every request.'
-            : 'No withdrawals yet. Request one above; it appears here as Requested until an admin pays it.'
+            ? t`No request matches these filters. Choose "All" to see every request.`
+            : t`No withdrawals yet. Request one above; it appears here as Requested until an admin pays it.`
         }
       />
       {data && data.total > 0 && (
         <>
           <p className="text-sm text-muted">
-            Totals of these requests: <Money value={data.totals.amount} className="font-medium text-fg" />{' '}
-            requested, <Money value={data.totals.fee} className="font-medium text-fg" /> in fees,{' '}
-            <Money value={data.totals.net} className="font-medium text-fg" /> to receive.
+            <Trans>
+              Totals of these requests: <Money value={data.totals.amount} className="font-medium text-fg" />{' '}
+              requested, <Money value={data.totals.fee} className="font-medium text-fg" /> in fees,{' '}
+              <Money value={data.totals.net} className="font-medium text-fg" /> to receive.
+            </Trans>
           </p>
           <Pager
             page={data.currentPage}
@@ -155,17 +186,17 @@ export function WithdrawalHistory() {
             total={data.total}
             fetching={list.isFetching}
             onPage={setPage}
-            noun={['request', 'requests']}
+            noun={[t`request`, t`requests`]}
           />
         </>
       )}
 
       <ConfirmDialog
         open={target !== null}
-        title="Cancel this withdrawal?"
-        description="The held amount goes back to its wallet at once."
-        confirmLabel="Cancel withdrawal"
-        cancelLabel="Keep it"
+        title={t`Cancel this withdrawal?`}
+        description={t`The held amount goes back to its wallet at once.`}
+        confirmLabel={t`Cancel withdrawal`}
+        cancelLabel={t`Keep it`}
         danger
         busy={cancel.isPending}
         onConfirm={confirmCancel}
@@ -179,10 +210,10 @@ export function WithdrawalHistory() {
         {target && (
           <SummaryList
             rows={[
-              { label: 'Kind', value: WITHDRAWAL_KIND_LABEL[target.kind].text },
-              { label: 'Amount', value: <Money value={target.amount} /> },
+              { label: t`Kind`, value: WITHDRAWAL_KIND_LABEL[target.kind].text },
+              { label: t`Amount`, value: <Money value={target.amount} /> },
               {
-                label: 'Back to',
+                label: t`Back to`,
                 value: WALLET_LABEL[WITHDRAWAL_WALLET[target.kind]],
                 strong: true,
               },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../../api/client';
 import { useSettings } from '../../../api/settings';
 import { Banner } from '../../../components/ui/Banner';
@@ -17,25 +18,33 @@ export default function WithdrawalPage() {
   const error = user.error ?? wallets.error ?? settings.error;
   const ready = me && wallets.data && settings.data;
   const closed = settings.data?.withdrawals_open === false;
+  const { t } = useLingui();
+  const email = me?.email;
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Withdrawal · EarnHub</title>
+      <title>{t`Withdrawal · EarnHub`}</title>
       <PageHeader
-        title="Withdrawal"
-        description="Withdraw USDT to your BEP20 or TRC20 address. A request is paid once an admin approves it."
+        title={t`Withdrawal`}
+        description={t`Withdraw USDT to your BEP20 or TRC20 address. A request is paid once an admin approves it.`}
       />
       {me && !me.verify_at && (
-        <Notice to={`/user/profile/${me.id}#verify`} action="Verify email">
-          Verify your email before withdrawing. We send a 6-digit code to {me.email}.
+        <Notice to={`/user/profile/${me.id}#verify`} action={t`Verify email`}>
+          <Trans>
+            Verify your email before withdrawing. We send a 6-digit code to <bdi dir="ltr">{email}</bdi>.
+          </Trans>
         </Notice>
       )}
       {me && !me.bep20 && !me.trc20 && (
-        <Notice to={`/user/profile/${me.id}`} action="Add an address">
-          Add a BEP20 or TRC20 address to your profile: withdrawals are paid there.
+        <Notice to={`/user/profile/${me.id}`} action={t`Add an address`}>
+          <Trans>Add a BEP20 or TRC20 address to your profile: withdrawals are paid there.</Trans>
         </Notice>
       )}
-      {closed && <Banner tone="error">Withdrawals are closed at the moment. Please try again later.</Banner>}
+      {closed && (
+        <Banner tone="error">
+          <Trans>Withdrawals are closed at the moment. Please try again later.</Trans>
+        </Banner>
+      )}
       {error && <Banner tone="error">{errorMessage(error)}</Banner>}
 
       {ready ? (
@@ -49,7 +58,7 @@ export default function WithdrawalPage() {
           <FeesCard settings={settings.data} days={daysSince(me.activation_date)} />
         </div>
       ) : (
-        !error && <PageSpinner label="Loading your wallets" />
+        !error && <PageSpinner label={t`Loading your wallets`} />
       )}
 
       <WithdrawalHistory />
