@@ -28,8 +28,10 @@ export default defineConfig({
       // on every page (the entry chunk): the header, the footer, the error page, the language picker
       path: '<rootDir>/src/locales/{locale}/public',
       include: ['<rootDir>/src/app', '<rootDir>/src/components/ui', '<rootDir>/src/i18n'],
-      exclude: SHELL,
+      exclude: [...SHELL, '<rootDir>/src/i18n/errors'],
     },
+    // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
+    { path: '<rootDir>/src/locales/{locale}/errors', include: ['<rootDir>/src/i18n/errors'] },
     // the sign-in, registration and password pages
     { path: '<rootDir>/src/locales/{locale}/auth', include: ['<rootDir>/src/features/public/auth'] },
     // the not-found and not-allowed pages

@@ -66,10 +66,9 @@ export async function adminSigninTotp({ login, ...body }: AdminTotpSigninBody & 
 
 /** Sends the language on screen (the picker's) as the new member's `locale`, when it is a shipped one. */
 export async function register(body: RegisterBody) {
-  const locale = isLocale(i18n.locale) ? i18n.locale : undefined;
   const data = await request<z.infer<typeof registerResponse>>('/auth/register', {
     method: 'POST',
-    body: { ...body, locale: body.locale ?? locale },
+    body: { ...body, locale: isLocale(i18n.locale) ? i18n.locale : undefined },
   });
   useAuthStore.getState().setMember(data.auth, data.expireAt);
   return data;

@@ -1,5 +1,4 @@
 import { SESSION_ENDED, TOTP_SETUP_REQUIRED } from '@app/contracts/session-messages';
-import { i18n } from '@lingui/core';
 import { toastLater } from '../lib/toast-later';
 import { type Side, tokenFor, useAuthStore } from './auth-store';
 
@@ -29,29 +28,20 @@ export class ApiError extends Error {
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError && !error.fromServer) return fallback ?? error.message;
-  if (error instanceof ApiError && error.code) {
-    const translated = translatedError(error.code, error.message);
-    if (translated) return translated;
-  }
+  const translated = error instanceof ApiError && error.code && translate?.(error.code, error.message);
+  if (translated) return translated;
   return error instanceof Error && error.message ? error.message : (fallback ?? NETWORK_ERROR);
 }
 
 /**
- * The member's language for an error `code` (issue 38): the catalogs hold it under the id
- * `error.<code>` (error-texts.ts of each area; every `validation.<field>` shares `error.validation`).
- * Only when the active catalog has that id: otherwise the server's English message, never an id.
- * In English the server's message is shown as it is. A 500's `(ref …)` stays in the translation, so support can still find the log line.
+ * Turns an error's `code` into the member's language (issue 38): set after the first paint by
+ * src/i18n/offered.ts (errorText), so the public pages' first visit does not carry it. Until then,
+ * and for a code the catalogs lack, the server's English message.
  */
-function translatedError(code: string, message: string): string | null {
-  // English is the server's own words: its message is more precise than any catalog entry
-  if (i18n.locale === 'en') return null;
-  const ids = [`error.${code}`];
-  if (code.startsWith('validation.')) ids.push('error.validation');
-  const id = ids.find((candidate) => candidate in i18n.messages);
-  if (!id) return null;
-  const ref = /\(ref ([^)]+)\)/.exec(message)?.[1] ?? '';
-  return i18n._({ id, values: { ref } });
-}
+let translate: ((code: string, message: string) => string | null) | undefined;
+export const setErrorTranslator = (f: typeof translate) => {
+  translate = f;
+};
 
 type Query = Record<string, string | number | undefined | null>;
 
@@ -109,14 +99,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const message = fromServer
       ? (data as { message: string }).message
       : `${NETWORK_ERROR} (HTTP ${response.status})`;
-    const sent = fromServer ? (data as { code?: unknown }).code : undefined;
-    const code = typeof sent === 'string' ? sent : undefined;
     if (response.status === 401 && options.as) return signOutSide(options.as, message);
     // the platform now requires two-factor authentication of this admin: the admin guard takes
     // them to the Security page
     if (response.status === 403 && options.as === 'admin' && message === TOTP_SETUP_REQUIRED)
       useAuthStore.getState().setAdminTotpSetupRequired(true);
-    throw new ApiError(message, response.status, fromServer, code);
+    throw new ApiError(message, response.status, fromServer, (data as { code?: string } | null)?.code);
   }
   return data as T;
 }

@@ -1,11 +1,16 @@
-import { isLocale as isShippedLocale } from '@app/contracts/locales';
 import { useLingui } from '@lingui/react/macro';
 import { Languages } from 'lucide-react';
-import { useMember } from '../api/auth-store';
+import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn';
 import { chooseLocale } from '.';
-import { PSEUDO_LOCALE } from './locales';
-import { useOfferedLanguages } from './offered';
+import { LOCALES, NATIVE_NAMES, PSEUDO_LOCALE } from './locales';
+import type { OfferedLanguage } from './offered';
+
+/** What the web app ships: the list until the server's answer comes, and if it fails. */
+const SHIPPED: readonly OfferedLanguage[] = LOCALES.map((locale) => ({
+  locale,
+  native_name: NATIVE_NAMES[locale],
+}));
 
 /**
  * The language switch of the public header and the member menu: a native select (the phone's own
@@ -14,10 +19,21 @@ import { useOfferedLanguages } from './offered';
  * It lists what the operator offers (GET /i18n: shipped languages and added ones); a signed-in
  * member's pick is stored on their account too (member-locale.tsx, loaded only then).
  */
+/** What the picker does after the first paint: a chunk of its own (offered.ts). */
+const afterPaint = () => import('./offered');
+
 export function LanguagePicker({ className }: { className?: string }) {
   const { i18n, t } = useLingui();
-  const member = useMember();
-  const languages = useOfferedLanguages();
+  const [languages, setLanguages] = useState(SHIPPED);
+  useEffect(() => {
+    // the shipped list stays when the server's cannot be had
+    void afterPaint()
+      .then((m) => m.afterPaint())
+      .then(
+        (offered) => offered && setLanguages(offered),
+        () => undefined,
+      );
+  }, []);
   const current = i18n.locale;
   return (
     <label
@@ -37,10 +53,7 @@ export function LanguagePicker({ className }: { className?: string }) {
         onChange={(event) => {
           const next = event.target.value;
           void chooseLocale(next);
-          if (member && isShippedLocale(next))
-            void import('../features/member/profile/member-locale').then((m) =>
-              m.saveMemberLocale(member.id, next),
-            );
+          void afterPaint().then((m) => m.saveChoice(next));
         }}
         className="absolute inset-0 size-full cursor-pointer opacity-0"
       >
@@ -49,10 +62,6 @@ export function LanguagePicker({ className }: { className?: string }) {
             {native_name}
           </option>
         ))}
-        {/* the language on screen stays selectable even when the operator withdrew it */}
-        {current !== PSEUDO_LOCALE && !languages.some((l) => l.locale === current) && (
-          <option value={current}>{current}</option>
-        )}
         {current === PSEUDO_LOCALE && <option value={PSEUDO_LOCALE}>Pseudo</option>}
       </select>
     </label>

@@ -1,8 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { loadOrReload } from '../app/lazy-page';
-import { directionOf, intlLocale, isLocale, type Locale } from './locales';
+import { directionOf, intlLocale, type Locale } from './locales';
 import { storeLocale } from './negotiate';
-import { offeredDirection } from './offered';
 
 export { i18n };
 
@@ -11,7 +10,7 @@ export { i18n };
  * with the pages or layouts that show them (routes.tsx, withArea). Only the active language's files are fetched:
  * each PO file below is compiled by @lingui/vite-plugin into a chunk of its own.
  */
-export type Area = 'public' | 'auth' | 'system' | 'home' | 'member' | 'admin';
+export type Area = 'public' | 'auth' | 'system' | 'home' | 'member' | 'admin' | 'errors';
 const CATALOGS = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 
 const areas = new Set<Area>(['public']);
@@ -20,17 +19,12 @@ const loading = new Map<string, Promise<Messages>>();
 const overrides = new Map<string, Messages>();
 let wanted: string | null = null;
 
-/**
- * A language the operator added (GET /i18n offers it; not shipped) is built on the English
- * catalogs, with the operator's messages over them: a message they did not translate shows English.
- */
-const catalogLocale = (locale: string): Locale => (isLocale(locale) ? locale : 'en');
-
-function loadCatalog(locale: Locale, area: Area): Promise<Messages> {
+function loadCatalog(locale: string, area: Area): Promise<Messages> {
   const key = `../locales/${locale}/${area}.po`;
   let pending = loading.get(key);
   if (!pending) {
-    const load = CATALOGS[key];
+    // an operator-added language is built on the English catalogs, the operator's messages over them
+    const load = CATALOGS[key] ?? CATALOGS[`../locales/en/${area}.po`];
     if (!load) return Promise.reject(new Error(`No ${area} catalog for ${locale}`));
     // A chunk gone after a deploy reloads the page once, as a page's chunk does; a catalog that
     // loads does not clear the reload-once mark (lazy-page.ts), or a page chunk that keeps failing
@@ -53,15 +47,16 @@ export async function activate(locale: string): Promise<void> {
   wanted = locale;
   const [own, ...parts] = await Promise.all([
     loadOverrides(locale),
-    ...[...areas].map((area) => loadCatalog(catalogLocale(locale), area)),
+    ...[...areas].map((area) => loadCatalog(locale, area)),
   ]);
   if (wanted !== locale) return;
-  if (own) overrides.set(locale, { ...overrides.get(locale), ...own });
+  if (own) overrides.set(locale, { ...overrides.get(locale), ...own.messages });
   const messages: Messages = Object.assign({}, ...parts, overrides.get(locale));
   i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
   const root = document.documentElement;
   root.lang = locale === 'pseudo' ? 'en' : locale;
-  root.dir = isLocale(locale) ? directionOf(locale) : (offeredDirection(locale) ?? 'ltr');
+  // the server's answer says the direction (the operator's, for a language they added)
+  root.dir = own?.dir ?? directionOf(locale);
 }
 
 /**
@@ -70,15 +65,15 @@ export async function activate(locale: string): Promise<void> {
  * every load and an unchanged catalog costs a 304. Plain fetch: the API client would weigh on the
  * first paint's budget. Any failure leaves the shipped words: they are complete on their own.
  */
-async function loadOverrides(locale: string): Promise<Messages | null> {
+async function loadOverrides(locale: string): Promise<{ messages: Messages; dir?: 'ltr' | 'rtl' } | null> {
   if (locale === 'pseudo') return null;
   try {
     const response = await fetch(`/api/v1/i18n/${encodeURIComponent(locale)}`, {
       headers: { Accept: 'application/json' },
     });
     if (!response.ok) return null;
-    const body = (await response.json()) as { messages?: Messages };
-    return body.messages ?? null;
+    const body = (await response.json()) as { messages?: Messages; dir?: 'ltr' | 'rtl' };
+    return body.messages ? { messages: body.messages, dir: body.dir } : null;
   } catch {
     return null;
   }
@@ -94,7 +89,7 @@ export function chooseLocale(locale: string): Promise<void> {
 export async function ensureArea(area: Area): Promise<void> {
   areas.add(area);
   const locale = wanted ?? i18n.locale;
-  const messages = await loadCatalog(catalogLocale(locale), area);
+  const messages = await loadCatalog(locale, area);
   if (wanted !== locale) return; // the language changed meanwhile: activate() loads this area too
   i18n.load(locale, { ...messages, ...overrides.get(locale) });
 }

@@ -40,13 +40,9 @@ export const directionOf = (locale: string): 'rtl' | 'ltr' =>
 export function intlLocale(locale: string): string {
   if (locale === 'ar' || locale === 'hi') return `${locale}-u-nu-latn`;
   if (locale === PSEUDO_LOCALE) return 'en';
-  if (isShippedLocale(locale)) return locale;
-  // an operator-added language's tag: Intl throws on a malformed one, so formats fall back to English
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
+  // an operator-added language (de-CH, zh-Hant): its language alone, which every Intl takes
+  // (the server accepts only tags starting with 2-3 letters)
+  return isShippedLocale(locale) ? locale : locale.split('-')[0]!;
 }
 
 export const isLocale = (value: unknown): value is Locale =>

@@ -1,59 +1,61 @@
-import { useSyncExternalStore } from 'react';
-import { LOCALES, NATIVE_NAMES } from './locales';
+import { isLocale as isShippedLocale } from '@app/contracts/locales';
+import { isLive, useAuthStore } from '../api/auth-store';
+import { setErrorTranslator } from '../api/client';
+import { ensureArea, i18n } from '.';
+
+/*
+ * What the language picker does after the first paint, in a chunk of its own: the picker is on
+ * every public page, whose first visit must stay within 100 KB (UI.md).
+ */
 
 /** A language the picker offers (GET /api/v1/i18n): shipped, or added by the operator. */
 export interface OfferedLanguage {
   locale: string;
   native_name: string;
-  dir: 'ltr' | 'rtl';
 }
 
-/** What the web app ships: the list while the server's answer is on its way, and if it fails. */
-const SHIPPED: readonly OfferedLanguage[] = LOCALES.map((locale) => ({
-  locale,
-  native_name: NATIVE_NAMES[locale],
-  dir: locale === 'ar' ? 'rtl' : 'ltr',
-}));
-
-let offered: readonly OfferedLanguage[] = SHIPPED;
-let asked = false;
-const listeners = new Set<() => void>();
+let asked: Promise<OfferedLanguage[] | null> | null = null;
 
 /**
- * The server's list, asked once per page when the first picker mounts. Plain fetch, not the API
- * client or TanStack Query: the picker is on every public page's first visit (100 KB budget). The
- * answer is `no-cache` with an ETag, so a reload revalidates it for the cost of a 304.
+ * Once per page: the API errors' words (the `errors` area and errorText) and the server's
+ * list of offered languages. Plain fetch, not the API client or TanStack Query (first-visit budget).
+ * The answer is `no-cache` with an ETag, so a reload revalidates it for the cost of a 304. Null
+ * when it fails: the picker keeps the shipped list.
  */
-function ask() {
-  if (asked) return;
-  asked = true;
-  fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
+export function afterPaint(): Promise<OfferedLanguage[] | null> {
+  if (asked) return asked;
+  setErrorTranslator(errorText);
+  void ensureArea('errors').catch(() => undefined); // errors then show the server's English
+  asked = fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
-    .then((body: { languages?: OfferedLanguage[] } | null) => {
-      if (!body?.languages?.length) return;
-      offered = body.languages;
-      for (const listener of listeners) listener();
-    })
-    .catch(() => {
-      /* the shipped list stays: every shipped language works without the server's list */
-    });
+    .then((body: { languages?: OfferedLanguage[] } | null) =>
+      body?.languages?.length ? body.languages : null,
+    )
+    .catch(() => null);
+  return asked;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  ask();
-  return () => listeners.delete(listener);
+/**
+ * The visitor picked a language: a signed-in member's is stored on their account too
+ * (member-locale.tsx), when the server can store it (a shipped one; an operator-added language stays
+ * this browser's choice).
+ */
+export async function saveChoice(locale: string): Promise<void> {
+  const { auth, expireAt } = useAuthStore.getState();
+  if (!auth || !isLive(expireAt) || !isShippedLocale(locale)) return;
+  const { saveMemberLocale } = await import('../features/member/profile/member-locale');
+  await saveMemberLocale(auth.id, locale);
 }
 
-/** The languages the operator offers (shipped and added ones), or the shipped list until known. */
-export function useOfferedLanguages(): readonly OfferedLanguage[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => offered,
-    () => offered,
-  );
+/**
+ * The member's language for an error `code` (issue 38; errorMessage in api/client.ts): the `errors`
+ * catalog holds it under the id `error.<code>` (errors/error-texts.ts; every `validation.<field>`
+ * shares `error.validation`). Only when the active catalog has that id: otherwise the server's
+ * English message, never an id. In English the server's message is shown as it is (more precise
+ * than a catalog entry). A 500's `(ref …)` stays in the translation, so support can find the log line.
+ */
+export function errorText(code: string, message: string): string | null {
+  const id = `error.${code.startsWith('validation') ? 'validation' : code}`;
+  if (i18n.locale === 'en' || !(id in i18n.messages)) return null;
+  return i18n._({ id, values: { ref: /\(ref ([^)]+)\)/.exec(message)?.[1] } });
 }
-
-/** The writing direction of an offered language (an added one is not in RTL_LOCALES). */
-export const offeredDirection = (locale: string): 'ltr' | 'rtl' | undefined =>
-  offered.find((language) => language.locale === locale)?.dir;
