@@ -88,6 +88,21 @@ const SCREENS: Screen[] = [
     // the form (after the wallets and settings) and the history's empty table
     ready: 'form input[type="password"]',
   },
+  {
+    name: 'deposit',
+    path: '/user/deposit',
+    files: ['src/features/member/deposits/DepositPage.tsx'],
+    ready: '[data-testid="deposit-method-code"] a',
+  },
+  {
+    name: 'deposit-history',
+    path: '/user/deposit-history',
+    files: [
+      'src/features/member/deposits/DepositHistoryPage.tsx',
+      'src/features/member/deposits/RedeemCodeCard.tsx',
+    ],
+    ready: '[data-testid="fund-balance"]',
+  },
 ];
 
 test.describe('converted member screens on a phone', () => {

@@ -1,6 +1,4 @@
-import { PAYMENT } from '@app/contracts/payments';
-import { CLOSED_MESSAGES } from '@app/contracts/switches';
-import { WALLET_DEPOSITS_OFF } from '@app/contracts/web3';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, History, LifeBuoy, QrCode, Ticket, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -27,8 +25,21 @@ interface Method {
 }
 
 function StateBadge({ state }: { state: State }) {
-  if ('pending' in state) return <Badge>Checking…</Badge>;
-  return state.on ? <Badge tone="green">Available</Badge> : <Badge tone="red">Off</Badge>;
+  if ('pending' in state)
+    return (
+      <Badge>
+        <Trans>Checking…</Trans>
+      </Badge>
+    );
+  return state.on ? (
+    <Badge tone="green">
+      <Trans context="deposit method">Available</Trans>
+    </Badge>
+  ) : (
+    <Badge tone="red">
+      <Trans>Off</Trans>
+    </Badge>
+  );
 }
 
 function MethodCard({ m }: { m: Method }) {
@@ -85,71 +96,86 @@ export default function DepositPage() {
   const web3 = useWeb3Config();
   const settings = useSettings('member');
   const closed = settings.data?.deposits_open === false;
+  const { t } = useLingui();
+  const balance = user.data ? <Money value={fund} testId="fund-balance" /> : '…';
 
+  // the spec's English as the contracts write it (CLOSED_MESSAGES.deposits_open, PAYMENT.unavailable,
+  // WALLET_DEPOSITS_OFF), in the member's language
   const gate = (pending: boolean, state: State): State =>
-    closed ? { on: false, why: CLOSED_MESSAGES.deposits_open } : pending ? { pending: true } : state;
+    closed
+      ? { on: false, why: t`Deposits are closed at the moment. Please try again later.` }
+      : pending
+        ? { pending: true }
+        : state;
 
   const mode = payments.data?.mode;
   const methods: Method[] = [
     {
       id: 'crypto',
-      title: 'Crypto payment',
+      title: t`Crypto payment`,
       icon: <QrCode className="size-4" aria-hidden="true" />,
-      what: 'Pay USDT on BNB Smart Chain (BEP20) through our payment provider: scan a QR code or copy the address, and the amount lands in your fund wallet once the payment finishes.',
+      what: t`Pay USDT on BNB Smart Chain (BEP20) through our payment provider: scan a QR code or copy the address, and the amount lands in your fund wallet once the payment finishes.`,
       to: '/user/scanner',
-      action: 'Pay with crypto',
+      action: t`Pay with crypto`,
       state: gate(
         payments.isPending,
         mode === 'off' || payments.isError
-          ? { on: false, why: `${PAYMENT.unavailable}.` }
+          ? {
+              on: false,
+              why: t`Crypto payments are unavailable: no payment provider is configured on this platform.`,
+            }
           : mode === 'sandbox'
             ? {
                 on: true,
-                note: 'Test mode: payments are simulated by the sandbox provider. No real money moves.',
+                note: t`Test mode: payments are simulated by the sandbox provider. No real money moves.`,
               }
             : { on: true },
       ),
     },
     {
       id: 'wallet',
-      title: 'Wallet deposit',
+      title: t`Wallet deposit`,
       icon: <Wallet className="size-4" aria-hidden="true" />,
-      what: 'Connect your own wallet (browser extension or WalletConnect) and send USDT to the platform address; the deposit is credited after its confirmations.',
+      what: t`Connect your own wallet (browser extension or WalletConnect) and send USDT to the platform address; the deposit is credited after its confirmations.`,
       to: '/user/web3-deposit',
-      action: 'Deposit from a wallet',
+      action: t`Deposit from a wallet`,
       state: gate(
         web3.isPending,
-        web3.data?.deposit.address ? { on: true } : { on: false, why: WALLET_DEPOSITS_OFF },
+        web3.data?.deposit.address
+          ? { on: true }
+          : {
+              on: false,
+              why: t`Wallet deposits are not available at the moment: no deposit address is configured.`,
+            },
       ),
     },
     {
       id: 'code',
-      title: 'Activation code',
+      title: t`Activation code`,
       icon: <Ticket className="size-4" aria-hidden="true" />,
-      what: 'Redeem an activation code you received: its amount is added to your fund wallet at once.',
+      what: t`Redeem an activation code you received: its amount is added to your fund wallet at once.`,
       to: '/user/deposit-history',
-      action: 'Redeem a code',
+      action: t`Redeem a code`,
       state: gate(settings.isPending, { on: true }),
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Deposit · EarnHub</title>
+      <title>{t`Deposit · EarnHub`}</title>
       <PageHeader
-        title="Deposit"
-        description="Add money to your fund wallet. Choose a method: every method the platform offers is listed, with why one is off."
+        title={t`Deposit`}
+        description={t`Add money to your fund wallet. Choose a method: every method the platform offers is listed, with why one is off.`}
         actions={
           <Link to="/user/deposit-history" className={buttonClass('secondary')}>
-            <History className="size-4" aria-hidden="true" /> Deposit history
+            <History className="size-4" aria-hidden="true" /> <Trans>Deposit history</Trans>
           </Link>
         }
       />
       <p className="text-sm text-muted">
-        Fund wallet:{' '}
-        <span className="font-semibold text-fg">
-          {user.data ? <Money value={fund} testId="fund-balance" /> : '…'}
-        </span>
+        <Trans>
+          Fund wallet: <span className="font-semibold text-fg">{balance}</span>
+        </Trans>
       </p>
       <div className="grid items-stretch gap-4 md:grid-cols-2 xl:grid-cols-3">
         {methods.map((m) => (
@@ -159,15 +185,17 @@ export default function DepositPage() {
       <p className="flex items-start gap-2 text-sm text-muted">
         <LifeBuoy className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Paid another way (a bank transfer, for instance)? The team records it for you and it shows in your{' '}
-          <Link to="/user/deposit-history" className="font-medium text-accent-text hover:underline">
-            deposit history
-          </Link>
-          ; ask through{' '}
-          <Link to="/user/query/create" className="font-medium text-accent-text hover:underline">
-            support
-          </Link>
-          .
+          <Trans>
+            Paid another way (a bank transfer, for instance)? The team records it for you and it shows in your{' '}
+            <Link to="/user/deposit-history" className="font-medium text-accent-text hover:underline">
+              deposit history
+            </Link>
+            ; ask through{' '}
+            <Link to="/user/query/create" className="font-medium text-accent-text hover:underline">
+              support
+            </Link>
+            .
+          </Trans>
         </span>
       </p>
     </div>

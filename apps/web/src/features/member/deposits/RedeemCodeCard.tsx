@@ -1,5 +1,6 @@
 import { codeRedeemBody } from '@app/contracts/codes';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import { Input } from '../../../components/ui/Input';
 /** An activation code (e-pin) from an admin: its value goes to the fund wallet, once. */
 export function RedeemCodeCard() {
   const redeem = useRedeemCode();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -33,16 +35,18 @@ export function RedeemCodeCard() {
   );
 
   return (
-    <Card title="Redeem a code">
+    <Card title={t`Redeem a code`}>
       <p className="-mt-2 mb-4 text-sm text-muted">
-        Got an activation code? Its value is added to your fund wallet at once. Each code works once.
+        <Trans>
+          Got an activation code? Its value is added to your fund wallet at once. Each code works once.
+        </Trans>
       </p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label="Redeem a code">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-label={t`Redeem a code`}>
         {redeem.isError && <Banner tone="error">{errorMessage(redeem.error)}</Banner>}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <Input
-            label="Code"
-            placeholder="e.g. K7QM2XPA9RTE"
+            label={t`Code`}
+            placeholder={t`e.g. K7QM2XPA9RTE`}
             autoComplete="off"
             spellCheck={false}
             className="flex-1"
@@ -50,7 +54,7 @@ export function RedeemCodeCard() {
             {...register('code')}
           />
           <Button type="submit" busy={redeem.isPending} className="sm:mt-7">
-            Redeem
+            <Trans>Redeem</Trans>
           </Button>
         </div>
       </form>
