@@ -57,5 +57,5 @@ export async function saveChoice(locale: string): Promise<void> {
 export function errorText(code: string, message: string): string | null {
   const id = `error.${code.startsWith('validation') ? 'validation' : code}`;
   if (i18n.locale === 'en' || !(id in i18n.messages)) return null;
-  return i18n._({ id, values: { ref: /\(ref ([^)]+)\)/.exec(message)?.[1] } });
+  return i18n._(id, { ref: /\(ref ([^)]+)\)/.exec(message)?.[1] });
 }
