@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { rootSession, SHOTS, useMemberSession } from './support';
+import { adminToken, api, rootSession, SHOTS, uniq, useMemberSession } from './support';
 
 /*
  * Issue 38, the member screens converted to the catalogs: each one, opened in Spanish and in
@@ -78,7 +78,13 @@ const SCREENS: Screen[] = [
   {
     name: 'dashboard',
     path: '/user/dashboard',
-    files: ['src/features/member/dashboard/'],
+    files: [
+      'src/features/member/dashboard/',
+      'src/features/member/income/EarningLimitBar.tsx',
+      'src/features/member/news/',
+      'src/features/member/qr-links/',
+      'src/features/member/notifications/BannerCard.tsx',
+    ],
     ready: '[data-testid="referral-code"]',
   },
   {
@@ -107,6 +113,19 @@ const SCREENS: Screen[] = [
 
 test.describe('converted member screens on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+
+  // the dashboard's news and QR cards show only with something in them
+  test.beforeAll(async () => {
+    const admin = await adminToken();
+    const tag = uniq();
+    const qr = await api('/qr/add', {
+      token: admin,
+      body: { title: `Chat ${tag}`, url: `https://t.me/earnhub_${tag}`, active: true },
+    });
+    expect(qr.status).toBe(201);
+    const news = await api('/news/add', { token: admin, body: { title: `News ${tag}`, content: 'Hola.' } });
+    expect(news.status).toBe(201);
+  });
 
   for (const lang of ['es', 'ar']) {
     test(`show no English and fit the screen in ${lang}`, async ({ page }) => {
