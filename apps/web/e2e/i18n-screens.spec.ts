@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { adminToken, api, rootSession, SHOTS, uniq, useMemberSession } from './support';
+import { adminToken, api, registerMember, rootSession, SHOTS, uniq, useMemberSession } from './support';
 
 /*
  * Issue 38, the member screens converted to the catalogs: each one, opened in Spanish and in
@@ -133,7 +133,9 @@ test.describe('converted member screens on a phone', () => {
         ([key, value]) => localStorage.setItem(key ?? '', value ?? ''),
         [LOCALE_KEY, lang],
       );
-      await useMemberSession(page, await rootSession());
+      // a member of their own: another spec may have stored a language on the root member
+      const root = await rootSession();
+      await useMemberSession(page, await registerMember(root.auth.refferal_code, `Lang ${lang}`));
       for (const screen of SCREENS) {
         const sentences = englishSentences(screen.files, lang);
         expect(sentences.length, `${screen.name}: English sentences found in the catalog`).toBeGreaterThan(3);
