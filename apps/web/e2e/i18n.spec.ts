@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { rootSession, SHOTS, useMemberSession } from './support';
+import { api, rootSession, SHOTS, useMemberSession } from './support';
 
 /*
  * Issue 38, the web app's languages: the browser's language picks the first one, the picker
@@ -161,7 +161,15 @@ test.describe('phones, 390 px', () => {
       ([key, value]) => localStorage.setItem(key ?? '', value ?? ''),
       [LOCALE_KEY, 'ru'],
     );
-    await useMemberSession(page, await rootSession());
+    // the member's stored language wins over this browser's (it follows them): theirs is Russian too
+    const root = await rootSession();
+    const saved = await api(`/users/${root.auth.id}`, {
+      method: 'PUT',
+      token: root.auth.token,
+      body: { locale: 'ru' },
+    });
+    expect(saved.status).toBe(200);
+    await useMemberSession(page, root);
     await page.goto('/user/dashboard');
     await expect(page.getByTestId('referral-code')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Язык' })).toBeVisible();
