@@ -65,6 +65,13 @@ for (const { browser, lang, signIn, dir } of FIRST_VISIT) {
   });
 }
 
+// Picking a language while signed in stores it on the member, and the root member is every later
+// spec's member: leave them in English, as they were.
+test.afterAll(async () => {
+  const root = await rootSession();
+  await api(`/users/${root.auth.id}`, { method: 'PUT', token: root.auth.token, body: { locale: 'en' } });
+});
+
 test.describe('the language picker', () => {
   test.use({ locale: 'en-US' });
 

@@ -163,7 +163,7 @@ export default function AuditLogPage() {
           </Select>
           <Select
             label="Admin"
-            className="col-span-2 md:col-span-1"
+            className="col-span-2"
             value={adminId ?? ''}
             onChange={(e) => update({ admin_id: e.target.value, page: 1 })}
           >
