@@ -3,15 +3,22 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * The web app's language catalogs (issue 38; src/i18n/index.ts). One PO file per language and
- * area, so a first visit downloads only the active language's part for what it shows (the public
- * pages' 100 KB budget counts it): the areas follow the code's folders. The member menu and the app
- * shell are in the member catalog (and the admin one); the back-office ships English for now.
+ * area, so a visit downloads only the active language's part for what it shows (the budgets of
+ * UI.md count it): `public` on every page, the page's own area beside its chunk (routes.tsx).
+ * The member pages are grouped by the code they share (money, team, account), so a page needs its
+ * group's catalog and the member area's; the back-office loads them all (its shared components
+ * speak through them) and ships English for its own words.
  */
-const SHELL = [
-  '<rootDir>/src/app/layouts/AppShell.tsx',
-  '<rootDir>/src/app/layouts/MemberLayout.tsx',
-  '<rootDir>/src/app/layouts/AdminLayout.tsx',
-  '<rootDir>/src/app/nav.ts',
+const src = (path: string) => `<rootDir>/src/${path}`;
+const member = (folder: string) => src(`features/member/${folder}`);
+const SHELL = [src('app/layouts/AppShell.tsx'), src('app/layouts/MemberLayout.tsx'), src('app/nav.ts')];
+// what the public pages show of the shared components (the rest is in `ui`)
+const PUBLIC_UI = ['Spinner', 'Banner', 'Button', 'Input'].map((name) => src(`components/ui/${name}.tsx`));
+// the dashboard's cards that live in other features' folders: in `member`, loaded with the layout
+const DASHBOARD_PARTS = [
+  member('income/EarningLimitBar.tsx'),
+  member('notifications/BannerCard.tsx'),
+  member('profile/member-locale.tsx'),
 ];
 
 export default defineConfig({
@@ -26,25 +33,60 @@ export default defineConfig({
   catalogs: [
     {
       // on every page (the entry chunk): the header, the footer, the error page, the language picker
-      path: '<rootDir>/src/locales/{locale}/public',
-      include: ['<rootDir>/src/app', '<rootDir>/src/components/ui', '<rootDir>/src/i18n'],
-      exclude: [...SHELL, '<rootDir>/src/i18n/errors'],
+      path: src('locales/{locale}/public'),
+      include: [src('app'), src('i18n'), ...PUBLIC_UI],
+      exclude: [...SHELL, src('app/layouts/AdminLayout.tsx'), src('i18n/errors')],
     },
     // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
-    { path: '<rootDir>/src/locales/{locale}/errors', include: ['<rootDir>/src/i18n/errors'] },
+    { path: src('locales/{locale}/errors'), include: [src('i18n/errors')] },
     // the sign-in, registration and password pages
-    { path: '<rootDir>/src/locales/{locale}/auth', include: ['<rootDir>/src/features/public/auth'] },
+    { path: src('locales/{locale}/auth'), include: [src('features/public/auth')] },
     // the not-found and not-allowed pages
-    { path: '<rootDir>/src/locales/{locale}/system', include: ['<rootDir>/src/features/public/system'] },
-    { path: '<rootDir>/src/locales/{locale}/home', include: ['<rootDir>/src/features/public/home'] },
+    { path: src('locales/{locale}/system'), include: [src('features/public/system')] },
+    { path: src('locales/{locale}/home'), include: [src('features/public/home')] },
+    { path: src('locales/{locale}/legal'), include: [src('features/public/legal')] },
+    // the shared components of the signed-in areas (dialogs, pager, copy buttons, ...)
     {
-      path: '<rootDir>/src/locales/{locale}/member',
-      include: ['<rootDir>/src/features/member', '<rootDir>/src/components', ...SHELL.slice(0, 2), SHELL[3]],
-      exclude: ['<rootDir>/src/components/ui'],
+      path: src('locales/{locale}/ui'),
+      include: [src('components/ui'), src('components/content'), src('components/qr')],
+      exclude: PUBLIC_UI,
+    },
+    // the member's shell and menu and the dashboard, loaded with the member layout
+    {
+      path: src('locales/{locale}/member'),
+      include: [...SHELL, member('dashboard'), member('news'), member('qr-links'), ...DASHBOARD_PARTS],
     },
     {
-      path: '<rootDir>/src/locales/{locale}/admin',
-      include: ['<rootDir>/src/features/admin', SHELL[0], SHELL[2]],
+      path: src('locales/{locale}/money'),
+      include: [
+        ...['money', 'deposits', 'withdrawal', 'transfer', 'topup', 'subscription', 'web3', 'payment'].map(
+          member,
+        ),
+        member('transactions'),
+        src('components/money'),
+        src('components/payments'),
+      ],
+    },
+    {
+      path: src('locales/{locale}/team'),
+      include: [member('referral'), member('income'), member('rewards'), src('components/charts')],
+      exclude: DASHBOARD_PARTS,
+    },
+    {
+      path: src('locales/{locale}/account'),
+      include: [
+        member('profile'),
+        member('notifications'),
+        member('queries'),
+        member('watch'),
+        src('components/auth'),
+        src('components/tickets'),
+      ],
+      exclude: DASHBOARD_PARTS,
+    },
+    {
+      path: src('locales/{locale}/admin'),
+      include: [src('features/admin'), SHELL[0], src('app/layouts/AdminLayout.tsx')],
     },
   ],
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken, api, registerMember, rootSession, SHOTS, uniq, useMemberSession } from './support';
@@ -7,14 +7,17 @@ import { adminToken, api, registerMember, rootSession, SHOTS, uniq, useMemberSes
  * Issue 38, the member screens converted to the catalogs: each one, opened in Spanish and in
  * Arabic on a 390 px phone, shows none of the English sentences its files put in the English
  * catalog, and nothing sticks out sideways. The sentences come from the catalog itself (the `#:`
- * references of en/member.po), so a literal added to a screen and translated nowhere fails here.
+ * references of the en/*.po catalogs), so a literal added to a screen and translated nowhere fails here.
  */
 
 const LOCALE_KEY = 'earnhub.locale';
 const LOCALES_DIR = path.join(import.meta.dirname, '..', 'src', 'locales');
 
 function entries(locale: string): Map<string, { files: string[]; text: string }> {
-  const po = readFileSync(path.join(LOCALES_DIR, locale, 'member.po'), 'utf8');
+  const dir = path.join(LOCALES_DIR, locale);
+  const po = readdirSync(dir)
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .join('\n\n');
   const found = new Map<string, { files: string[]; text: string }>();
   for (const block of po.split(/\n\n+/)) {
     const files = [...block.matchAll(/^#: (.+)$/gm)].flatMap((m) => (m[1] ?? '').split(' '));

@@ -26,8 +26,8 @@ const PUBLIC_PAGES = [
   ['auth/RegistrationPage', 'auth'],
   ['auth/ForgotPasswordPage', 'auth'],
   ['auth/ResetPasswordPage', 'auth'],
-  ['legal/PrivacyPage'],
-  ['legal/TermsPage'],
+  ['legal/PrivacyPage', 'legal'],
+  ['legal/TermsPage', 'legal'],
 ];
 const scenarios = [
   // Every public page, as the first page of a visit: the entry, the page chunk, and their imports.
@@ -45,7 +45,7 @@ const scenarios = [
       'src/app/layouts/MemberLayout.tsx',
       'src/features/member/dashboard/DashboardPage.tsx',
     ],
-    areas: ['public', 'member'],
+    areas: ['public', 'ui', 'member'],
   },
 ];
 
@@ -60,7 +60,11 @@ const LOCALES = [
       .filter((locale) => locale && locale !== 'pseudo'),
   ),
 ];
-const catalogsOf = (areas, locale) => (areas ?? []).map((area) => `src/locales/${locale}/${area}.po`);
+// an area other than `public` comes through its language's list of catalogs (src/i18n/catalogs/)
+const catalogsOf = (areas, locale) => [
+  ...(areas ?? []).map((area) => `src/locales/${locale}/${area}.po`),
+  ...((areas ?? []).some((area) => area !== 'public') ? [`src/i18n/catalogs/${locale}.ts`] : []),
+];
 
 function closure(keys) {
   const seen = new Set();

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { withArea } from '../i18n';
 import { RequireAdmin, RequireMember } from './guards';
@@ -5,8 +6,16 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { lazyComponent, page } from './lazy-page';
 
 // each area's layout comes with its language catalog (src/i18n), fetched at the same time
-const MemberLayout = lazyComponent(withArea('member', () => import('./layouts/MemberLayout')));
-const AdminLayout = lazyComponent(withArea('admin', () => import('./layouts/AdminLayout')));
+const MemberLayout = lazyComponent(withArea(['ui', 'member'], () => import('./layouts/MemberLayout')));
+// the back-office's shared components speak through the member groups' catalogs (English for admins)
+const AdminLayout = lazyComponent(
+  withArea(['admin', 'ui', 'money', 'team', 'account'], () => import('./layouts/AdminLayout')),
+);
+// a member page comes with its group's catalog (lingui.config.ts): the layout brings `ui` and `member`
+type PageModule = () => Promise<{ default: ComponentType }>;
+const money = (load: PageModule) => page(withArea('money', load));
+const team = (load: PageModule) => page(withArea('team', load));
+const account = (load: PageModule) => page(withArea('account', load));
 
 /**
  * THE route table (spec 2.1). Every page is its own chunk, fetched on first visit through page(),
@@ -21,8 +30,11 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: page(withArea('home', () => import('../features/public/home/HomePage'))) },
-      { path: 'privacy', element: page(() => import('../features/public/legal/PrivacyPage')) },
-      { path: 'terms', element: page(() => import('../features/public/legal/TermsPage')) },
+      {
+        path: 'privacy',
+        element: page(withArea('legal', () => import('../features/public/legal/PrivacyPage'))),
+      },
+      { path: 'terms', element: page(withArea('legal', () => import('../features/public/legal/TermsPage'))) },
       { path: 'login', element: page(withArea('auth', () => import('../features/public/auth/LoginPage'))) },
       { path: 'admin-login', element: page(() => import('../features/public/auth/AdminLoginPage')) },
       {
@@ -71,54 +83,57 @@ export const routes: RouteObject[] = [
             path: 'user/dashboard',
             element: page(() => import('../features/member/dashboard/DashboardPage')),
           },
-          { path: 'user/profile/:id', element: page(() => import('../features/member/profile/ProfilePage')) },
+          {
+            path: 'user/profile/:id',
+            element: account(() => import('../features/member/profile/ProfilePage')),
+          },
           {
             path: 'user/subscription',
-            element: page(() => import('../features/member/subscription/SubscriptionPage')),
+            element: money(() => import('../features/member/subscription/SubscriptionPage')),
           },
-          { path: 'user/topup', element: page(() => import('../features/member/topup/TopupPage')) },
+          { path: 'user/topup', element: money(() => import('../features/member/topup/TopupPage')) },
           {
             path: 'user/web3-deposit',
-            element: page(() => import('../features/member/web3/Web3DepositPage')),
+            element: money(() => import('../features/member/web3/Web3DepositPage')),
           },
-          { path: 'user/rewards', element: page(() => import('../features/member/rewards/RewardsPage')) },
-          { path: 'watch/adds', element: page(() => import('../features/member/watch/WatchEarnPage')) },
-          { path: 'user/income', element: page(() => import('../features/member/income/IncomePage')) },
-          { path: 'user/transfer', element: page(() => import('../features/member/transfer/TransferPage')) },
+          { path: 'user/rewards', element: team(() => import('../features/member/rewards/RewardsPage')) },
+          { path: 'watch/adds', element: account(() => import('../features/member/watch/WatchEarnPage')) },
+          { path: 'user/income', element: team(() => import('../features/member/income/IncomePage')) },
+          { path: 'user/transfer', element: money(() => import('../features/member/transfer/TransferPage')) },
           {
             path: 'user/withdrawal',
-            element: page(() => import('../features/member/withdrawal/WithdrawalPage')),
+            element: money(() => import('../features/member/withdrawal/WithdrawalPage')),
           },
-          { path: 'user/deposit', element: page(() => import('../features/member/deposits/DepositPage')) },
+          { path: 'user/deposit', element: money(() => import('../features/member/deposits/DepositPage')) },
           {
             path: 'user/deposit-history',
-            element: page(() => import('../features/member/deposits/DepositHistoryPage')),
+            element: money(() => import('../features/member/deposits/DepositHistoryPage')),
           },
           {
             path: 'user/notifications',
-            element: page(() => import('../features/member/notifications/NotificationsPage')),
+            element: account(() => import('../features/member/notifications/NotificationsPage')),
           },
-          { path: 'user/scanner', element: page(() => import('../features/member/payment/ScannerPage')) },
+          { path: 'user/scanner', element: money(() => import('../features/member/payment/ScannerPage')) },
           {
             path: 'user/payment/:paymentId',
-            element: page(() => import('../features/member/payment/PaymentStatusPage')),
+            element: money(() => import('../features/member/payment/PaymentStatusPage')),
           },
-          { path: 'user/queries', element: page(() => import('../features/member/queries/QueriesPage')) },
+          { path: 'user/queries', element: account(() => import('../features/member/queries/QueriesPage')) },
           {
             path: 'user/direct-members',
-            element: page(() => import('../features/member/referral/DirectMembersPage')),
+            element: team(() => import('../features/member/referral/DirectMembersPage')),
           },
           {
             path: 'user/refferral-tree',
-            element: page(() => import('../features/member/referral/ReferralTreePage')),
+            element: team(() => import('../features/member/referral/ReferralTreePage')),
           },
           {
             path: 'user/queries/:ticketId',
-            element: page(() => import('../features/member/queries/QueryPage')),
+            element: account(() => import('../features/member/queries/QueryPage')),
           },
           {
             path: 'user/query/create',
-            element: page(() => import('../features/member/queries/CreateQueryPage')),
+            element: account(() => import('../features/member/queries/CreateQueryPage')),
           },
           // One screen for every transaction list (features/member/transactions/lists.ts);
           // /user/transaction/roi_transaction/invest is the {table_name}/{fit} route.
@@ -128,7 +143,7 @@ export const routes: RouteObject[] = [
             'transactions/:source',
           ].map((path) => ({
             path,
-            element: page(() => import('../features/member/transactions/TransactionsPage')),
+            element: money(() => import('../features/member/transactions/TransactionsPage')),
           })),
         ],
       },

@@ -10,8 +10,36 @@ export { i18n };
  * with the pages or layouts that show them (routes.tsx, withArea). Only the active language's files are fetched:
  * each PO file below is compiled by @lingui/vite-plugin into a chunk of its own.
  */
-export type Area = 'public' | 'auth' | 'system' | 'home' | 'member' | 'admin' | 'errors';
-const CATALOGS = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+export type Area =
+  | 'public'
+  | 'errors'
+  | 'auth'
+  | 'system'
+  | 'home'
+  | 'legal'
+  | 'ui'
+  | 'member'
+  | 'money'
+  | 'team'
+  | 'account'
+  | 'admin';
+// The first paint's catalogs are in the entry chunk; the other areas' come through one small chunk
+// per language (catalogs/<locale>.ts): listing 100 hashed catalog chunks here would cost the public
+// pages' entry about 1 KB of gzip.
+const PUBLIC = import.meta.glob<{ messages: Messages }>('../locales/*/public.po');
+type Loaders = typeof PUBLIC;
+const LANGUAGES = import.meta.glob<{ CATALOGS: Loaders }>('./catalogs/*.ts');
+
+async function loaderOf(locale: string, area: Area) {
+  // an operator-added language is built on the English catalogs, the operator's messages over them
+  const language = LANGUAGES[`./catalogs/${locale}.ts`];
+  const shipped = language ? locale : 'en';
+  const own = language ?? LANGUAGES['./catalogs/en.ts'];
+  const loaders = area === 'public' || !own ? PUBLIC : (await own()).CATALOGS;
+  const found = Object.entries(loaders).find(([path]) => path.endsWith(`/${shipped}/${area}.po`));
+  if (!found) throw new Error(`No ${area} catalog for ${locale}`);
+  return found[1]();
+}
 
 const areas = new Set<Area>(['public']);
 const loading = new Map<string, Promise<Messages>>();
@@ -20,16 +48,13 @@ const overrides = new Map<string, Messages>();
 let wanted: string | null = null;
 
 function loadCatalog(locale: string, area: Area): Promise<Messages> {
-  const key = `../locales/${locale}/${area}.po`;
+  const key = `${locale}/${area}`;
   let pending = loading.get(key);
   if (!pending) {
-    // an operator-added language is built on the English catalogs, the operator's messages over them
-    const load = CATALOGS[key] ?? CATALOGS[`../locales/en/${area}.po`];
-    if (!load) return Promise.reject(new Error(`No ${area} catalog for ${locale}`));
     // A chunk gone after a deploy reloads the page once, as a page's chunk does; a catalog that
     // loads does not clear the reload-once mark (lazy-page.ts), or a page chunk that keeps failing
     // after the reload would reload again, and again.
-    pending = load()
+    pending = loaderOf(locale, area)
       .catch((error: unknown) => loadOrReload(() => Promise.reject(error)))
       .then((module) => module.messages);
     pending.catch(() => loading.delete(key));
@@ -94,9 +119,10 @@ export async function ensureArea(area: Area): Promise<void> {
   i18n.load(locale, { ...messages, ...overrides.get(locale) });
 }
 
-/** A lazily loaded layout that renders only once its area's catalog is in (both fetched at once). */
-export function withArea<T>(area: Area, load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), ensureArea(area)]).then(([module]) => module);
+/** A lazily loaded page or layout that renders only once its areas' catalogs are in (all fetched at once). */
+export function withArea<T>(area: Area | Area[], load: () => Promise<T>): () => Promise<T> {
+  const wanted = Array.isArray(area) ? area : [area];
+  return () => Promise.all([load(), ...wanted.map(ensureArea)]).then(([module]) => module);
 }
 
 /**

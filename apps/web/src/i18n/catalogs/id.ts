@@ -1,0 +1,7 @@
+import type { Messages } from '@lingui/core';
+
+/** The id catalogs of every area but `public` (src/i18n/index.ts: fetched once the language is shown). */
+export const CATALOGS = import.meta.glob<{ messages: Messages }>([
+  '../../locales/id/*.po',
+  '!../../locales/id/public.po',
+]);
