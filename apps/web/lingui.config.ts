@@ -14,11 +14,83 @@ const member = (folder: string) => src(`features/member/${folder}`);
 const SHELL = [src('app/layouts/AppShell.tsx'), src('app/layouts/MemberLayout.tsx'), src('app/nav.ts')];
 // what the public pages show of the shared components (the rest is in `ui`)
 const PUBLIC_UI = ['Spinner', 'Banner', 'Button', 'Input'].map((name) => src(`components/ui/${name}.tsx`));
+// the back-office's sign-in and invitation pages: in the back-office's catalog (English for now)
+const ADMIN_SIGN_IN = [src('features/public/auth/Admin*')];
 // the dashboard's cards that live in other features' folders: in `member`, loaded with the layout
 const DASHBOARD_PARTS = [
   member('income/EarningLimitBar.tsx'),
   member('notifications/BannerCard.tsx'),
   member('profile/member-locale.tsx'),
+];
+
+// LINGUI_AREAS=money,team extracts only those catalogs (people converting different areas at once
+// would otherwise rewrite each other's PO files while translating them)
+const only = process.env.LINGUI_AREAS?.split(',');
+
+const CATALOGS = [
+  {
+    // on every page (the entry chunk): the header, the footer, the error page, the language picker
+    path: src('locales/{locale}/public'),
+    include: [src('app'), src('i18n'), ...PUBLIC_UI],
+    exclude: [...SHELL, src('app/layouts/AdminLayout.tsx'), src('i18n/errors')],
+  },
+  // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
+  { path: src('locales/{locale}/errors'), include: [src('i18n/errors')] },
+  // the sign-in, registration and password pages
+  { path: src('locales/{locale}/auth'), include: [src('features/public/auth')], exclude: ADMIN_SIGN_IN },
+  // the not-found and not-allowed pages
+  { path: src('locales/{locale}/system'), include: [src('features/public/system')] },
+  { path: src('locales/{locale}/home'), include: [src('features/public/home')] },
+  // the legal pages, one catalog each (long texts: a visit reads one of them)
+  ...['Privacy', 'Terms'].map((name) => ({
+    path: src(`locales/{locale}/${name.toLowerCase()}`),
+    include: [src(`features/public/legal/${name}Page.tsx`), src('features/public/legal/LegalPage.tsx')],
+  })),
+  // the shared components of the signed-in areas (dialogs, pager, copy buttons, ...)
+  {
+    path: src('locales/{locale}/ui'),
+    include: [src('components/ui'), src('components/content'), src('components/qr')],
+    exclude: PUBLIC_UI,
+  },
+  // the member's shell and menu and the dashboard, loaded with the member layout
+  {
+    path: src('locales/{locale}/member'),
+    include: [...SHELL, member('dashboard'), member('news'), member('qr-links'), ...DASHBOARD_PARTS],
+  },
+  {
+    path: src('locales/{locale}/money'),
+    include: [
+      ...['money', 'deposits', 'withdrawal', 'transfer', 'topup', 'subscription', 'transactions'].map(member),
+      src('components/money'),
+    ],
+    exclude: [src('components/money/Web3DepositColumns.tsx')],
+  },
+  // crypto payments (the provider's checkout and the scanner) and deposits from the member's own wallet
+  {
+    path: src('locales/{locale}/crypto'),
+    include: [
+      member('payment'),
+      member('web3'),
+      src('components/payments'),
+      src('components/money/Web3DepositColumns.tsx'),
+    ],
+  },
+  {
+    path: src('locales/{locale}/team'),
+    include: [member('referral'), member('income'), member('rewards'), src('components/charts')],
+    exclude: DASHBOARD_PARTS,
+  },
+  {
+    path: src('locales/{locale}/account'),
+    include: [member('profile'), member('notifications'), member('watch'), src('components/auth')],
+    exclude: DASHBOARD_PARTS,
+  },
+  // the member's support tickets
+  { path: src('locales/{locale}/support'), include: [member('queries'), src('components/tickets')] },
+  {
+    path: src('locales/{locale}/admin'),
+    include: [src('features/admin'), SHELL[0], src('app/layouts/AdminLayout.tsx'), ...ADMIN_SIGN_IN],
+  },
 ];
 
 export default defineConfig({
@@ -30,63 +102,5 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   // file names without line numbers: an edit elsewhere in a file does not touch nine PO files
   format: formatter({ lineNumbers: false }),
-  catalogs: [
-    {
-      // on every page (the entry chunk): the header, the footer, the error page, the language picker
-      path: src('locales/{locale}/public'),
-      include: [src('app'), src('i18n'), ...PUBLIC_UI],
-      exclude: [...SHELL, src('app/layouts/AdminLayout.tsx'), src('i18n/errors')],
-    },
-    // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
-    { path: src('locales/{locale}/errors'), include: [src('i18n/errors')] },
-    // the sign-in, registration and password pages
-    { path: src('locales/{locale}/auth'), include: [src('features/public/auth')] },
-    // the not-found and not-allowed pages
-    { path: src('locales/{locale}/system'), include: [src('features/public/system')] },
-    { path: src('locales/{locale}/home'), include: [src('features/public/home')] },
-    { path: src('locales/{locale}/legal'), include: [src('features/public/legal')] },
-    // the shared components of the signed-in areas (dialogs, pager, copy buttons, ...)
-    {
-      path: src('locales/{locale}/ui'),
-      include: [src('components/ui'), src('components/content'), src('components/qr')],
-      exclude: PUBLIC_UI,
-    },
-    // the member's shell and menu and the dashboard, loaded with the member layout
-    {
-      path: src('locales/{locale}/member'),
-      include: [...SHELL, member('dashboard'), member('news'), member('qr-links'), ...DASHBOARD_PARTS],
-    },
-    {
-      path: src('locales/{locale}/money'),
-      include: [
-        ...['money', 'deposits', 'withdrawal', 'transfer', 'topup', 'subscription', 'web3', 'payment'].map(
-          member,
-        ),
-        member('transactions'),
-        src('components/money'),
-        src('components/payments'),
-      ],
-    },
-    {
-      path: src('locales/{locale}/team'),
-      include: [member('referral'), member('income'), member('rewards'), src('components/charts')],
-      exclude: DASHBOARD_PARTS,
-    },
-    {
-      path: src('locales/{locale}/account'),
-      include: [
-        member('profile'),
-        member('notifications'),
-        member('queries'),
-        member('watch'),
-        src('components/auth'),
-        src('components/tickets'),
-      ],
-      exclude: DASHBOARD_PARTS,
-    },
-    {
-      path: src('locales/{locale}/admin'),
-      include: [src('features/admin'), SHELL[0], src('app/layouts/AdminLayout.tsx')],
-    },
-  ],
+  catalogs: CATALOGS.filter(({ path }) => !only || only.some((area) => path.endsWith(`/${area}`))),
 });

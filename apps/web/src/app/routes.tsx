@@ -9,13 +9,18 @@ import { lazyComponent, page } from './lazy-page';
 const MemberLayout = lazyComponent(withArea(['ui', 'member'], () => import('./layouts/MemberLayout')));
 // the back-office's shared components speak through the member groups' catalogs (English for admins)
 const AdminLayout = lazyComponent(
-  withArea(['admin', 'ui', 'money', 'team', 'account'], () => import('./layouts/AdminLayout')),
+  withArea(
+    ['admin', 'ui', 'money', 'crypto', 'team', 'account', 'support'],
+    () => import('./layouts/AdminLayout'),
+  ),
 );
 // a member page comes with its group's catalog (lingui.config.ts): the layout brings `ui` and `member`
 type PageModule = () => Promise<{ default: ComponentType }>;
 const money = (load: PageModule) => page(withArea('money', load));
 const team = (load: PageModule) => page(withArea('team', load));
 const account = (load: PageModule) => page(withArea('account', load));
+const crypto = (load: PageModule) => page(withArea('crypto', load));
+const support = (load: PageModule) => page(withArea('support', load));
 
 /**
  * THE route table (spec 2.1). Every page is its own chunk, fetched on first visit through page(),
@@ -32,11 +37,14 @@ export const routes: RouteObject[] = [
       { index: true, element: page(withArea('home', () => import('../features/public/home/HomePage'))) },
       {
         path: 'privacy',
-        element: page(withArea('legal', () => import('../features/public/legal/PrivacyPage'))),
+        element: page(withArea('privacy', () => import('../features/public/legal/PrivacyPage'))),
       },
-      { path: 'terms', element: page(withArea('legal', () => import('../features/public/legal/TermsPage'))) },
+      { path: 'terms', element: page(withArea('terms', () => import('../features/public/legal/TermsPage'))) },
       { path: 'login', element: page(withArea('auth', () => import('../features/public/auth/LoginPage'))) },
-      { path: 'admin-login', element: page(() => import('../features/public/auth/AdminLoginPage')) },
+      {
+        path: 'admin-login',
+        element: page(withArea('admin', () => import('../features/public/auth/AdminLoginPage'))),
+      },
       {
         path: 'registration',
         element: page(withArea('auth', () => import('../features/public/auth/RegistrationPage'))),
@@ -51,15 +59,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin-invitation/:token',
-        element: page(() => import('../features/public/auth/AdminInvitationPage')),
+        element: page(withArea('admin', () => import('../features/public/auth/AdminInvitationPage'))),
       },
       {
         // in the invitation page's chunk: a chunk of its own split a shared one off the public pages
         path: 'admin-email/:token',
-        element: page(() =>
-          import('../features/public/auth/AdminInvitationPage').then((m) => ({
-            default: m.AdminEmailLinkPage,
-          })),
+        element: page(
+          withArea('admin', () =>
+            import('../features/public/auth/AdminInvitationPage').then((m) => ({
+              default: m.AdminEmailLinkPage,
+            })),
+          ),
         ),
       },
       {
@@ -94,7 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'user/topup', element: money(() => import('../features/member/topup/TopupPage')) },
           {
             path: 'user/web3-deposit',
-            element: money(() => import('../features/member/web3/Web3DepositPage')),
+            element: crypto(() => import('../features/member/web3/Web3DepositPage')),
           },
           { path: 'user/rewards', element: team(() => import('../features/member/rewards/RewardsPage')) },
           { path: 'watch/adds', element: account(() => import('../features/member/watch/WatchEarnPage')) },
@@ -113,12 +123,12 @@ export const routes: RouteObject[] = [
             path: 'user/notifications',
             element: account(() => import('../features/member/notifications/NotificationsPage')),
           },
-          { path: 'user/scanner', element: money(() => import('../features/member/payment/ScannerPage')) },
+          { path: 'user/scanner', element: crypto(() => import('../features/member/payment/ScannerPage')) },
           {
             path: 'user/payment/:paymentId',
-            element: money(() => import('../features/member/payment/PaymentStatusPage')),
+            element: crypto(() => import('../features/member/payment/PaymentStatusPage')),
           },
-          { path: 'user/queries', element: account(() => import('../features/member/queries/QueriesPage')) },
+          { path: 'user/queries', element: support(() => import('../features/member/queries/QueriesPage')) },
           {
             path: 'user/direct-members',
             element: team(() => import('../features/member/referral/DirectMembersPage')),
@@ -129,11 +139,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'user/queries/:ticketId',
-            element: account(() => import('../features/member/queries/QueryPage')),
+            element: support(() => import('../features/member/queries/QueryPage')),
           },
           {
             path: 'user/query/create',
-            element: account(() => import('../features/member/queries/CreateQueryPage')),
+            element: support(() => import('../features/member/queries/CreateQueryPage')),
           },
           // One screen for every transaction list (features/member/transactions/lists.ts);
           // /user/transaction/roi_transaction/invest is the {table_name}/{fit} route.

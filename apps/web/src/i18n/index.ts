@@ -16,12 +16,15 @@ export type Area =
   | 'auth'
   | 'system'
   | 'home'
-  | 'legal'
+  | 'privacy'
+  | 'terms'
   | 'ui'
   | 'member'
   | 'money'
+  | 'crypto'
   | 'team'
   | 'account'
+  | 'support'
   | 'admin';
 // The first paint's catalogs are in the entry chunk; the other areas' come through one small chunk
 // per language (catalogs/<locale>.ts): listing 100 hashed catalog chunks here would cost the public
