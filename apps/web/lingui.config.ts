@@ -14,6 +14,7 @@ const member = (folder: string) => src(`features/member/${folder}`);
 const SHELL = [src('app/layouts/AppShell.tsx'), src('app/layouts/MemberLayout.tsx'), src('app/nav.ts')];
 // what the public pages show of the shared components (the rest is in `ui`)
 const PUBLIC_UI = ['Spinner', 'Banner', 'Button', 'Input'].map((name) => src(`components/ui/${name}.tsx`));
+const ADMIN_SHELL = [src('app/layouts/AdminLayout.tsx'), src('app/layouts/AdminRefresh.tsx')];
 // the back-office's sign-in and invitation pages: in the back-office's catalog (English for now)
 const ADMIN_SIGN_IN = [src('features/public/auth/Admin*')];
 // the dashboard's cards that live in other features' folders: in `member`, loaded with the layout
@@ -32,10 +33,11 @@ const CATALOGS = [
     // on every page (the entry chunk): the header, the footer, the error page, the language picker
     path: src('locales/{locale}/public'),
     include: [src('app'), src('i18n'), ...PUBLIC_UI],
-    exclude: [...SHELL, src('app/layouts/AdminLayout.tsx'), src('i18n/errors')],
+    exclude: [...SHELL, ...ADMIN_SHELL, src('i18n/errors'), src('app/Toasts.tsx')],
   },
   // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
-  { path: src('locales/{locale}/errors'), include: [src('i18n/errors')] },
+  // (and the toasts that show them, loaded after the first paint too)
+  { path: src('locales/{locale}/errors'), include: [src('i18n/errors'), src('app/Toasts.tsx')] },
   // the sign-in, registration and password pages
   { path: src('locales/{locale}/auth'), include: [src('features/public/auth')], exclude: ADMIN_SIGN_IN },
   // the not-found and not-allowed pages
@@ -89,7 +91,7 @@ const CATALOGS = [
   { path: src('locales/{locale}/support'), include: [member('queries'), src('components/tickets')] },
   {
     path: src('locales/{locale}/admin'),
-    include: [src('features/admin'), SHELL[0], src('app/layouts/AdminLayout.tsx'), ...ADMIN_SIGN_IN],
+    include: [src('features/admin'), SHELL[0], ...ADMIN_SHELL, ...ADMIN_SIGN_IN],
   },
 ];
 
