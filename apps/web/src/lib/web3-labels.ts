@@ -1,19 +1,10 @@
-import { CHAINS, type Web3Deposit } from '@app/contracts/web3';
-import type { Tone } from '../components/ui/Badge';
+import { CHAINS } from '@app/contracts/web3';
 
-/** How a wallet deposit's status reads on every screen. */
-export function web3StatusLabel(
-  d: Pick<Web3Deposit, 'status' | 'confirmations' | 'required_confirmations'>,
-): {
-  text: string;
-  tone: Tone;
-} {
-  if (d.status === 'credited') return { text: 'Credited', tone: 'green' };
-  return {
-    text: `Confirming ${Math.min(d.confirmations, d.required_confirmations)}/${d.required_confirmations}`,
-    tone: 'blue',
-  };
-}
+/*
+ * The wallet screens' helpers. Their words are in the catalogs beside the screens (issue 38): a
+ * deposit's status in components/money/Web3DepositColumns.tsx (Web3StatusBadge), a network's name
+ * in features/member/web3/chain-name.ts.
+ */
 
 /** 0x1234…abcd: enough to recognise an address or a hash, the whole value in the title. */
 export const shortHex = (value: string, head = 6, tail = 4) =>
@@ -29,5 +20,5 @@ export function explorerAddressUrl(chainId: number, address: string): string | n
   return chain ? `${chain.explorer.url}/address/${address}` : null;
 }
 
-export const chainName = (id: number | undefined) =>
-  id === undefined ? '—' : (CHAINS.find((c) => c.id === id)?.name ?? `Unsupported network (chain ${id})`);
+/** The network's name, or undefined for a chain the platform does not know. */
+export const knownChainName = (id: number) => CHAINS.find((c) => c.id === id)?.name;

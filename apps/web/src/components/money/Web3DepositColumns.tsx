@@ -1,12 +1,29 @@
 import type { Web3Deposit } from '@app/contracts/web3';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { explorerTxUrl, shortHex, web3StatusLabel } from '../../lib/web3-labels';
+import { explorerTxUrl, shortHex } from '../../lib/web3-labels';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Money } from '../ui/Money';
 import type { Column } from '../ui/Table';
 import { When } from '../ui/When';
+
+/** How a wallet deposit's status reads on every screen (in the member's language). */
+export function Web3StatusBadge({
+  deposit: d,
+}: {
+  deposit: Pick<Web3Deposit, 'status' | 'confirmations' | 'required_confirmations'>;
+}) {
+  const { t } = useLingui();
+  if (d.status === 'credited')
+    return <Badge tone="green">{t({ message: 'Credited', context: 'wallet deposit' })}</Badge>;
+  const done = Math.min(d.confirmations, d.required_confirmations);
+  const required = d.required_confirmations;
+  return <Badge tone="blue">{t`Confirming ${done}/${required}`}</Badge>;
+}
 
 export function TxLink({ chainId, hash }: { chainId: number; hash: string }) {
   const url = explorerTxUrl(chainId, hash);
@@ -17,19 +34,24 @@ export function TxLink({ chainId, hash }: { chainId: number; hash: string }) {
       target="_blank"
       rel="noreferrer"
       title={hash}
+      dir="ltr"
       className="inline-flex items-center gap-1 text-accent-text hover:underline"
     >
       {text}
       <ExternalLink className="size-3.5" aria-hidden="true" />
     </a>
   ) : (
-    <span title={hash}>{text}</span>
+    <span dir="ltr" title={hash}>
+      {text}
+    </span>
   );
 }
 
 /**
  * The columns of every wallet-deposit list (member history, admin tab, admin web3 view). `onCheck`
  * adds a "Check now" button to confirming rows; `member` adds the member column (admin side).
+ * Called while rendering: the headers (strings, they label a phone's cards) are in the active
+ * language of the moment (the member's list re-renders with the language, useLingui).
  */
 export function web3DepositColumns(opts: {
   member?: boolean;
@@ -37,12 +59,12 @@ export function web3DepositColumns(opts: {
   checkingId?: number | undefined;
 }): Array<Column<Web3Deposit>> {
   const columns: Array<Column<Web3Deposit>> = [
-    { key: 'date', header: 'Submitted', cell: (d) => <When iso={d.created_at} stacked /> },
+    { key: 'date', header: i18n._(msg`Submitted`), cell: (d) => <When iso={d.created_at} stacked /> },
   ];
   if (opts.member)
     columns.push({
       key: 'member',
-      header: 'Member',
+      header: i18n._(msg`Member`),
       cell: (d) => (
         <Link
           to={`/admin/check/profile/${d.user_id}`}
@@ -53,25 +75,34 @@ export function web3DepositColumns(opts: {
       ),
     });
   columns.push(
-    { key: 'amount', header: 'Amount', className: 'text-right', cell: (d) => <Money value={d.amount} /> },
+    {
+      key: 'amount',
+      header: i18n._(msg`Amount`),
+      className: 'text-right',
+      cell: (d) => <Money value={d.amount} />,
+    },
     {
       key: 'from',
-      header: 'From',
+      header: i18n._(msg({ message: 'From', context: 'wallet deposit' })),
       cell: (d) => (
-        <span className="whitespace-nowrap font-mono text-muted" title={d.from_address}>
+        <span dir="ltr" className="whitespace-nowrap font-mono text-muted" title={d.from_address}>
           {shortHex(d.from_address)}
         </span>
       ),
     },
-    { key: 'tx', header: 'Transaction', cell: (d) => <TxLink chainId={d.chain_id} hash={d.tx_hash} /> },
+    {
+      key: 'tx',
+      header: i18n._(msg`Transaction`),
+      cell: (d) => <TxLink chainId={d.chain_id} hash={d.tx_hash} />,
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: i18n._(msg`Status`),
       cell: (d) => {
-        const label = web3StatusLabel(d);
+        const id = d.id;
         return (
           <div className="flex flex-col items-start gap-1.5">
-            <Badge tone={label.tone}>{label.text}</Badge>
+            <Web3StatusBadge deposit={d} />
             {d.status === 'credited' ? (
               <span className="text-xs text-muted">
                 <When iso={d.credited_at} />
@@ -83,9 +114,9 @@ export function web3DepositColumns(opts: {
                   variant="secondary"
                   busy={opts.checkingId === d.id}
                   onClick={() => opts.onCheck?.(d)}
-                  aria-label={`Check deposit ${d.id} now`}
+                  aria-label={i18n._(msg`Check deposit ${id} now`)}
                 >
-                  Check now
+                  <Trans>Check now</Trans>
                 </Button>
               )
             )}

@@ -1,18 +1,20 @@
-import { PAYMENT, type PaymentMode } from '@app/contracts/payments';
+import { useLingui } from '@lingui/react/macro';
 import { Ban, FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
+import { PAYMENT_WORDS } from './payment-words';
 
 /**
  * The mark of a simulated (sandbox) payment, beside its status on every payment screen: the sandbox
  * finishes payments nobody paid, so nobody should take one for real money.
  */
 export function TestPaymentMark({ sandbox }: { sandbox: boolean }) {
+  const { i18n } = useLingui();
   if (!sandbox) return null;
   return (
     <Badge tone="amber">
       <FlaskConical className="size-3" aria-hidden="true" />
-      <span data-testid="test-payment-mark">{PAYMENT.testMark}</span>
+      <span data-testid="test-payment-mark">{i18n._(PAYMENT_WORDS.testMark)}</span>
     </Badge>
   );
 }
@@ -38,21 +40,4 @@ export function PaymentsNotice({
       <span>{children}</span>
     </p>
   );
-}
-
-/**
- * What the back-office says about crypto payments while they are not live: simulated (sandbox), or
- * off (no provider configured). Nothing while the live provider is on.
- */
-export function PaymentsModeBanner({ mode }: { mode: PaymentMode | undefined }) {
-  if (mode === 'sandbox')
-    return <PaymentsNotice testId="payments-mode-banner">{PAYMENT.sandboxBanner}</PaymentsNotice>;
-  if (mode === 'off')
-    return (
-      <PaymentsNotice testId="payments-mode-banner" off>
-        {PAYMENT.unavailable}. Members cannot create crypto payments until PAYMENT_PROVIDER=nowpayments and
-        its keys are set.
-      </PaymentsNotice>
-    );
-  return null;
 }

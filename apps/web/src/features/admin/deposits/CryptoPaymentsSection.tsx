@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePaymentList, usePaymentsConfig } from '../../../api/payments';
 import { PaymentStatusBadge, statusLabel } from '../../../components/payments/PaymentStatusBadge';
-import { PaymentsModeBanner, TestPaymentMark } from '../../../components/payments/TestPayment';
+import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -16,6 +16,7 @@ import { When } from '../../../components/ui/When';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import type { DepositTab } from './DepositTabs';
 import { PaymentDetailDialog } from './PaymentDetailDialog';
+import { PaymentsModeBanner } from './PaymentsModeBanner';
 
 function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
   return [

@@ -1,4 +1,5 @@
 import { isFinalPaymentStatus, PAYMENT } from '@app/contracts/payments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePaymentStatus } from '../../../api/payments';
@@ -10,7 +11,7 @@ import { Money } from '../../../components/ui/Money';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { When } from '../../../components/ui/When';
-import { RetryButton, statusError } from './PaymentStatusPage';
+import { RetryButton, useStatusError } from './PaymentStatusPage';
 import { PaymentFacts, PaymentOutcome } from './PaymentStatusView';
 import { QrPanel } from './QrPanel';
 
@@ -19,19 +20,21 @@ import { QrPanel } from './QrPanel';
  * every 10 s until the status is final. 'Create New Payment' returns to the form.
  */
 export function PaymentDetails({ paymentId, onNew }: { paymentId: string; onNew: () => void }) {
+  const { t } = useLingui();
   const status = usePaymentStatus(paymentId, PAYMENT.trackerPollSeconds);
+  const statusText = useStatusError();
   const payment = status.data;
   const newButton = (
     <Button variant="secondary" onClick={onNew}>
-      <Plus className="size-4" aria-hidden="true" /> Create New Payment
+      <Plus className="size-4" aria-hidden="true" /> <Trans>Create New Payment</Trans>
     </Button>
   );
 
-  if (status.isPending) return <PageSpinner label="Loading the payment" />;
+  if (status.isPending) return <PageSpinner label={t`Loading the payment`} />;
   if (!payment)
     return (
       <div className="flex flex-col items-start gap-3">
-        <Banner tone="error">{statusError(status.error)}</Banner>
+        <Banner tone="error">{statusText(status.error)}</Banner>
         <div className="flex gap-2">
           <RetryButton />
           {newButton}
@@ -44,8 +47,14 @@ export function PaymentDetails({ paymentId, onNew }: { paymentId: string; onNew:
     <div className="flex flex-col gap-6">
       {payment.sandbox && (
         <PaymentsNotice>
-          Test mode: the sandbox provider simulates this payment{final ? '' : ' and moves it along by itself'}
-          . No real money moves.
+          {final ? (
+            <Trans>Test mode: the sandbox provider simulates this payment. No real money moves.</Trans>
+          ) : (
+            <Trans>
+              Test mode: the sandbox provider simulates this payment and moves it along by itself. No real
+              money moves.
+            </Trans>
+          )}
         </PaymentsNotice>
       )}
       <PaymentOutcome payment={payment} />
@@ -58,30 +67,30 @@ export function PaymentDetails({ paymentId, onNew }: { paymentId: string; onNew:
         {!final && <QrPanel payment={payment} />}
         <div className="flex flex-col gap-6">
           {!final && (
-            <Card title="Payment">
+            <Card title={t`Payment`}>
               <SummaryList
                 rows={[
-                  { label: 'You deposit', value: <Money value={payment.price_amount} />, strong: true },
-                  { label: 'Expires', value: <When iso={payment.expires_at} /> },
-                  { label: 'Order', value: <span className="break-all">{payment.order_id}</span> },
+                  { label: t`You deposit`, value: <Money value={payment.price_amount} />, strong: true },
+                  { label: t`Expires`, value: <When iso={payment.expires_at} /> },
+                  { label: t`Order`, value: <span className="break-all">{payment.order_id}</span> },
                 ]}
               />
             </Card>
           )}
           <Card
-            title="Payment status"
+            title={t`Payment status`}
             action={
               <Link
                 to={`/user/payment/${payment.payment_id}`}
                 className="text-sm font-medium text-accent-text hover:underline"
               >
-                Open status page
+                <Trans>Open status page</Trans>
               </Link>
             }
           >
             {status.isError && (
               <div className="mb-3 flex flex-col items-start gap-2">
-                <Banner tone="error">{statusError(status.error)}</Banner>
+                <Banner tone="error">{statusText(status.error)}</Banner>
                 <RetryButton />
               </div>
             )}

@@ -4,13 +4,13 @@ import {
   displayPayAmount,
   isFailedPaymentStatus,
   isFinalPaymentStatus,
-  PAYMENT,
   type Payment,
-  paymentStatusHint,
 } from '@app/contracts/payments';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { PAYMENT_WORDS, paymentHintWords } from '../../../components/payments/payment-words';
 import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { buttonClass } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
@@ -29,6 +29,7 @@ export function PaymentFacts({
   /** The exact amount instead of the status screen's rounded one (the creation flow, next to the QR code). */
   exact?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const final = isFinalPaymentStatus(payment.payment_status);
   const amount = exact ? String(payment.pay_amount) : displayPayAmount(payment.pay_amount);
   const currency = currencyLabel(payment.pay_currency);
@@ -40,8 +41,8 @@ export function PaymentFacts({
     partial || (!exact && payment.payment_status === 'waiting')
       ? [
           {
-            label: partial ? 'Still to send' : 'Amount to send',
-            value: `${amountToSend(payment)} ${currency}`,
+            label: partial ? t`Still to send` : t`Amount to send`,
+            value: <span dir="ltr">{`${amountToSend(payment)} ${currency}`}</span>,
             strong: true,
             testId: 'payment-to-send',
           },
@@ -49,12 +50,12 @@ export function PaymentFacts({
       : [];
   const rows: SummaryRow[] = [
     {
-      label: 'Payment ID',
+      label: t`Payment ID`,
       value: <span className="font-mono">{payment.payment_id}</span>,
       testId: 'payment-id',
     },
     {
-      label: 'Status',
+      label: t`Status`,
       value: (
         <span className="flex flex-wrap items-center justify-end gap-1.5">
           <PaymentStatusBadge status={payment.payment_status} testId="payment-status" />
@@ -63,9 +64,9 @@ export function PaymentFacts({
       ),
     },
     {
-      label: !exact ? 'Amount (rounded up)' : partial ? 'Amount asked' : 'Amount to send',
+      label: !exact ? t`Amount (rounded up)` : partial ? t`Amount asked` : t`Amount to send`,
       value: (
-        <span title={`${payment.pay_amount} ${currency}`}>
+        <span dir="ltr" title={`${payment.pay_amount} ${currency}`}>
           {amount} {currency}
         </span>
       ),
@@ -73,25 +74,25 @@ export function PaymentFacts({
       testId: 'payment-amount',
     },
     ...toSend,
-    { label: 'Price', value: <Money value={payment.price_amount} />, testId: 'payment-price' },
-    { label: 'Created', value: <When iso={payment.created_at} /> },
+    { label: t`Price`, value: <Money value={payment.price_amount} />, testId: 'payment-price' },
+    { label: t`Created`, value: <When iso={payment.created_at} /> },
   ];
   if (payment.actually_paid !== null && payment.actually_paid > 0)
     rows.push({
-      label: 'Amount received',
-      value: `${payment.actually_paid} ${currency}`,
+      label: t`Amount received`,
+      value: <span dir="ltr">{`${payment.actually_paid} ${currency}`}</span>,
       testId: 'payment-received',
     });
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted" data-testid="payment-hint">
-        {paymentStatusHint(payment.payment_status)}
+        {i18n._(paymentHintWords(payment.payment_status))}
       </p>
       <SummaryList rows={rows} />
       {!final && (
         <p className="flex items-center gap-1.5 text-xs text-muted" aria-live="polite">
           <RefreshCw className="size-3.5 animate-spin [animation-duration:3s]" aria-hidden="true" />
-          Auto-refreshing every {pollSeconds}s
+          <Trans>Auto-refreshing every {pollSeconds}s</Trans>
         </p>
       )}
     </div>
@@ -100,21 +101,24 @@ export function PaymentFacts({
 
 /** Spec 2.9 success view: shown for finished. */
 export function PaymentSuccess({ payment }: { payment: Payment }) {
+  const { t, i18n } = useLingui();
   const { fund, user } = useMemberMoney();
   const rows: SummaryRow[] = [
-    { label: 'Payment ID', value: <span className="font-mono">{payment.payment_id}</span> },
+    { label: t`Payment ID`, value: <span className="font-mono">{payment.payment_id}</span> },
     {
-      label: 'Amount paid',
-      value: `${payment.actually_paid ?? payment.pay_amount} ${currencyLabel(payment.pay_currency)}`,
+      label: t`Amount paid`,
+      value: (
+        <span dir="ltr">{`${payment.actually_paid ?? payment.pay_amount} ${currencyLabel(payment.pay_currency)}`}</span>
+      ),
       strong: true,
     },
   ];
   if (payment.order_id)
-    rows.push({ label: 'Order ID', value: <span className="break-all">{payment.order_id}</span> });
+    rows.push({ label: t`Order ID`, value: <span className="break-all">{payment.order_id}</span> });
   if (payment.credited_amount !== null)
-    rows.push({ label: 'Credited to your fund wallet', value: <Money value={payment.credited_amount} /> });
+    rows.push({ label: t`Credited to your fund wallet`, value: <Money value={payment.credited_amount} /> });
   rows.push({
-    label: 'Fund wallet balance',
+    label: t`Fund wallet balance`,
     value: user.data ? <Money value={fund} testId="fund-balance" /> : '…',
   });
   return (
@@ -129,10 +133,12 @@ export function PaymentSuccess({ payment }: { payment: Payment }) {
         />
         <div>
           <h2 id="payment-success" className="text-xl font-semibold text-fg">
-            {PAYMENT.success}
+            {i18n._(PAYMENT_WORDS.success)}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            Thank you for your payment of {payment.price_amount} {currencyLabel(payment.price_currency)}.
+            <Trans>
+              Thank you for your payment of <Money value={payment.price_amount} />.
+            </Trans>
           </p>
         </div>
       </div>
@@ -140,7 +146,7 @@ export function PaymentSuccess({ payment }: { payment: Payment }) {
       {/* one way on (issue 29.11): spec 2.9's Return Home link to / */}
       <div>
         <Link to="/" className={buttonClass('secondary')}>
-          Return Home
+          <Trans>Return Home</Trans>
         </Link>
       </div>
     </section>
@@ -149,6 +155,7 @@ export function PaymentSuccess({ payment }: { payment: Payment }) {
 
 /** Spec 2.9 failed view: failed or expired (and refunded, final and failed in the creation flow). */
 export function PaymentFailed({ payment }: { payment: Payment }) {
+  const { i18n } = useLingui();
   return (
     <section
       aria-labelledby="payment-failed"
@@ -157,15 +164,17 @@ export function PaymentFailed({ payment }: { payment: Payment }) {
       <CircleX className="mt-0.5 size-7 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />
       <div>
         <h2 id="payment-failed" className="text-xl font-semibold text-fg">
-          Failed
+          <Trans>Failed</Trans>
         </h2>
-        <p className="mt-1 text-sm text-muted">{paymentStatusHint(payment.payment_status)}</p>
+        <p className="mt-1 text-sm text-muted">{i18n._(paymentHintWords(payment.payment_status))}</p>
         <p className="mt-1 text-sm text-muted">
-          Nothing was credited to your wallet. If you sent money for this payment, raise a{' '}
-          <Link to="/user/query/create" className="font-medium text-accent-text hover:underline">
-            support query
-          </Link>{' '}
-          with the payment ID.
+          <Trans>
+            Nothing was credited to your wallet. If you sent money for this payment, raise a{' '}
+            <Link to="/user/query/create" className="font-medium text-accent-text hover:underline">
+              support query
+            </Link>{' '}
+            with the payment ID.
+          </Trans>
         </p>
       </div>
     </section>

@@ -1,5 +1,8 @@
 import type { PaymentListItem } from '@app/contracts/payments';
-import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
 import { usePaymentList } from '../../../api/payments';
@@ -13,12 +16,17 @@ import { When } from '../../../components/ui/When';
 
 const LIMIT = 5;
 
-const COLUMNS: Array<Column<PaymentListItem>> = [
-  { key: 'date', header: 'Created', cell: (p) => <When iso={p.created_at} stacked /> },
-  { key: 'price', header: 'Deposit', className: 'text-right', cell: (p) => <Money value={p.price_amount} /> },
+const columns = (i18n: I18n): Array<Column<PaymentListItem>> => [
+  { key: 'date', header: i18n._(msg`Created`), cell: (p) => <When iso={p.created_at} stacked /> },
+  {
+    key: 'price',
+    header: i18n._(msg`Deposit`),
+    className: 'text-right',
+    cell: (p) => <Money value={p.price_amount} />,
+  },
   {
     key: 'status',
-    header: 'Status',
+    header: i18n._(msg`Status`),
     cell: (p) => (
       <span className="flex flex-wrap items-center gap-1">
         <PaymentStatusBadge status={p.payment_status} />
@@ -28,7 +36,7 @@ const COLUMNS: Array<Column<PaymentListItem>> = [
   },
   {
     key: 'credited',
-    header: 'Credited',
+    header: i18n._(msg`Credited`),
     className: 'text-right',
     cell: (p) =>
       p.credited_amount !== null ? (
@@ -39,39 +47,48 @@ const COLUMNS: Array<Column<PaymentListItem>> = [
   },
   {
     key: 'open',
-    header: <span className="sr-only">Open</span>,
-    cell: (p) => (
-      <Link
-        to={`/user/payment/${p.payment_id}`}
-        className="font-medium text-accent-text hover:underline"
-        aria-label={`Payment status of ${p.payment_id}`}
-      >
-        Status
-      </Link>
+    header: (
+      <span className="sr-only">
+        <Trans>Open</Trans>
+      </span>
     ),
+    cell: (p) => {
+      const id = p.payment_id;
+      return (
+        <Link
+          to={`/user/payment/${id}`}
+          className="font-medium text-accent-text hover:underline"
+          aria-label={i18n._(msg`Payment status of ${id}`)}
+        >
+          <Trans>Status</Trans>
+        </Link>
+      );
+    },
   },
 ];
 
 /** The member's own provider payments, newest first, each leading to its Payment Status screen. */
 export function RecentPayments() {
+  const { t, i18n } = useLingui();
+  const COLUMNS = useMemo(() => columns(i18n), [i18n]);
   const [page, setPage] = useState(1);
   const list = usePaymentList({ page, limit: LIMIT }, 'member');
   const data = list.data;
   return (
     <section aria-labelledby="recent-payments" className="flex flex-col gap-3">
       <h2 id="recent-payments" className="text-lg font-semibold text-fg">
-        Your crypto payments
+        <Trans>Your crypto payments</Trans>
       </h2>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Your crypto payments"
+        caption={t`Your crypto payments`}
         columns={COLUMNS}
         rows={data?.payments}
         rowKey={(p) => p.payment_id}
         loading={list.isPending}
         skeletonRows={3}
         minWidth="min-w-[520px]"
-        empty="No crypto payments yet. Create one above: your fund wallet is credited when it is finished."
+        empty={t`No crypto payments yet. Create one above: your fund wallet is credited when it is finished.`}
       />
       {data && data.total > LIMIT && (
         <Pager
@@ -80,7 +97,7 @@ export function RecentPayments() {
           total={data.total}
           fetching={list.isFetching}
           onPage={setPage}
-          noun={['payment', 'payments']}
+          noun={[t`payment`, t`payments`]}
         />
       )}
     </section>

@@ -1,4 +1,7 @@
 import { CHAINS, WALLET_MSG } from '@app/contracts/web3';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plug, QrCode, Unplug, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
@@ -18,16 +21,17 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { CopyButton } from '../../../components/ui/CopyButton';
 import { Select } from '../../../components/ui/Input';
-import { chainName, shortHex } from '../../../lib/web3-labels';
-import { walletErrorMessage } from './wallet/errors';
+import { shortHex } from '../../../lib/web3-labels';
+import { chainName } from './chain-name';
+import { walletErrorMessage, walletWords } from './wallet/errors';
 import { WALLETCONNECT_ID } from './wallet/wagmi-config';
 import { onPairingUri } from './wallet/walletconnect';
 
-const STATUS: Record<string, { text: string; tone: Tone }> = {
-  connected: { text: 'Connected', tone: 'green' },
-  connecting: { text: 'Connecting…', tone: 'blue' },
-  reconnecting: { text: 'Reconnecting…', tone: 'blue' },
-  disconnected: { text: 'Disconnected', tone: 'neutral' },
+const STATUS: Record<string, { text: MessageDescriptor; tone: Tone }> = {
+  connected: { text: msg({ message: 'Connected', context: 'wallet' }), tone: 'green' },
+  connecting: { text: msg`Connecting…`, tone: 'blue' },
+  reconnecting: { text: msg`Reconnecting…`, tone: 'blue' },
+  disconnected: { text: msg`Disconnected`, tone: 'neutral' },
 };
 
 /**
@@ -42,8 +46,8 @@ function offered(connectors: readonly Connector[]) {
   return [...(announced.length ? announced : generic), ...connectors.filter(isQr)];
 }
 
-const label = (c: Connector) =>
-  c.id === 'injected' ? 'Browser wallet' : isQr(c) ? 'WalletConnect (QR code)' : c.name;
+const label = (c: Connector, i18n: I18n) =>
+  c.id === 'injected' ? i18n._(msg`Browser wallet`) : isQr(c) ? i18n._(msg`WalletConnect (QR code)`) : c.name;
 
 /** The pairing link WalletConnect hands out while a QR session is being opened. */
 function usePairingUri() {
@@ -59,6 +63,7 @@ function usePairingUri() {
 }
 
 export function ConnectCard() {
+  const { t, i18n } = useLingui();
   const connection = useConnection();
   const connections = useConnections();
   const connectors = useConnectors();
@@ -80,39 +85,46 @@ export function ConnectCard() {
     <Card
       title={
         <span className="flex items-center gap-2">
-          <Wallet className="size-4" aria-hidden="true" /> 1. Wallet
+          <Wallet className="size-4" aria-hidden="true" /> <Trans>1. Wallet</Trans>
         </span>
       }
       action={
         <span data-testid="wallet-status">
-          <Badge tone={status.tone}>{status.text}</Badge>
+          <Badge tone={status.tone}>{i18n._(status.text)}</Badge>
         </span>
       }
     >
       {connection.status === 'connected' && connection.address ? (
         <div className="flex flex-col gap-4">
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted">Wallet</dt>
+            <dt className="text-muted">
+              <Trans>Wallet</Trans>
+            </dt>
             <dd className="text-fg">{connection.connector?.name ?? '—'}</dd>
-            <dt className="text-muted">Address</dt>
+            <dt className="text-muted">
+              <Trans>Address</Trans>
+            </dt>
             <dd className="flex min-w-0 items-center gap-1">
               <span
+                dir="ltr"
                 className="truncate font-mono text-fg"
                 title={connection.address}
                 data-testid="wallet-address"
               >
                 {shortHex(connection.address, 8, 6)}
               </span>
-              <CopyButton value={connection.address} label="Address" />
+              <CopyButton value={connection.address} label={t`Address`} />
             </dd>
-            <dt className="text-muted">Network</dt>
+            <dt className="text-muted">
+              <Trans>Network</Trans>
+            </dt>
             <dd className="text-fg" data-testid="wallet-network">
-              {chainName(connection.chainId)}
+              {chainName(i18n, connection.chainId)}
             </dd>
           </dl>
           <div className="flex flex-wrap items-end gap-3">
             <Select
-              label="Switch network"
+              label={t`Switch network`}
               className="w-full sm:w-56"
               value={
                 connection.chainId && CHAINS.some((c) => c.id === connection.chainId)
@@ -123,7 +135,7 @@ export function ConnectCard() {
               onChange={(e) => e.target.value && switchChain.mutate({ chainId: Number(e.target.value) })}
             >
               {!CHAINS.some((c) => c.id === connection.chainId) && (
-                <option value="">Unsupported network</option>
+                <option value="">{t`Unsupported network`}</option>
               )}
               {CHAINS.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -136,12 +148,14 @@ export function ConnectCard() {
               onClick={() => disconnect.mutate({ connector: connection.connector })}
               busy={disconnect.isPending}
             >
-              <Unplug className="size-4" aria-hidden="true" /> Disconnect
+              <Unplug className="size-4" aria-hidden="true" /> <Trans>Disconnect</Trans>
             </Button>
           </div>
           {connections.length > 1 && (
             <div className="flex flex-col gap-2 border-t border-line pt-3">
-              <p className="text-sm text-muted">Other connected wallets</p>
+              <p className="text-sm text-muted">
+                <Trans>Other connected wallets</Trans>
+              </p>
               {connections
                 .filter((c) => c.connector.uid !== connection.connector?.uid)
                 .map((c) => (
@@ -150,14 +164,17 @@ export function ConnectCard() {
                     className="flex flex-wrap items-center justify-between gap-2 text-sm"
                   >
                     <span className="text-fg">
-                      {c.connector.name} · <span className="font-mono">{shortHex(c.accounts[0] ?? '')}</span>
+                      {c.connector.name} ·{' '}
+                      <span dir="ltr" className="font-mono">
+                        {shortHex(c.accounts[0] ?? '')}
+                      </span>
                     </span>
                     <Button
                       size="sm"
                       variant="secondary"
                       onClick={() => switchConnection.mutate({ connector: c.connector })}
                     >
-                      Use this wallet
+                      <Trans>Use this wallet</Trans>
                     </Button>
                   </div>
                 ))}
@@ -167,9 +184,12 @@ export function ConnectCard() {
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm text-muted">
-            Connect the wallet you will send USDT from. Your wallet asks you to approve; nothing is sent yet.
+            <Trans>
+              Connect the wallet you will send USDT from. Your wallet asks you to approve; nothing is sent
+              yet.
+            </Trans>
           </p>
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Wallets">
+          <ul className="grid gap-2 sm:grid-cols-2" aria-label={t`Wallets`}>
             {offered(connectors).map((c) => (
               <li key={c.uid}>
                 <Button
@@ -189,27 +209,38 @@ export function ConnectCard() {
                   ) : (
                     <Plug className="size-4" aria-hidden="true" />
                   )}
-                  {label(c)}
+                  {label(c, i18n)}
                 </Button>
               </li>
             ))}
           </ul>
           {pairingUri && connect.isPending && (
             <div className="flex flex-col items-center gap-2 rounded-lg border border-line p-4">
-              <LazyQrCode value={pairingUri} size={220} title="WalletConnect pairing code" />
-              <p className="text-center text-sm text-muted">Scan with your phone wallet to connect.</p>
-              <CopyButton value={pairingUri} label="Pairing link" />
+              <LazyQrCode value={pairingUri} size={220} title={t`WalletConnect pairing code`} />
+              <p className="text-center text-sm text-muted">
+                <Trans>Scan with your phone wallet to connect.</Trans>
+              </p>
+              <CopyButton value={pairingUri} label={t`Pairing link`} />
             </div>
           )}
         </div>
       )}
       {error && (
         <div className="mt-3 flex flex-col gap-1" data-testid="wallet-error">
-          <Banner tone="error">{walletErrorMessage(error)}</Banner>
+          <Banner tone="error">{walletWords(i18n, walletErrorMessage(error))}</Banner>
           {walletErrorMessage(error) === WALLET_MSG.providerNotFound && (
             <p className="text-sm text-muted">
-              No browser wallet answered on this page. Install or unlock one (such as MetaMask), then reload
-              {connectors.some(isQr) ? ', or connect with WalletConnect' : ''}.
+              {connectors.some(isQr) ? (
+                <Trans>
+                  No browser wallet answered on this page. Install or unlock one (such as MetaMask), then
+                  reload, or connect with WalletConnect.
+                </Trans>
+              ) : (
+                <Trans>
+                  No browser wallet answered on this page. Install or unlock one (such as MetaMask), then
+                  reload.
+                </Trans>
+              )}
             </p>
           )}
         </div>

@@ -1,14 +1,15 @@
 import { BSC_CHAIN_ID, type Web3Deposit } from '@app/contracts/web3';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../api/client';
 import { useCheckWeb3Deposit, useSubmitWeb3Deposit } from '../../../api/web3';
-import { Badge } from '../../../components/ui/Badge';
+import { Web3StatusBadge } from '../../../components/money/Web3DepositColumns';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
 import { Spinner } from '../../../components/ui/Spinner';
-import { explorerTxUrl, shortHex, web3StatusLabel } from '../../../lib/web3-labels';
+import { explorerTxUrl, shortHex } from '../../../lib/web3-labels';
 
 /** While the server has not seen the transaction mined yet, it is asked again this often, this long. */
 const MINED_RETRY_MS = 3000;
@@ -29,6 +30,7 @@ export const pendingTx = {
  * the transaction is not mined yet; then polls while confirmations arrive, until credited.
  */
 export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => void }) {
+  const { t } = useLingui();
   const submit = useSubmitWeb3Deposit();
   const check = useCheckWeb3Deposit();
   const [deposits, setDeposits] = useState<Web3Deposit[] | null>(null);
@@ -87,12 +89,15 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
   }, [confirming.map((d) => `${d.id}:${d.status}`).join()]);
 
   const url = explorerTxUrl(BSC_CHAIN_ID, hash);
+  const short = shortHex(hash, 10, 8);
   const txLine = (
     <p className="flex flex-wrap items-center gap-1 text-sm text-muted">
-      Transaction{' '}
-      <span className="font-mono text-fg" title={hash}>
-        {shortHex(hash, 10, 8)}
-      </span>
+      <Trans>
+        Transaction{' '}
+        <span dir="ltr" className="font-mono text-fg" title={hash}>
+          {short}
+        </span>
+      </Trans>
       {url && (
         <a
           href={url}
@@ -100,7 +105,7 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
           rel="noreferrer"
           className="inline-flex items-center gap-1 text-accent-text hover:underline"
         >
-          on the explorer <ExternalLink className="size-3.5" aria-hidden="true" />
+          <Trans>on the explorer</Trans> <ExternalLink className="size-3.5" aria-hidden="true" />
         </a>
       )}
     </p>
@@ -110,6 +115,8 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
     submit.error instanceof ApiError && submit.error.status === 404 && notMined < MINED_RETRIES;
   const waiting = !deposits && (submit.isIdle || submit.isPending || autoRetrying);
   const total = deposits?.reduce((sum, d) => sum + d.amount, 0) ?? 0;
+  const blocks = confirming[0]?.required_confirmations ?? 0;
+  const seconds = CONFIRMATION_POLL_MS / 1000;
 
   return (
     <div className="flex flex-col gap-3" data-testid="deposit-tracker" aria-live="polite">
@@ -118,8 +125,8 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
         <p className="flex items-center gap-2 text-sm text-fg">
           <Spinner className="shrink-0" />{' '}
           {notMined
-            ? 'Waiting for the transaction to be mined…'
-            : 'Verifying the transfer on BNB Smart Chain…'}
+            ? t`Waiting for the transaction to be mined…`
+            : t`Verifying the transfer on BNB Smart Chain…`}
         </p>
       )}
       {!deposits && submit.error && !waiting && (
@@ -127,10 +134,10 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
           <Banner tone="error">{errorMessage(submit.error)}</Banner>
           <div className="flex gap-2">
             <Button variant="secondary" onClick={retryNow}>
-              Check again
+              <Trans>Check again</Trans>
             </Button>
             <Button variant="ghost" onClick={onDone}>
-              Close
+              <Trans>Close</Trans>
             </Button>
           </div>
         </>
@@ -140,17 +147,21 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
           <p className="flex items-start gap-2 text-sm text-fg">
             <Spinner className="mt-0.5 shrink-0" />
             <span>
-              Transfer of <Money value={total} /> found. Waiting for the network to confirm it.
+              <Trans>
+                Transfer of <Money value={total} /> found. Waiting for the network to confirm it.
+              </Trans>
             </span>
           </p>
           {deposits.map((d) => (
             <span key={d.id} data-testid="deposit-status">
-              <Badge tone={web3StatusLabel(d).tone}>{web3StatusLabel(d).text}</Badge>
+              <Web3StatusBadge deposit={d} />
             </span>
           ))}
           <p className="text-xs text-muted">
-            Credited automatically once {confirming[0]!.required_confirmations} blocks confirm it; this page
-            checks every {CONFIRMATION_POLL_MS / 1000} s. You may leave: it still arrives.
+            <Trans>
+              Credited automatically once {blocks} blocks confirm it; this page checks every {seconds} s. You
+              may leave: it still arrives.
+            </Trans>
           </p>
         </div>
       )}
@@ -162,11 +173,13 @@ export function DepositTracker({ hash, onDone }: { hash: string; onDone: () => v
           >
             <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span>
-              Deposit credited: <Money value={total} /> is in your fund wallet.
+              <Trans>
+                Deposit credited: <Money value={total} /> is in your fund wallet.
+              </Trans>
             </span>
           </p>
           <Button variant="secondary" className="self-start" onClick={onDone}>
-            Make another deposit
+            <Trans>Make another deposit</Trans>
           </Button>
         </div>
       )}

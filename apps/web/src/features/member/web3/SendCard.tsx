@@ -1,8 +1,11 @@
 import { fromMicro } from '@app/contracts/money';
 import { BSC_CHAIN_ID, txHash, WALLET_DEPOSITS_OFF, type Web3Config } from '@app/contracts/web3';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { erc20Abi } from 'viem';
 import { useConnection, useSwitchChain, useWriteContract } from 'wagmi';
@@ -15,20 +18,25 @@ import { Input } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { amountText, fromText } from '../../../lib/forms';
-import { chainName, shortHex } from '../../../lib/web3-labels';
+import { shortHex } from '../../../lib/web3-labels';
+import { chainName } from './chain-name';
 import { DepositTracker, pendingTx } from './DepositTracker';
 import { useIsLinked } from './LinkCard';
-import { walletErrorMessage } from './wallet/errors';
+import { walletErrorText, walletWords } from './wallet/errors';
 
 const amountForm = z.object({ amount: amountText() });
-const hashForm = z.object({
-  tx_hash: z.string().trim().min(1, 'Enter the transaction hash').pipe(fromText(txHash)),
-});
+const hashFormOf = (i18n: I18n) =>
+  z.object({
+    tx_hash: z.string().trim().min(1, i18n._(msg`Enter the transaction hash`)).pipe(fromText(txHash)),
+  });
+type HashForm = ReturnType<typeof hashFormOf>;
 
 /** 18-decimal token units per micro-unit. */
 const UNITS_PER_MICRO = 10n ** 12n;
 
 export function SendCard({ config }: { config: Web3Config }) {
+  const { t, i18n } = useLingui();
+  const hashForm = useMemo(() => hashFormOf(i18n), [i18n]);
   const { address, chainId, status } = useConnection();
   const { linked } = useIsLinked();
   const switchChain = useSwitchChain();
@@ -37,13 +45,14 @@ export function SendCard({ config }: { config: Web3Config }) {
   const [tracking, setTracking] = useState<string | null>(() => pendingTx.get());
   const deposit = config.deposit;
   const onBsc = chainId === BSC_CHAIN_ID;
+  const network = chainName(i18n, chainId);
   const ready = status === 'connected' && onBsc && linked && !!deposit.address;
 
   const form = useForm<z.input<typeof amountForm>, unknown, z.output<typeof amountForm>>({
     resolver: zodResolver(amountForm),
     defaultValues: { amount: '' },
   });
-  const pasted = useForm<z.input<typeof hashForm>, unknown, z.output<typeof hashForm>>({
+  const pasted = useForm<z.input<HashForm>, unknown, z.output<HashForm>>({
     resolver: zodResolver(hashForm),
     defaultValues: { tx_hash: '' },
   });
@@ -78,32 +87,34 @@ export function SendCard({ config }: { config: Web3Config }) {
     <Card
       title={
         <span className="flex items-center gap-2">
-          <Send className="size-4" aria-hidden="true" /> 3. Send USDT
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" /> <Trans>3. Send USDT</Trans>
         </span>
       }
     >
       {!deposit.address ? (
-        <Banner tone="error">{WALLET_DEPOSITS_OFF}</Banner>
+        <Banner tone="error">{walletWords(i18n, WALLET_DEPOSITS_OFF)}</Banner>
       ) : tracking ? (
         <DepositTracker hash={tracking} onDone={done} />
       ) : (
         <div className="flex flex-col gap-4">
           {status === 'connected' && !onBsc && (
             <div className="flex flex-col gap-2 rounded-lg border border-amber-500/40 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-              <p>Deposits are made in USDT on BNB Smart Chain; your wallet is on {chainName(chainId)}.</p>
+              <p>
+                <Trans>Deposits are made in USDT on BNB Smart Chain; your wallet is on {network}.</Trans>
+              </p>
               <Button
                 className="self-start"
                 busy={switchChain.isPending}
                 onClick={() => switchChain.mutate({ chainId: BSC_CHAIN_ID })}
               >
-                Switch to BNB Smart Chain
+                <Trans>Switch to BNB Smart Chain</Trans>
               </Button>
-              {switchChain.error && <Banner tone="error">{walletErrorMessage(switchChain.error)}</Banner>}
+              {switchChain.error && <Banner tone="error">{walletErrorText(i18n, switchChain.error)}</Banner>}
             </div>
           )}
           <form
             noValidate
-            aria-label="Send USDT"
+            aria-label={t`Send USDT`}
             className="flex flex-col gap-3"
             onSubmit={form.handleSubmit(({ amount }) => {
               write.reset();
@@ -111,31 +122,37 @@ export function SendCard({ config }: { config: Web3Config }) {
             })}
           >
             <Input
-              label="Amount (USDT)"
+              label={t`Amount (USDT)`}
               inputMode="decimal"
               autoComplete="off"
-              hint="USDT (BEP20) on BNB Smart Chain, up to 6 decimals. The network fee is paid in BNB by your wallet."
+              hint={t`USDT (BEP20) on BNB Smart Chain, up to 6 decimals. The network fee is paid in BNB by your wallet.`}
               error={form.formState.errors.amount?.message}
               disabled={!ready}
               {...form.register('amount')}
             />
             <Button type="submit" disabled={!ready} className="self-start">
-              Review deposit
+              <Trans>Review deposit</Trans>
             </Button>
             {!ready && status === 'connected' && onBsc && !linked && (
-              <p className="text-sm text-muted">Link this wallet above first.</p>
+              <p className="text-sm text-muted">
+                <Trans>Link this wallet above first.</Trans>
+              </p>
             )}
-            {status !== 'connected' && <p className="text-sm text-muted">Connect your wallet above first.</p>}
+            {status !== 'connected' && (
+              <p className="text-sm text-muted">
+                <Trans>Connect your wallet above first.</Trans>
+              </p>
+            )}
           </form>
-          {write.error && <Banner tone="error">{walletErrorMessage(write.error)}</Banner>}
+          {write.error && <Banner tone="error">{walletErrorText(i18n, write.error)}</Banner>}
 
           <details className="rounded-lg border border-line p-3 text-sm">
             <summary className="cursor-pointer text-fg">
-              Already sent USDT from a linked wallet? Enter its transaction hash
+              <Trans>Already sent USDT from a linked wallet? Enter its transaction hash</Trans>
             </summary>
             <form
               noValidate
-              aria-label="Submit a transaction hash"
+              aria-label={t`Submit a transaction hash`}
               className="mt-3 flex flex-col gap-3"
               onSubmit={pasted.handleSubmit(({ tx_hash }) => {
                 pasted.reset();
@@ -143,7 +160,7 @@ export function SendCard({ config }: { config: Web3Config }) {
               })}
             >
               <Input
-                label="Transaction hash"
+                label={t`Transaction hash`}
                 autoComplete="off"
                 placeholder="0x…"
                 className="font-mono"
@@ -151,7 +168,7 @@ export function SendCard({ config }: { config: Web3Config }) {
                 {...pasted.register('tx_hash')}
               />
               <Button type="submit" variant="secondary" className="self-start">
-                Verify transfer
+                <Trans>Verify transfer</Trans>
               </Button>
             </form>
           </details>
@@ -160,9 +177,9 @@ export function SendCard({ config }: { config: Web3Config }) {
 
       <ConfirmDialog
         open={review !== null}
-        title="Send this deposit?"
-        description="Your wallet will ask you to approve the transfer. Check the network and the amount there too."
-        confirmLabel={write.isPending ? 'Approve in your wallet…' : 'Send from my wallet'}
+        title={t`Send this deposit?`}
+        description={t`Your wallet will ask you to approve the transfer. Check the network and the amount there too.`}
+        confirmLabel={write.isPending ? t`Approve in your wallet…` : t`Send from my wallet`}
         busy={write.isPending}
         onConfirm={send}
         onCancel={() => setReview(null)}
@@ -170,19 +187,33 @@ export function SendCard({ config }: { config: Web3Config }) {
         {review !== null && (
           <SummaryList
             rows={[
-              { label: 'Amount', value: <Money value={fromMicro(review)} />, strong: true },
-              { label: 'Network', value: 'BNB Smart Chain (BEP20)' },
+              { label: t`Amount`, value: <Money value={fromMicro(review)} />, strong: true },
+              { label: t`Network`, value: 'BNB Smart Chain (BEP20)' },
               {
-                label: 'From (your wallet)',
-                value: <span className="font-mono">{shortHex(address ?? '', 8, 6)}</span>,
+                label: t`From (your wallet)`,
+                value: (
+                  <span dir="ltr" className="font-mono">
+                    {shortHex(address ?? '', 8, 6)}
+                  </span>
+                ),
               },
               {
-                label: 'To (platform)',
-                value: <span className="font-mono">{shortHex(deposit.address, 8, 6)}</span>,
+                label: t`To (platform)`,
+                value: (
+                  <span dir="ltr" className="font-mono">
+                    {shortHex(deposit.address, 8, 6)}
+                  </span>
+                ),
               },
               {
-                label: 'Credited',
-                value: `after ${deposit.confirmations} confirmations, to your fund wallet`,
+                label: t({ message: 'Credited', context: 'wallet deposit' }),
+                value: (
+                  <Plural
+                    value={deposit.confirmations}
+                    one="after # confirmation, to your fund wallet"
+                    other="after # confirmations, to your fund wallet"
+                  />
+                ),
               },
             ]}
           />

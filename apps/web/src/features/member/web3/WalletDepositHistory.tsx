@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -12,6 +13,7 @@ const LIMIT = 10;
 
 /** The member's wallet deposits; refreshed while one of them is still confirming. */
 export function WalletDepositHistory() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [refresh, setRefresh] = useState<number | false>(false);
   const list = useWeb3Deposits({ page, limit: LIMIT }, 'member', refresh);
@@ -22,11 +24,11 @@ export function WalletDepositHistory() {
   return (
     <section aria-labelledby="wallet-deposits" className="flex flex-col gap-3">
       <h2 id="wallet-deposits" className="text-lg font-semibold text-fg">
-        Wallet deposits
+        <Trans>Wallet deposits</Trans>
       </h2>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Your wallet deposits"
+        caption={t`Your wallet deposits`}
         columns={web3DepositColumns({
           onCheck: (d) =>
             check.mutate(d.id, {
@@ -38,7 +40,7 @@ export function WalletDepositHistory() {
         rows={list.data?.deposits}
         rowKey={(d) => d.id}
         loading={list.isPending}
-        empty="No wallet deposits yet. Connect your wallet above and send USDT (BEP20): it appears here as soon as it is verified."
+        empty={t`No wallet deposits yet. Connect your wallet above and send USDT (BEP20): it appears here as soon as it is verified.`}
       />
       {list.data && list.data.total > 0 && (
         <Pager
@@ -47,7 +49,7 @@ export function WalletDepositHistory() {
           total={list.data.total}
           fetching={list.isFetching}
           onPage={setPage}
-          noun={['deposit', 'deposits']}
+          noun={[t`deposit`, t`deposits`]}
         />
       )}
     </section>

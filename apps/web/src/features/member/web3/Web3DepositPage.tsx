@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../../api/client';
 import { useWeb3Config } from '../../../api/web3';
 import { Banner } from '../../../components/ui/Banner';
@@ -18,18 +19,19 @@ import { WalletProvider } from './wallet/WalletProvider';
  * wallet once confirmed. The wallet libraries load with this page only.
  */
 export default function Web3DepositPage() {
+  const { t } = useLingui();
   const config = useWeb3Config();
   const { user, fund } = useMemberMoney();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Crypto deposit · EarnHub</title>
+      <title>{t`Crypto deposit · EarnHub`}</title>
       <PageHeader
-        title="Crypto deposit"
-        description="Send USDT (BEP20) from your own wallet on BNB Smart Chain. It is verified on chain and credited to your fund wallet once confirmed."
+        title={t`Crypto deposit`}
+        description={t`Send USDT (BEP20) from your own wallet on BNB Smart Chain. It is verified on chain and credited to your fund wallet once confirmed.`}
       />
       {config.isPending ? (
-        <PageSpinner label="Loading wallet" />
+        <PageSpinner label={t`Loading wallet`} />
       ) : config.error ? (
         <Banner tone="error">{errorMessage(config.error)}</Banner>
       ) : (
@@ -41,11 +43,13 @@ export default function Web3DepositPage() {
             </div>
             <div className="flex flex-col gap-6">
               <SendCard config={config.data} />
-              <Card title="Fund wallet">
+              <Card title={t`Fund wallet`}>
                 <p className="text-3xl font-semibold text-fg">
                   {user.data ? <Money value={fund} testId="fund-balance" /> : '…'}
                 </p>
-                <p className="mt-2 text-sm text-muted">Verified wallet deposits land here.</p>
+                <p className="mt-2 text-sm text-muted">
+                  <Trans>Verified wallet deposits land here.</Trans>
+                </p>
               </Card>
             </div>
           </div>

@@ -2,7 +2,9 @@
  * Spec 8, Wallet: what a wallet error means to the member. Walks the error's causes (wagmi and viem
  * wrap the wallet's own error), so a rejection deep inside a switch or a send still reads as one.
  */
-import { WALLET_MSG } from '@app/contracts/web3';
+import { WALLET_DEPOSITS_OFF, WALLET_MSG } from '@app/contracts/web3';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 interface Walkable {
   name?: string;
@@ -37,3 +39,25 @@ export function walletErrorMessage(error: unknown): string {
 
 /** True when the member said no in the wallet (nothing to explain beyond that). */
 export const isRejection = (error: unknown) => walletErrorMessage(error) === WALLET_MSG.userRejected;
+
+/**
+ * The spec's wallet messages (WALLET_MSG, English byte for byte: the source of each message) in
+ * the member's words (issue 38); a wallet's own error text is shown as the wallet wrote it.
+ */
+const WALLET_WORDS: Record<string, MessageDescriptor> = {
+  [WALLET_MSG.providerNotFound]: msg`Provider not found`,
+  [WALLET_MSG.userRejected]: msg`User rejected the request`,
+  [WALLET_MSG.chainNotConfigured]: msg`Chain not configured`,
+  [WALLET_MSG.noChains]: msg`No chains found on connector`,
+  [WALLET_DEPOSITS_OFF]: msg`Wallet deposits are not available at the moment: no deposit address is configured.`,
+  'The wallet reported an error': msg`The wallet reported an error`,
+};
+
+/** A spec wallet message (or a wallet error) as the member reads it. */
+export function walletWords(i18n: I18n, text: string): string {
+  const words = WALLET_WORDS[text];
+  return words ? i18n._(words) : text;
+}
+
+/** walletErrorMessage in the member's words. */
+export const walletErrorText = (i18n: I18n, error: unknown) => walletWords(i18n, walletErrorMessage(error));
