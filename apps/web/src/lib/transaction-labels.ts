@@ -164,32 +164,111 @@ export function percentText(value: string): string {
   return `${exact} %`;
 }
 
-/** A member an entry names by id: their username when the server gave it. */
-const memberName = (t: Transaction, id: string) => t.names[id] ?? `member #${id}`;
+/**
+ * The words of the entries' causes and facts below: English here (the back-office's), the member's
+ * language in components/money/transaction-words.ts. The logic (which fact, which sentence) is
+ * written once, below; only the words differ.
+ */
+export interface TransactionWords {
+  source: (source: string) => string;
+  /** "Daily reward claim #1"; the id left out when there is none. */
+  ref: (refType: string, refId?: string | number | null) => string;
+  /** An amount in micro-units as the ledger records it ("12.50 USDT"). */
+  micro: (microUnits: bigint) => string;
+  percent: (value: string) => string;
+  memberId: (id: string) => string;
+  anotherMember: string;
+  aPlan: string;
+  codeRedeemed: (ref: string) => string;
+  depositApproved: (ref: string) => string;
+  planPaidBy: (plan: string, payer: string, purchase: string) => string;
+  plan: (plan: string, purchase: string) => string;
+  planWithOwnFund: (plan: string, purchase: string) => string;
+  planBought: (plan: string, purchase: string) => string;
+  activationFee: (purchase: string) => string;
+  fromEarnings: string;
+  fromMember: (name: string) => string;
+  toFund: string;
+  sentTo: (name: string) => string;
+  /** "Profit withdrawal #3"; `kind` is the ledger's (profit, roi, principal, compound) or undefined. */
+  withdrawal: (kind: string | undefined, ref: string) => string;
+  fee: (percent: string) => string;
+  waitingApproval: string;
+  returned: string;
+  adjustment: (reason: string) => string;
+  adjustmentByAdmin: string;
+  level: (level: string) => string;
+  from: (name: string) => string;
+  of: (amount: string) => string;
+  overLimit: (amount: string) => string;
+  /** A recorded fact's label: its key in words. */
+  factLabel: (key: string) => string;
+  /** A member a fact names, with their id. */
+  named: (name: string, id: string) => string;
+}
 
-function microText(value: unknown): string | undefined {
+const spaced = (key: string) => `${key[0]?.toUpperCase() ?? ''}${key.slice(1).replace(/_/g, ' ')}`;
+
+function microText(value: unknown, words: TransactionWords): string | undefined {
   const raw = text(value);
   if (raw === undefined || !/^-?\d{1,21}$/.test(raw)) return undefined;
-  const microUnits = BigInt(raw);
-  return formatUsdt(fromMicro(microUnits), microUnits % 10_000n === 0n ? 2 : 6);
+  return words.micro(BigInt(raw));
 }
+
+export const ENGLISH_WORDS: TransactionWords = {
+  source: sourceLabel,
+  ref: refText,
+  micro: (microUnits) => formatUsdt(fromMicro(microUnits), microUnits % 10_000n === 0n ? 2 : 6),
+  percent: percentText,
+  memberId: (id) => `member #${id}`,
+  anotherMember: 'another member',
+  aPlan: 'a plan',
+  codeRedeemed: (ref) => `Activation code redeemed (code ${ref})`,
+  depositApproved: (ref) => `Deposit ${ref} approved`,
+  planPaidBy: (plan, payer, purchase) => `${plan} plan, paid by ${payer} (${purchase})`,
+  plan: (plan, purchase) => `${plan} plan (${purchase})`,
+  planWithOwnFund: (plan, purchase) => `${plan} plan bought with your fund (${purchase})`,
+  planBought: (plan, purchase) => `${plan} plan bought (${purchase})`,
+  activationFee: (purchase) => `Activation fee (${purchase})`,
+  fromEarnings: 'From your earnings wallet',
+  fromMember: (name) => `From ${name}`,
+  toFund: 'To your fund wallet',
+  sentTo: (name) => `Sent to ${name}`,
+  withdrawal: (kind, ref) => `${kind ? `${spaced(kind)} withdrawal` : 'Withdrawal'} ${ref}`,
+  fee: (percent) => `fee ${percent}`,
+  waitingApproval: 'waiting for approval',
+  returned: 'rejected or cancelled, amount returned',
+  adjustment: (reason) => `Adjustment: ${reason}`,
+  adjustmentByAdmin: 'Adjustment by an administrator',
+  level: (level) => `level ${level}`,
+  from: (name) => `from ${name}`,
+  of: (amount) => `of ${amount}`,
+  overLimit: (amount) => `${amount} over the limit not paid`,
+  factLabel: spaced,
+  named: (name, id) => `${name} (id ${id})`,
+};
+
+/** A member an entry names by id: their username when the server gave it. */
+const memberName = (t: Transaction, id: string, words: TransactionWords) => t.names[id] ?? words.memberId(id);
 
 /** One recorded fact of an entry, in words: its label and its value (amounts in USDT, percents with %). */
 export function detailFact(
   key: string,
   value: unknown,
   names: Record<string, string> = {},
+  words: TransactionWords = ENGLISH_WORDS,
 ): { label: string; value: string } {
-  const label = `${key[0]?.toUpperCase() ?? ''}${key.slice(1).replace(/_/g, ' ')}`;
+  const label = words.factLabel(key);
   if (value === null || value === undefined) return { label, value: '—' };
   if (MONEY_DETAILS.has(key)) {
-    const amount = microText(value);
+    const amount = microText(value, words);
     if (amount) return { label, value: amount };
   }
   if (key.endsWith('percent') && text(value) !== undefined)
-    return { label, value: percentText(text(value)!) };
+    return { label, value: words.percent(text(value)!) };
   const name = key.endsWith('_id') ? names[text(value) ?? ''] : undefined;
-  if (name) return { label: label.replace(/ id$/, ''), value: `${name} (id ${text(value)})` };
+  if (name)
+    return { label: words.factLabel(key.replace(/_id$/, '')), value: words.named(name, text(value)!) };
   return { label, value: typeof value === 'object' ? JSON.stringify(value) : String(value) };
 }
 
@@ -197,18 +276,19 @@ export function detailFact(
  * Fields the compensation incomes record (DOMAIN.md: source member, level, base, percent, cap), in
  * words; null leaves a fact out (one's own ROI is not "from" oneself, a cut of 0 is no cut).
  */
-const INCOME_FACTS: Array<[string[], (v: string, t: Transaction) => string | null]> = [
-  [['level'], (v) => `level ${v}`],
-  [['source_username', 'from_username', 'source_user', 'from_user'], (v) => `from ${v}`],
+type Fact = (v: string, t: Transaction, w: TransactionWords) => string | null;
+const INCOME_FACTS: Array<[string[], Fact]> = [
+  [['level'], (v, _t, w) => w.level(v)],
+  [['source_username', 'from_username', 'source_user', 'from_user'], (v, _t, w) => w.from(v)],
   [
     ['source_user_id', 'from_user_id'],
-    (v, t) => (Number(v) === t.user_id ? null : `from ${memberName(t, v)}`),
+    (v, t, w) => (Number(v) === t.user_id ? null : w.from(memberName(t, v, w))),
   ],
-  [['percent'], (v) => percentText(v)],
-  [['base', 'base_amount'], (v) => `of ${microText(v) ?? `${v} USDT`}`],
+  [['percent'], (v, _t, w) => w.percent(v)],
+  [['base', 'base_amount'], (v, _t, w) => w.of(microText(v, w) ?? `${v} USDT`)],
   [
     ['cut', 'capped', 'cap_cut'],
-    (v) => (/^0+$/.test(v) ? null : `${microText(v) ?? `${v} USDT`} over the limit not paid`),
+    (v, _t, w) => (/^0+$/.test(v) ? null : w.overLimit(microText(v, w) ?? `${v} USDT`)),
   ],
 ];
 
@@ -216,57 +296,51 @@ const INCOME_FACTS: Array<[string[], (v: string, t: Transaction) => string | nul
  * Why an entry exists, in words, from what the ledger recorded on it (`details`, `ref_type`,
  * `ref_id`): the plan bought, the withdrawal it belongs to, the reason an admin gave...
  */
-export function entryCause(t: Transaction, viewerId?: number): string {
+export function entryCause(t: Transaction, viewerId?: number, w: TransactionWords = ENGLISH_WORDS): string {
   const d = t.details;
   const ref = t.ref_id ? `#${t.ref_id}` : '';
-  const purchase = refText('topup', t.ref_id);
-  if (t.ref_type === 'topup_reversal') return refText('topup_reversal', t.ref_id);
+  const purchase = w.ref('topup', t.ref_id);
+  if (t.ref_type === 'topup_reversal') return w.ref('topup_reversal', t.ref_id);
   switch (t.source) {
     case 'deposit':
-      return d.source === 'code' ? `Activation code redeemed (code ${ref})` : `Deposit ${ref} approved`;
+      return d.source === 'code' ? w.codeRedeemed(ref) : w.depositApproved(ref);
     case 'plan_purchase': {
-      const plan = text(d.plan) ?? 'a plan';
+      const plan = text(d.plan) ?? w.aPlan;
       const payer = text(d.payer_id);
       if (t.transaction_type === 'credit')
         return payer && Number(payer) !== t.user_id
-          ? `${plan} plan, paid by ${memberName(t, payer)} (${purchase})`
-          : `${plan} plan (${purchase})`;
-      return t.internal
-        ? `${plan} plan bought with your fund (${purchase})`
-        : `${plan} plan bought (${purchase})`;
+          ? w.planPaidBy(plan, memberName(t, payer, w), purchase)
+          : w.plan(plan, purchase);
+      return t.internal ? w.planWithOwnFund(plan, purchase) : w.planBought(plan, purchase);
     }
     case 'activation':
-      return `Activation fee (${purchase})`;
+      return w.activationFee(purchase);
     case 'transfer': {
       const sender = t.ref_type === 'member_transfer' ? Number(t.ref_id) : Number.NaN;
       const self = sender === (viewerId ?? t.user_id);
-      const other = t.counterparty?.username || 'another member';
-      if (t.transaction_type === 'credit')
-        return self || t.internal ? 'From your earnings wallet' : `From ${other}`;
-      return t.internal || t.wallet === 'earnings' ? 'To your fund wallet' : `Sent to ${other}`;
+      const other = t.counterparty?.username || w.anotherMember;
+      if (t.transaction_type === 'credit') return self || t.internal ? w.fromEarnings : w.fromMember(other);
+      return t.internal || t.wallet === 'earnings' ? w.toFund : w.sentTo(other);
     }
     case 'withdrawal': {
-      const kind = text(d.kind);
       const percent = text(d.fee_percent);
-      const parts = [
-        `${kind ? `${kind[0]!.toUpperCase()}${kind.slice(1)} withdrawal` : 'Withdrawal'} ${ref}`,
-      ];
-      if (percent !== undefined) parts.push(`fee ${percentText(percent)}`);
-      if (t.status === 'pending') parts.push('waiting for approval');
-      if (t.status === 'voided') parts.push('rejected or cancelled, amount returned');
+      const parts = [w.withdrawal(text(d.kind), ref)];
+      if (percent !== undefined) parts.push(w.fee(w.percent(percent)));
+      if (t.status === 'pending') parts.push(w.waitingApproval);
+      if (t.status === 'voided') parts.push(w.returned);
       return parts.join(' · ');
     }
     case 'admin_adjustment':
-      return text(d.reason) ? `Adjustment: ${text(d.reason)}` : 'Adjustment by an administrator';
+      return text(d.reason) ? w.adjustment(text(d.reason)!) : w.adjustmentByAdmin;
     default: {
       const facts: string[] = [];
       for (const [keys, say] of INCOME_FACTS) {
         const key = keys.find((k) => text(d[k]) !== undefined);
-        const fact = key ? say(text(d[key])!, t) : null;
+        const fact = key ? say(text(d[key])!, t, w) : null;
         if (fact) facts.push(fact);
       }
       if (facts.length) return facts.join(' · ');
-      return t.ref_type ? refText(t.ref_type, t.ref_id) : sourceLabel(t.source);
+      return t.ref_type ? w.ref(t.ref_type, t.ref_id) : w.source(t.source);
     }
   }
 }

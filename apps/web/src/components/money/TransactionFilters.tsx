@@ -1,17 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import {
-  ENTRY_STATUS,
-  ENTRY_STATUS_LABEL,
-  ENTRY_TYPE,
-  ENTRY_TYPE_LABEL,
-  type EntryStatus,
-  type EntryType,
-  sourceLabel,
-} from '../../lib/transaction-labels';
+import { ENTRY_STATUS, ENTRY_TYPE, type EntryStatus, type EntryType } from '../../lib/transaction-labels';
 import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { Input, Select } from '../ui/Input';
 import { PageSizeSelect } from '../ui/Pager';
+import { useTransactionWords } from './transaction-words';
 
 export interface TransactionFilterValues {
   type?: EntryType | undefined;
@@ -43,8 +37,10 @@ export function TransactionFilters({
   hideType,
   hideStatus,
   leading,
-  searchPlaceholder = 'Transaction or reference id',
+  searchPlaceholder,
 }: TransactionFiltersProps) {
+  const { t } = useLingui();
+  const words = useTransactionWords();
   const {
     text: searchText,
     setText: setSearchText,
@@ -58,61 +54,61 @@ export function TransactionFilters({
       {leading}
       {kinds.length > 1 && (
         <Select
-          label="Kind"
+          label={t`Kind`}
           // kinds read long ("Admin adjustment"): a row of its own on a phone, never narrower than its
           // longest on a wide screen (issue 37.17)
           className="col-span-2 sm:col-span-1 lg:min-w-max lg:flex-1"
           value={values.kind ?? ''}
           onChange={(e) => onChange({ kind: e.target.value || undefined })}
         >
-          <option value="">All kinds</option>
+          <option value="">{t`All kinds`}</option>
           {kinds.map((k) => (
             <option key={k} value={k}>
-              {sourceLabel(k)}
+              {words.source(k)}
             </option>
           ))}
         </Select>
       )}
       {!hideType && (
         <Select
-          label="Money"
+          label={t`Money`}
           className="lg:min-w-max lg:flex-1"
           value={values.type ?? ''}
           onChange={(e) => onChange({ type: (e.target.value || undefined) as EntryType | undefined })}
         >
-          <option value="">In and out</option>
-          {ENTRY_TYPE.map((t) => (
-            <option key={t} value={t}>
-              {ENTRY_TYPE_LABEL[t]}
+          <option value="">{t`In and out`}</option>
+          {ENTRY_TYPE.map((type) => (
+            <option key={type} value={type}>
+              {words.type(type)}
             </option>
           ))}
         </Select>
       )}
       {!hideStatus && (
         <Select
-          label="Status"
+          label={t`Status`}
           className="lg:min-w-max lg:flex-1"
           value={values.status ?? ''}
           onChange={(e) => onChange({ status: (e.target.value || undefined) as EntryStatus | undefined })}
         >
-          <option value="">All statuses</option>
+          <option value="">{t`All statuses`}</option>
           {ENTRY_STATUS.map((s) => (
             <option key={s} value={s}>
-              {ENTRY_STATUS_LABEL[s].text}
+              {words.status(s).text}
             </option>
           ))}
         </Select>
       )}
       <div className="relative order-last col-span-2 lg:order-none lg:min-w-48 lg:flex-[2]">
         <Input
-          label="Search"
+          label={t`Search`}
           type="search"
-          placeholder={searchPlaceholder}
+          placeholder={searchPlaceholder ?? t`Transaction or reference id`}
           value={searchText}
           onChange={(e) => onSearch(e.target.value)}
         />
         <Search
-          className="pointer-events-none absolute right-3 bottom-3 size-4 text-muted"
+          className="pointer-events-none absolute end-3 bottom-3 size-4 text-muted"
           aria-hidden="true"
         />
       </div>

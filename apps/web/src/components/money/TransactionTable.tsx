@@ -1,17 +1,11 @@
 import type { Transaction } from '@app/contracts/transactions';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { cn } from '../../lib/cn';
-import {
-  detailFact,
-  ENTRY_STATUS_LABEL,
-  entryCause,
-  entryDirection,
-  inSentence,
-  refText,
-  sourceLabel,
-  walletLabel,
-} from '../../lib/transaction-labels';
+import { detailFact, ENTRY_STATUS_LABEL, entryCause, inSentence } from '../../lib/transaction-labels';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { CopyButton } from '../ui/CopyButton';
@@ -20,6 +14,7 @@ import { Money } from '../ui/Money';
 import { SummaryList } from '../ui/SummaryList';
 import { type Column, Table } from '../ui/Table';
 import { When } from '../ui/When';
+import { type TransactionWordsIn, useTransactionWords } from './transaction-words';
 
 /** A credit or debit, signed and coloured: green money in, plain money out (and a move between own wallets). */
 export function EntryAmount({ t }: { t: Transaction }) {
@@ -38,16 +33,19 @@ export function EntryAmount({ t }: { t: Transaction }) {
 }
 
 export function EntryStatus({ t }: { t: Transaction }) {
-  const label = ENTRY_STATUS_LABEL[t.status];
+  const words = useTransactionWords().status(t.status);
   return (
-    <span title={label.hint}>
-      <Badge tone={label.tone}>{label.text}</Badge>
+    <span title={words.hint}>
+      <Badge tone={ENTRY_STATUS_LABEL[t.status].tone}>{words.text}</Badge>
     </span>
   );
 }
 
 /** What kind of entry, which way and which wallet (and whose, on admin lists across members). */
 function EntryKind({ t, showMember }: { t: Transaction; showMember: boolean }) {
+  const words = useTransactionWords();
+  const source = words.source(t.source);
+  const wallet = words.wallet(t.wallet);
   const Icon = t.internal ? ArrowLeftRight : t.transaction_type === 'credit' ? ArrowDownLeft : ArrowUpRight;
   const moneyIn = t.transaction_type === 'credit' && !t.internal;
   return (
@@ -60,17 +58,16 @@ function EntryKind({ t, showMember }: { t: Transaction; showMember: boolean }) {
         aria-hidden="true"
       />
       <span className="flex flex-col">
-        <span className="sr-only">{entryDirection(t)}:</span>
-        <span className="font-medium text-fg">{sourceLabel(t.source)}</span>
+        <span className="sr-only">{words.direction(t)}:</span>
+        <span className="font-medium text-fg">{source}</span>
         <span className="text-xs text-muted">
-          {t.transaction_type === 'credit' ? 'to ' : 'from '}
-          {walletLabel(t.wallet)}
+          {t.transaction_type === 'credit' ? <Trans>to {wallet}</Trans> : <Trans>from {wallet}</Trans>}
           {showMember && ` · ${t.username}`}
         </span>
         {/* seen, not only heard: this one is not money in or out */}
         {t.internal && (
           <span aria-hidden="true" className="text-xs text-muted">
-            {entryDirection(t)}
+            {words.direction(t)}
           </span>
         )}
       </span>
@@ -79,43 +76,56 @@ function EntryKind({ t, showMember }: { t: Transaction; showMember: boolean }) {
 }
 
 function DetailsButton({ t, onOpen }: { t: Transaction; onOpen: (t: Transaction) => void }) {
+  const { t: say } = useLingui();
+  // a label inside a sentence: "referral income", "ROI income" (lib/transaction-labels.ts)
+  const source = inSentence(useTransactionWords().source(t.source));
+  const amount = t.amount;
   return (
     <Button
       size="sm"
       variant="ghost"
       onClick={() => onOpen(t)}
-      aria-label={`Details of the ${inSentence(sourceLabel(t.source))} of ${t.amount} USDT`}
+      aria-label={say`Details of the ${source} of ${amount} USDT`}
     >
-      Details
+      <Trans>Details</Trans>
     </Button>
   );
 }
 
-function columns(onOpen: (t: Transaction) => void, showMember: boolean): Array<Column<Transaction>> {
+function columns(
+  onOpen: (t: Transaction) => void,
+  showMember: boolean,
+  say: (descriptor: MessageDescriptor) => string,
+  words: TransactionWordsIn,
+): Array<Column<Transaction>> {
   return [
-    { key: 'date', header: 'Date', cell: (t) => <When iso={t.created_at} stacked /> },
+    { key: 'date', header: say(msg`Date`), cell: (t) => <When iso={t.created_at} stacked /> },
     {
       key: 'kind',
-      header: 'Kind',
+      header: say(msg`Kind`),
       cell: (t) => <EntryKind t={t} showMember={showMember} />,
     },
     {
       key: 'cause',
-      header: 'Cause',
+      header: say(msg`Cause`),
       className: 'max-w-80',
-      cell: (t) => <span className="text-muted">{entryCause(t)}</span>,
+      cell: (t) => <span className="text-muted">{entryCause(t, undefined, words.cause)}</span>,
     },
     {
       key: 'amount',
-      header: 'Amount',
-      className: 'text-right',
+      header: say(msg`Amount`),
+      className: 'text-end',
       cell: (t) => <EntryAmount t={t} />,
     },
-    { key: 'status', header: 'Status', cell: (t) => <EntryStatus t={t} /> },
+    { key: 'status', header: say(msg`Status`), cell: (t) => <EntryStatus t={t} /> },
     {
       key: 'open',
-      header: <span className="sr-only">Details</span>,
-      className: 'text-right',
+      header: (
+        <span className="sr-only">
+          <Trans>Details</Trans>
+        </span>
+      ),
+      className: 'text-end',
       cell: (t) => <DetailsButton t={t} onOpen={onOpen} />,
     },
   ];
@@ -131,35 +141,45 @@ function EntryDialog({
   onClose: () => void;
   explain?: ((t: Transaction) => ReactNode) | undefined;
 }) {
+  const { t: say } = useLingui();
+  const words = useTransactionWords();
+  const title = () => {
+    if (!t) return '';
+    const source = words.source(t.source);
+    const direction = inSentence(words.direction(t));
+    return say`${source} · ${direction}`;
+  };
   return (
     <Modal
       open={t !== null}
       onClose={onClose}
-      title={t ? `${sourceLabel(t.source)} · ${entryDirection(t).toLowerCase()}` : ''}
-      description={t ? entryCause(t) : undefined}
+      title={title()}
+      description={t ? entryCause(t, undefined, words.cause) : undefined}
       className="max-w-lg"
     >
       {t && (
         <div className="mt-4 flex flex-col gap-3">
           <SummaryList
             rows={[
-              { label: 'Amount', value: <EntryAmount t={t} />, strong: true },
-              { label: 'Status', value: <EntryStatus t={t} /> },
+              { label: say`Amount`, value: <EntryAmount t={t} />, strong: true },
+              { label: say`Status`, value: <EntryStatus t={t} /> },
               {
-                label: t.transaction_type === 'credit' ? 'Credited to' : 'Debited from',
-                value: walletLabel(t.wallet),
+                label: t.transaction_type === 'credit' ? say`Credited to` : say`Debited from`,
+                value: words.wallet(t.wallet),
               },
-              { label: 'Date', value: <When iso={t.created_at} /> },
+              { label: say`Date`, value: <When iso={t.created_at} /> },
               {
-                label: 'Reference',
-                value: t.ref_type ? refText(t.ref_type, t.ref_id) : '—',
+                label: say`Reference`,
+                value: t.ref_type ? words.ref(t.ref_type, t.ref_id) : '—',
               },
               {
-                label: 'Transaction id',
+                label: say`Transaction id`,
                 value: (
                   <span className="inline-flex items-center gap-1">
-                    <span className="font-mono text-xs break-all">{t.transaction_id}</span>
-                    <CopyButton value={t.transaction_id} label="Transaction id" />
+                    <span dir="ltr" className="font-mono text-xs break-all">
+                      {t.transaction_id}
+                    </span>
+                    <CopyButton value={t.transaction_id} label={say`Transaction id`} />
                   </span>
                 ),
               },
@@ -167,9 +187,13 @@ function EntryDialog({
           />
           {Object.keys(t.details).length > 0 && (
             <>
-              <h3 className="text-sm font-semibold text-fg">Recorded with it</h3>
+              <h3 className="text-sm font-semibold text-fg">
+                <Trans>Recorded with it</Trans>
+              </h3>
               <SummaryList
-                rows={Object.entries(t.details).map(([key, value]) => detailFact(key, value, t.names))}
+                rows={Object.entries(t.details).map(([key, value]) =>
+                  detailFact(key, value, t.names, words.cause),
+                )}
               />
             </>
           )}
@@ -190,18 +214,19 @@ function EntryCard({
   showMember: boolean;
   onOpen: (t: Transaction) => void;
 }) {
+  const words = useTransactionWords();
   return (
     <>
       <div className="flex items-start justify-between gap-3">
         <EntryKind t={t} showMember={showMember} />
         <EntryAmount t={t} />
       </div>
-      <p className="mt-1.5 pl-6 text-sm text-muted">{entryCause(t)}</p>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pl-6">
+      <p className="mt-1.5 ps-6 text-sm text-muted">{entryCause(t, undefined, words.cause)}</p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 ps-6">
         <span className="text-xs text-muted">
           <When iso={t.created_at} />
         </span>
-        <span className="ml-auto flex items-center gap-1">
+        <span className="ms-auto flex items-center gap-1">
           <EntryStatus t={t} />
           <DetailsButton t={t} onOpen={onOpen} />
         </span>
@@ -233,11 +258,13 @@ export function TransactionTable({
   explain,
 }: TransactionTableProps) {
   const [open, setOpen] = useState<Transaction | null>(null);
+  const { i18n } = useLingui();
+  const words = useTransactionWords();
   return (
     <>
       <Table
         caption={caption}
-        columns={columns(setOpen, showMember)}
+        columns={columns(setOpen, showMember, (d) => i18n._(d), words)}
         rows={rows}
         rowKey={(t) => `${t.transaction_id}:${t.transaction_type}`}
         loading={loading}

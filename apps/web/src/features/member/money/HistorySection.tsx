@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../api/client';
 import { Banner } from '../../../components/ui/Banner';
@@ -41,7 +42,7 @@ export function HistorySection<Row>({
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="text-lg font-semibold text-fg">
-        History
+        <Trans>History</Trans>
       </h2>
       {query.error ? <Banner tone="error">{errorMessage(query.error)}</Banner> : null}
       <Table

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { StatCard } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
@@ -27,7 +28,9 @@ export function WalletStrip({ figures }: { figures: WalletFigure[] }) {
           value={
             f.value === undefined ? (
               <span className="block h-8 w-28 animate-pulse rounded bg-subtle">
-                <span className="sr-only">Loading</span>
+                <span className="sr-only">
+                  <Trans>Loading</Trans>
+                </span>
               </span>
             ) : (
               <Money value={f.value} testId={f.testId} className="text-lg sm:text-2xl" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -32,6 +33,7 @@ export function ActivationCard({
   /** The member holds an active plan. */
   earning: boolean;
 }) {
+  const { t } = useLingui();
   const activate = useActivateMember();
   const keys = useIdempotencyKey();
   const [open, setOpen] = useState(false);
@@ -53,33 +55,53 @@ export function ActivationCard({
 
   return (
     <Card
-      title="Membership activation"
-      action={paid ? <Badge tone="green">Paid member</Badge> : <Badge>Optional</Badge>}
+      title={t`Membership activation`}
+      action={
+        paid ? (
+          <Badge tone="green">
+            <Trans>Paid member</Trans>
+          </Badge>
+        ) : (
+          <Badge>
+            <Trans>Optional</Trans>
+          </Badge>
+        )
+      }
     >
       {paid ? (
         <p className="text-sm text-muted">
-          Your activation fee is paid: your account is marked as a paid member. Your plan, daily reward and
-          incomes work as they did before.
+          <Trans>
+            Your activation fee is paid: your account is marked as a paid member. Your plan, daily reward and
+            incomes work as they did before.
+          </Trans>
         </p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <p className="flex-1 text-sm text-muted" data-testid="activation-what">
-            A one-time fee of <Money value={fee} className="font-medium text-fg" />, paid from your fund
-            wallet, marks your account as a paid member. That is all it does:{' '}
-            {earning
-              ? 'your active plan earns without it, and your incomes and withdrawals do not depend on it.'
-              : 'plans, the daily reward, incomes and withdrawals do not depend on it.'}
+            {earning ? (
+              <Trans>
+                A one-time fee of <Money value={fee} className="font-medium text-fg" />, paid from your fund
+                wallet, marks your account as a paid member. That is all it does: your active plan earns
+                without it, and your incomes and withdrawals do not depend on it.
+              </Trans>
+            ) : (
+              <Trans>
+                A one-time fee of <Money value={fee} className="font-medium text-fg" />, paid from your fund
+                wallet, marks your account as a paid member. That is all it does: plans, the daily reward,
+                incomes and withdrawals do not depend on it.
+              </Trans>
+            )}
           </p>
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            Pay activation fee
+            <Trans>Pay activation fee</Trans>
           </Button>
         </div>
       )}
       <ConfirmDialog
         open={open}
-        title="Pay the activation fee?"
-        description="It marks your account as a paid member and changes nothing else. The fee is not refundable."
-        confirmLabel="Pay fee"
+        title={t`Pay the activation fee?`}
+        description={t`It marks your account as a paid member and changes nothing else. The fee is not refundable.`}
+        confirmLabel={t`Pay fee`}
         busy={activate.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -90,10 +112,10 @@ export function ActivationCard({
         {activate.isError && <Banner tone="error">{errorMessage(activate.error)}</Banner>}
         <SummaryList
           rows={[
-            { label: 'Activation fee', value: <Money value={fee} /> },
-            { label: 'Fund wallet now', value: <Money value={fund} /> },
+            { label: t`Activation fee`, value: <Money value={fee} /> },
+            { label: t`Fund wallet now`, value: <Money value={fund} /> },
             {
-              label: 'Fund wallet after',
+              label: t`Fund wallet after`,
               strong: true,
               value: (
                 <Money value={toWire(after)} className={after < 0n ? 'text-red-700 dark:text-red-400' : ''} />

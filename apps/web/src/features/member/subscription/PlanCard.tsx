@@ -1,9 +1,11 @@
 import type { Plan } from '@app/contracts/plans';
+import { Trans } from '@lingui/react/macro';
 import { BadgeCheck } from 'lucide-react';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Money } from '../../../components/ui/Money';
-import { formatPercent } from '../../../lib/money';
+import { formatCount } from '../../../lib/format';
+import { formatPercentNumber as formatPercent } from '../withdrawal/percent';
 
 interface PlanCardProps {
   plan: Plan;
@@ -15,6 +17,10 @@ interface PlanCardProps {
 }
 
 export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
+  const roi = formatPercent(plan.roi_percent);
+  const direct = formatPercent(plan.direct_percent);
+  const multiple = formatCount(plan.cap_multiple);
+  const name = plan.name;
   return (
     <section
       aria-labelledby={`plan-${plan.id}`}
@@ -26,30 +32,42 @@ export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
         </h2>
         {current && (
           <Badge tone="accent">
-            <BadgeCheck className="size-3.5" aria-hidden="true" /> Your plan
+            <BadgeCheck className="size-3.5" aria-hidden="true" /> <Trans>Your plan</Trans>
           </Badge>
         )}
       </div>
       <p className="mt-1 text-sm text-muted">
-        <Money value={plan.min_amount} /> to <Money value={plan.max_amount} />
+        <Trans>
+          <Money value={plan.min_amount} /> to <Money value={plan.max_amount} />
+        </Trans>
       </p>
       <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-line pt-4 text-center">
         <div>
-          <dt className="text-xs text-muted">Daily ROI</dt>
-          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{formatPercent(plan.roi_percent)}</dd>
+          <dt className="text-xs text-muted">
+            <Trans>Daily ROI</Trans>
+          </dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{roi}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Earning limit</dt>
-          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{plan.cap_multiple}×</dd>
+          <dt className="text-xs text-muted">
+            <Trans>Earning limit</Trans>
+          </dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">
+            <Trans>{multiple}×</Trans>
+          </dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Referral income</dt>
-          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{formatPercent(plan.direct_percent)}</dd>
+          <dt className="text-xs text-muted">
+            <Trans>Referral income</Trans>
+          </dt>
+          <dd className="mt-0.5 font-semibold tabular-nums text-fg">{direct}</dd>
         </div>
       </dl>
       <p className="mt-4 flex-1 text-xs text-muted">
-        Earns {formatPercent(plan.roi_percent)} of your active plan a day, up to {plan.cap_multiple} times the
-        plan in total earnings. Your sponsor earns {formatPercent(plan.direct_percent)} once.
+        <Trans>
+          Earns {roi} of your active plan a day, up to {multiple} times the plan in total earnings. Your
+          sponsor earns {direct} once.
+        </Trans>
       </p>
       {/* the visible text is the accessible name (WCAG 2.5.3, issue 37.20): a voice user says what
           they see; what buying does for a member who holds a plan is said beside it, not in the name */}
@@ -58,11 +76,11 @@ export function PlanCard({ plan, current, holdsPlan, onBuy }: PlanCardProps) {
         onClick={() => onBuy(plan)}
         aria-describedby={holdsPlan ? `plan-${plan.id}-adds` : undefined}
       >
-        Buy {plan.name}
+        <Trans>Buy {name}</Trans>
       </Button>
       {holdsPlan && (
         <p id={`plan-${plan.id}-adds`} className="mt-2 text-center text-xs text-muted">
-          Adds to your active plan.
+          <Trans>Adds to your active plan.</Trans>
         </p>
       )}
     </section>

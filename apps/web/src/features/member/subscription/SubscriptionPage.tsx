@@ -1,4 +1,5 @@
 import type { Plan } from '@app/contracts/plans';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Package } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -6,7 +7,8 @@ import { useActPlans, usePlans } from '../../../api/plans';
 import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { ACTIVE_LABEL } from '../../../lib/user-labels';
+import { formatCount } from '../../../lib/format';
+import { useUserLabels } from '../dashboard/user-labels';
 import { activationFee } from '../money/activation';
 import { useMemberMoney } from '../money/useMemberMoney';
 import { WalletStrip } from '../money/WalletStrip';
@@ -15,6 +17,8 @@ import { BuyPlanDialog } from './BuyPlanDialog';
 import { PlanCard, PlanCardSkeleton } from './PlanCard';
 
 export default function SubscriptionPage() {
+  const { t } = useLingui();
+  const { ACTIVE_LABEL } = useUserLabels();
   const { user, fund } = useMemberMoney();
   const plans = usePlans('member');
   const actPlans = useActPlans('member');
@@ -25,52 +29,53 @@ export default function SubscriptionPage() {
   const current = plans.data?.find((p) => p.id === me?.plan_id);
   const holdsPlan = (me?.active_plan ?? 0) > 0;
   const fee = activationFee(actPlans.data);
+  const multiple = current ? formatCount(current.cap_multiple) : '';
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Subscription · EarnHub</title>
+      <title>{t`Subscription · EarnHub`}</title>
       <PageHeader
-        title="Subscription"
-        description="Buy a plan with your fund wallet. It earns a daily ROI until its earning limit is reached."
+        title={t`Subscription`}
+        description={t`Buy a plan with your fund wallet. It earns a daily ROI until its earning limit is reached.`}
       />
 
       {user.error && <Banner tone="error">{errorMessage(user.error)}</Banner>}
       <WalletStrip
         figures={[
           {
-            title: 'Fund wallet',
+            title: t`Fund wallet`,
             value: me ? fund : undefined,
-            caption: 'Available to buy plans',
+            caption: t`Available to buy plans`,
             testId: 'fund-balance',
           },
           {
-            title: 'Active plan',
+            title: t`Active plan`,
             value: me?.active_plan,
             caption: me ? (
               holdsPlan ? (
                 <Badge tone={ACTIVE_LABEL[me.is_active].tone}>{ACTIVE_LABEL[me.is_active].text}</Badge>
               ) : (
-                'No plan yet'
+                t`No plan yet`
               )
             ) : undefined,
             testId: 'active-plan',
           },
           {
-            title: 'Earning limit',
+            title: t`Earning limit`,
             value: me ? me.active_plan * (current?.cap_multiple ?? 0) : undefined,
-            caption: current ? `${current.cap_multiple}× your active plan` : 'Set by your plan',
+            caption: current ? t`${multiple}× your active plan` : t`Set by your plan`,
           },
           {
-            title: 'Total earnings',
+            title: t`Total earnings`,
             value: me ? me.level_month + me.roi_income + me.reward + me.direct_income + me.salary : undefined,
-            caption: 'Counted against the limit',
+            caption: t`Counted against the limit`,
           },
         ]}
       />
 
       <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
         <h2 id="plans-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
-          <Package className="size-5 text-muted" aria-hidden="true" /> Plans on sale
+          <Package className="size-5 text-muted" aria-hidden="true" /> <Trans>Plans on sale</Trans>
         </h2>
         {plans.error && <Banner tone="error">{errorMessage(plans.error)}</Banner>}
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -87,7 +92,9 @@ export default function SubscriptionPage() {
         </div>
         {onSale?.length === 0 && (
           <p className="rounded-xl border border-dashed border-line px-4 py-10 text-center text-sm text-muted">
-            No plans are on sale right now. Check back later, or ask support when the next plan opens.
+            <Trans>
+              No plans are on sale right now. Check back later, or ask support when the next plan opens.
+            </Trans>
           </p>
         )}
       </section>

@@ -1,8 +1,11 @@
 import type { Plan } from '@app/contracts/plans';
 import { topupBody } from '@app/contracts/topups';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../api/client';
@@ -15,19 +18,35 @@ import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
 import { SummaryList } from '../../../components/ui/SummaryList';
-import { amountText, numberText } from '../../../lib/forms';
+import { numberText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
+import { amountField } from '../money/amount-field';
 import { purchaseProblem } from '../subscription/BuyPlanDialog';
 
 // The contract's recipient field (username or referral code), required here.
-const recipient = z
-  .string()
-  .trim()
-  .min(1, 'Enter their username or referral code')
-  .pipe(topupBody.shape.recipient.unwrap());
+const recipientField = (i18n: I18n) =>
+  z
+    .string()
+    .trim()
+    .min(1, i18n._(msg`Enter their username or referral code`))
+    .pipe(topupBody.shape.recipient.unwrap());
 
-const RECIPIENT_HINT = 'The member you pay for: their username or referral code.';
+/** The member field of both forms. */
+function RecipientInput({ error, ...rest }: { error?: string | undefined } & UseFormRegisterReturn) {
+  const { t } = useLingui();
+  return (
+    <Input
+      label={t`Member`}
+      placeholder={t`Username or referral code`}
+      autoComplete="off"
+      spellCheck={false}
+      hint={t`The member you pay for: their username or referral code.`}
+      error={error}
+      {...rest}
+    />
+  );
+}
 
 type Mode = 'plan' | 'activation';
 
@@ -40,21 +59,22 @@ interface TopupFormProps {
 
 /** Buy a plan for another member, or pay their activation fee, from the member's own fund wallet. */
 export function TopupForm({ plans, fund, fee }: TopupFormProps) {
+  const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('plan');
   return (
-    <Card title="Top up a member">
+    <Card title={t`Top up a member`}>
       <div className="flex flex-col gap-4">
         <Segmented<Mode>
-          legend="What to pay"
+          legend={t`What to pay`}
           columns="grid-cols-2"
           value={mode}
           onValue={setMode}
           options={[
-            { value: 'plan', label: 'Buy a plan', detail: 'Starts or adds to their plan' },
+            { value: 'plan', label: t`Buy a plan`, detail: t`Starts or adds to their plan` },
             {
               value: 'activation',
-              label: 'Activation fee',
-              detail: fee === undefined ? 'One-time fee' : <Money value={fee} />,
+              label: t`Activation fee`,
+              detail: fee === undefined ? t`One-time fee` : <Money value={fee} />,
             },
           ]}
         />
@@ -92,11 +112,12 @@ function Review({
   onConfirm,
   onCancel,
 }: ReviewProps) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={open}
       title={title}
-      description="The amount leaves your fund wallet at once and cannot be taken back."
+      description={t`The amount leaves your fund wallet at once and cannot be taken back.`}
       confirmLabel={confirmLabel}
       busy={mutation.isPending}
       onConfirm={onConfirm}
@@ -106,9 +127,13 @@ function Review({
       <SummaryList
         rows={[
           ...rows,
-          { label: 'Amount', value: <Money value={toWire(amount)} /> },
-          { label: 'Fund wallet now', value: <Money value={fund} /> },
-          { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) - amount)} />, strong: true },
+          { label: t`Amount`, value: <Money value={toWire(amount)} /> },
+          { label: t`Fund wallet now`, value: <Money value={fund} /> },
+          {
+            label: t`Fund wallet after`,
+            value: <Money value={toWire(micro(fund) - amount)} />,
+            strong: true,
+          },
         ]}
       />
     </ConfirmDialog>
@@ -116,24 +141,26 @@ function Review({
 }
 
 function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number }) {
+  const { t, i18n } = useLingui();
   const buy = useBuyPlan();
   const keys = useIdempotencyKey();
   const onSale = useMemo(() => plans?.filter((p) => p.is_active) ?? [], [plans]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language, and the messages with it
   const schema = useMemo(
     () =>
       z
         .object({
-          recipient,
-          plan_id: numberText(topupBody.shape.plan_id, 'Choose a plan'),
-          amount: amountText(topupBody.shape.amount),
+          recipient: recipientField(i18n),
+          plan_id: numberText(topupBody.shape.plan_id, i18n._(msg`Choose a plan`)),
+          amount: amountField(i18n, topupBody.shape.amount),
         })
         .superRefine((v, ctx) => {
           const plan = onSale.find((p) => p.id === v.plan_id);
           if (!plan || typeof v.amount !== 'bigint') return;
-          const problem = purchaseProblem(plan, fund, v.amount);
+          const problem = purchaseProblem(plan, fund, v.amount, i18n);
           if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
         }),
-    [onSale, fund],
+    [onSale, fund, i18n, t],
   );
   const {
     register,
@@ -174,20 +201,12 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
         onSubmit={onSubmit}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Buy a plan for a member"
+        aria-label={t`Buy a plan for a member`}
       >
-        <Input
-          label="Member"
-          placeholder="Username or referral code"
-          autoComplete="off"
-          spellCheck={false}
-          hint={RECIPIENT_HINT}
-          error={errors.recipient?.message}
-          {...register('recipient')}
-        />
+        <RecipientInput error={errors.recipient?.message} {...register('recipient')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select label="Plan" error={errors.plan_id?.message} {...register('plan_id')}>
-            <option value="">Choose a plan</option>
+          <Select label={t`Plan`} error={errors.plan_id?.message} {...register('plan_id')}>
+            <option value="">{t`Choose a plan`}</option>
             {onSale.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -195,16 +214,16 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
             ))}
           </Select>
           <Input
-            label="Amount (USDT)"
+            label={t`Amount (USDT)`}
             inputMode="decimal"
             autoComplete="off"
             hint={
               selected ? (
-                <>
+                <Trans>
                   <Money value={selected.min_amount} /> to <Money value={selected.max_amount} />
-                </>
+                </Trans>
               ) : (
-                'Choose a plan to see its range'
+                t`Choose a plan to see its range`
               )
             }
             error={errors.amount?.message}
@@ -212,17 +231,19 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit">Review top-up</Button>
+          <Button type="submit">
+            <Trans>Review top-up</Trans>
+          </Button>
         </div>
       </form>
       <Review
         open={review !== null}
-        title="Buy this plan for them?"
-        confirmLabel="Confirm top-up"
+        title={t`Buy this plan for them?`}
+        confirmLabel={t`Confirm top-up`}
         mutation={buy}
         rows={[
-          { label: 'Member', value: review?.recipient },
-          { label: 'Plan', value: review?.plan.name },
+          { label: t`Member`, value: review?.recipient },
+          { label: t`Plan`, value: review?.plan.name },
         ]}
         amount={review?.amount ?? 0n}
         fund={fund}
@@ -238,17 +259,19 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
 }
 
 function ActivationTopup({ fee, fund }: { fee: number | undefined; fund: number }) {
+  const { t, i18n } = useLingui();
   const activate = useActivateMember();
   const keys = useIdempotencyKey();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language, and the messages with it
   const schema = useMemo(
     () =>
       z.object({
-        recipient: recipient.refine(
+        recipient: recipientField(i18n).refine(
           () => fee === undefined || micro(fee) <= micro(fund),
-          'Insufficient balance in your fund wallet',
+          i18n._(msg`Insufficient balance in your fund wallet`),
         ),
       }),
-    [fee, fund],
+    [fee, fund, i18n, t],
   );
   const {
     register,
@@ -284,31 +307,23 @@ function ActivationTopup({ fee, fund }: { fee: number | undefined; fund: number 
         onSubmit={onSubmit}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Pay a member's activation fee"
+        aria-label={t`Pay a member's activation fee`}
       >
-        <Input
-          label="Member"
-          placeholder="Username or referral code"
-          autoComplete="off"
-          spellCheck={false}
-          hint={RECIPIENT_HINT}
-          error={errors.recipient?.message}
-          {...register('recipient')}
-        />
+        <RecipientInput error={errors.recipient?.message} {...register('recipient')} />
         <div className="flex justify-end">
           <Button type="submit" disabled={fee === undefined}>
-            Review activation
+            <Trans>Review activation</Trans>
           </Button>
         </div>
       </form>
       <Review
         open={review !== null}
-        title="Pay their activation fee?"
-        confirmLabel="Pay fee"
+        title={t`Pay their activation fee?`}
+        confirmLabel={t`Pay fee`}
         mutation={activate}
         rows={[
-          { label: 'Member', value: review },
-          { label: 'For', value: 'Activation fee' },
+          { label: t`Member`, value: review },
+          { label: t`For`, value: t`Activation fee` },
         ]}
         amount={micro(fee ?? 0)}
         fund={fund}

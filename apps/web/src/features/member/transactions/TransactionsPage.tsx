@@ -1,5 +1,6 @@
 import { INCOME_KINDS } from '@app/contracts/incomes';
 import { TRANSACTION_TEXT, type Transaction } from '@app/contracts/transactions';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -19,7 +20,7 @@ import { formatCount } from '../../../lib/format';
 import { micro, toWire } from '../../../lib/money';
 import { ENTRY_STATUS, ENTRY_TYPE } from '../../../lib/transaction-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { LIST_CHOICES, type ListDef, resolveList } from './lists';
+import { type ListDef, listChoices, resolveList } from './lists';
 
 /** An income credited to the member opens its explanation on the Income Dashboard. */
 function incomeLink(t: Transaction) {
@@ -29,7 +30,7 @@ function incomeLink(t: Transaction) {
       to={`/user/income?tab=details&transfer=${t.transaction_id}`}
       className="self-start text-sm font-medium text-accent-text hover:underline"
     >
-      Why was this paid?
+      <Trans>Why was this paid?</Trans>
     </Link>
   );
 }
@@ -41,7 +42,8 @@ function incomeLink(t: Transaction) {
  */
 export default function TransactionsPage() {
   const params = useParams();
-  const list = resolveList(params);
+  const { i18n } = useLingui();
+  const list = resolveList(i18n, params);
   // A new list starts with fresh filters and paging.
   const key = `${params.table_name ?? ''}/${params.fit ?? ''}/${params.source ?? ''}`;
   if (!list) return <UnknownList />;
@@ -50,14 +52,15 @@ export default function TransactionsPage() {
 
 function ListChooser({ value }: { value: string }) {
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   return (
     <Select
-      label="List"
+      label={t`List`}
       className="col-span-2 sm:col-span-1 lg:min-w-40 lg:flex-[1.3]"
       value={value}
       onChange={(e) => navigate(e.target.value)}
     >
-      {LIST_CHOICES.map((c) => (
+      {listChoices(i18n).map((c) => (
         <option key={c.path} value={c.path}>
           {c.label}
         </option>
@@ -67,6 +70,7 @@ function ListChooser({ value }: { value: string }) {
 }
 
 function Totals({ userId, list }: { userId: number; list: ListDef }) {
+  const { t } = useLingui();
   const totals = useTransactionTotals(userId, 'member');
   const rows = totals.data?.totals.filter((r) => list.sources.includes(r.source)) ?? [];
   // Summed in micro-units, as on the server, so the figures are exact. A move between the member's
@@ -76,37 +80,41 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
   const count = rows.reduce((acc, r) => acc + r.count, 0);
   const figures = [
     {
-      label: 'Money in',
+      key: 'in',
+      label: t`Money in`,
       icon: ArrowDownLeft,
       value: <Money value={toWire(total('credits') - moved)} testId="total-in" />,
     },
     {
-      label: 'Money out',
+      key: 'out',
+      label: t`Money out`,
       icon: ArrowUpRight,
       value: <Money value={toWire(total('debits') - moved)} testId="total-out" />,
     },
     {
-      label: 'Moved between your wallets',
+      key: 'moved',
+      label: t`Moved between your wallets`,
       icon: ArrowLeftRight,
       value: <Money value={toWire(moved)} testId="total-moved" />,
     },
     {
-      label: 'Entries',
+      key: 'count',
+      label: t`Entries`,
       icon: ListOrdered,
       value: <span data-testid="total-count">{formatCount(count)}</span>,
     },
   ];
   return (
-    <section aria-label="Totals" className="rounded-xl border border-line bg-surface shadow-sm">
+    <section aria-label={t`Totals`} className="rounded-xl border border-line bg-surface shadow-sm">
       {totals.error ? (
         <p className="px-4 py-3 text-sm text-muted">
-          Totals unavailable: {errorMessage(totals.error, TRANSACTION_TEXT.userDetails)}
+          <Trans>Totals unavailable: {errorMessage(totals.error, TRANSACTION_TEXT.userDetails)}</Trans>
         </p>
       ) : (
         <dl className="grid divide-y divide-line lg:grid-cols-4 lg:divide-x lg:divide-y-0">
-          {figures.map(({ label, icon: Icon, value }) => (
+          {figures.map(({ key, label, icon: Icon, value }) => (
             <div
-              key={label}
+              key={key}
               className="flex items-center justify-between gap-3 px-4 py-3 lg:flex-col lg:items-start lg:gap-1 lg:p-4"
             >
               <dt className="flex items-center gap-2 text-sm text-muted">
@@ -124,14 +132,18 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
         </dl>
       )}
       <p className="border-t border-line px-4 py-2 text-xs text-muted">
-        Completed entries of this list, all time; pending and voided ones are not counted. A plan bought with
-        your own fund, earnings moved to your fund wallet and compounding are moves, not money in or out.
+        <Trans>
+          Completed entries of this list, all time; pending and voided ones are not counted. A plan bought
+          with your own fund, earnings moved to your fund wallet and compounding are moves, not money in or
+          out.
+        </Trans>
       </p>
     </section>
   );
 }
 
 function TransactionList({ list }: { list: ListDef }) {
+  const { t } = useLingui();
   const member = useMember();
   const userId = member?.id ?? 0;
   const { params, page, update, oneOf } = useUrlFilters();
@@ -174,7 +186,7 @@ function TransactionList({ list }: { list: ListDef }) {
 
       <section aria-labelledby="entries" className="flex flex-col gap-3">
         <h2 id="entries" className="sr-only">
-          Entries
+          <Trans>Entries</Trans>
         </h2>
         <TransactionFilters
           values={values}
@@ -194,23 +206,25 @@ function TransactionList({ list }: { list: ListDef }) {
           empty={
             data && data.total > 0 ? (
               <>
-                This page is past the end of the list.{' '}
+                <Trans>This page is past the end of the list.</Trans>{' '}
                 <button
                   type="button"
                   className="font-medium text-accent-text hover:underline"
                   onClick={() => update({ page: 1 })}
                 >
-                  Go to the first page
+                  <Trans>Go to the first page</Trans>
                 </button>
               </>
             ) : filtered ? (
-              'No entry matches these filters. Clear them to see the whole list.'
+              t`No entry matches these filters. Clear them to see the whole list.`
             ) : (
               <>
-                Nothing here yet. Entries appear as money moves: deposits, plan purchases, incomes, transfers
-                and withdrawals.{' '}
+                <Trans>
+                  Nothing here yet. Entries appear as money moves: deposits, plan purchases, incomes,
+                  transfers and withdrawals.
+                </Trans>{' '}
                 <Link to="/user/subscription" className="font-medium text-accent-text hover:underline">
-                  Buy a plan
+                  <Trans>Buy a plan</Trans>
                 </Link>
               </>
             )
@@ -223,7 +237,7 @@ function TransactionList({ list }: { list: ListDef }) {
             total={data.total}
             fetching={query.isFetching}
             onPage={(p) => update({ page: p })}
-            noun={['entry', 'entries']}
+            noun={[t`entry`, t`entries`]}
           />
         )}
       </section>
@@ -233,21 +247,26 @@ function TransactionList({ list }: { list: ListDef }) {
 
 function UnknownList() {
   const params = useParams();
+  const { t, i18n } = useLingui();
   const named = [params.table_name, params.fit, params.source].filter(Boolean).join('/');
   return (
     <div className="flex flex-col gap-6">
-      <title>Unknown transaction list · EarnHub</title>
+      <title>{t`Unknown transaction list · EarnHub`}</title>
       <section className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface px-6 py-12 text-center shadow-sm">
         <FileQuestion className="size-10 text-muted" aria-hidden="true" />
         <div>
-          <h1 className="text-xl font-semibold text-fg">Unknown transaction list</h1>
+          <h1 className="text-xl font-semibold text-fg">
+            <Trans>Unknown transaction list</Trans>
+          </h1>
           <p className="mt-2 max-w-md text-sm text-muted">
-            There is no transaction list called <span className="font-mono text-fg break-all">“{named}”</span>
-            . Pick one of your lists:
+            <Trans>
+              There is no transaction list called{' '}
+              <span className="font-mono text-fg break-all">“{named}”</span>. Pick one of your lists:
+            </Trans>
           </p>
         </div>
         <ul className="flex max-w-2xl flex-wrap justify-center gap-2">
-          {LIST_CHOICES.map((c) => (
+          {listChoices(i18n).map((c) => (
             <li key={c.path}>
               <Link
                 to={c.path}

@@ -1,14 +1,14 @@
 import { TABLE_NAMES, TABLE_SOURCES, type TableName } from '@app/contracts/transactions';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TransactionListParams } from '../../../api/transactions';
+import { transactionWords } from '../../../components/money/transaction-words';
 import {
   ENTRY_STATUS,
-  ENTRY_STATUS_LABEL,
   ENTRY_TYPE,
   type EntryStatus,
   type EntryType,
   MEMBER_SOURCES,
-  sourceLabel,
-  TABLE_LABEL,
 } from '../../../lib/transaction-labels';
 
 /**
@@ -22,6 +22,7 @@ import {
  * - `/transactions/{source}`: one ledger kind (`deposit`, `plan_purchase`, `roi_income`, ...), or
  *   `all` for every entry.
  * Anything else is an unknown list (null), shown as such rather than as an empty one.
+ * Titles and descriptions are in the active language (`i18n`).
  */
 export interface ListDef {
   title: string;
@@ -41,18 +42,21 @@ export const tablePath = (table: TableName) => `/user/transaction/${table}`;
 const isTable = (v: string | undefined): v is TableName =>
   (TABLE_NAMES as readonly string[]).includes(v ?? '');
 
-export function allList(): ListDef {
+export function allList(i18n: I18n): ListDef {
   return {
-    title: 'All transactions',
-    description: 'Every entry of your wallets, newest first: money in, money out, and what caused it.',
+    title: i18n._(msg`All transactions`),
+    description: i18n._(
+      msg`Every entry of your wallets, newest first: money in, money out, and what caused it.`,
+    ),
     fixed: {},
     sources: MEMBER_SOURCES,
     family: allPath,
   };
 }
 
-export function tableList(table: TableName, fit?: string): ListDef | null {
-  const base = TABLE_LABEL[table];
+export function tableList(i18n: I18n, table: TableName, fit?: string): ListDef | null {
+  const words = transactionWords(i18n);
+  const base = words.table(table);
   const sources: readonly string[] = TABLE_SOURCES[table];
   const def: ListDef = {
     title: base.title,
@@ -63,38 +67,49 @@ export function tableList(table: TableName, fit?: string): ListDef | null {
   };
   if (fit === undefined) return def;
   if (table === 'roi_transaction' && fit === 'invest') {
-    return { ...def, description: 'Daily ROI earned on your invested plan, credited to your ROI wallet.' };
+    return {
+      ...def,
+      description: i18n._(msg`Daily ROI earned on your invested plan, credited to your ROI wallet.`),
+    };
   }
   if ((ENTRY_TYPE as readonly string[]).includes(fit)) {
     const type = fit as EntryType;
+    const list = base.title;
     return {
       ...def,
-      title: `${base.title}: ${type === 'credit' ? 'money in' : 'money out'}`,
+      title: type === 'credit' ? i18n._(msg`${list}: money in`) : i18n._(msg`${list}: money out`),
       fixed: { ...def.fixed, transaction_type: type },
     };
   }
   if ((ENTRY_STATUS as readonly string[]).includes(fit)) {
     const status = fit as EntryStatus;
+    const list = base.title;
+    const TITLE = {
+      posted: msg`${list}: completed`,
+      pending: msg`${list}: pending`,
+      voided: msg`${list}: voided`,
+    };
     return {
       ...def,
-      title: `${base.title}: ${ENTRY_STATUS_LABEL[status].text.toLowerCase()}`,
+      title: i18n._(TITLE[status]),
       fixed: { ...def.fixed, status },
     };
   }
   if (sources.length > 1 && sources.includes(fit)) {
     // The kind alone selects it (the server takes table_name over source).
-    return { ...def, title: sourceLabel(fit), fixed: { source: fit }, sources: [fit] };
+    return { ...def, title: words.source(fit), fixed: { source: fit }, sources: [fit] };
   }
   return null;
 }
 
-export function sourceList(source: string): ListDef | null {
-  if (source === ALL) return allList();
+export function sourceList(i18n: I18n, source: string): ListDef | null {
+  if (source === ALL) return allList(i18n);
+  const words = transactionWords(i18n);
   if (!MEMBER_SOURCES.includes(source)) return null;
   const table = TABLE_NAMES.find((t) => (TABLE_SOURCES[t] as readonly string[]).includes(source));
   return {
-    title: sourceLabel(source),
-    description: table ? TABLE_LABEL[table].description : '',
+    title: words.source(source),
+    description: table ? words.table(table).description : '',
     fixed: { source },
     sources: [source],
     family: table ? tablePath(table) : allPath,
@@ -102,14 +117,20 @@ export function sourceList(source: string): ListDef | null {
 }
 
 /** The list a transaction route names, or null when it names none. */
-export function resolveList(params: { table_name?: string; fit?: string; source?: string }): ListDef | null {
-  if (params.source !== undefined) return sourceList(params.source);
+export function resolveList(
+  i18n: I18n,
+  params: { table_name?: string; fit?: string; source?: string },
+): ListDef | null {
+  if (params.source !== undefined) return sourceList(i18n, params.source);
   if (!isTable(params.table_name)) return null;
-  return tableList(params.table_name, params.fit);
+  return tableList(i18n, params.table_name, params.fit);
 }
 
 /** The lists offered by the chooser: all, then each view. */
-export const LIST_CHOICES: Array<{ path: string; label: string }> = [
-  { path: allPath, label: 'All transactions' },
-  ...TABLE_NAMES.map((t) => ({ path: tablePath(t), label: TABLE_LABEL[t].title })),
-];
+export function listChoices(i18n: I18n): Array<{ path: string; label: string }> {
+  const words = transactionWords(i18n);
+  return [
+    { path: allPath, label: i18n._(msg`All transactions`) },
+    ...TABLE_NAMES.map((t) => ({ path: tablePath(t), label: words.table(t).title })),
+  ];
+}

@@ -1,6 +1,8 @@
-import { OWN_TRANSFER_SECTION, SELF_TRANSFER_MESSAGE } from '@app/contracts/transfer-messages';
 import { transferToFriendBody, transferToSelfBody } from '@app/contracts/transfers';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -15,15 +17,35 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
-import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
+import { amountField } from '../money/amount-field';
+
+/**
+ * The section that moves money between one's own wallets, and the refusal of a transfer to oneself
+ * that names it (contracts/transfer-messages.ts: OWN_TRANSFER_SECTION, SELF_TRANSFER_MESSAGE, the
+ * server's English), in the member's language.
+ */
+const ownSection = (i18n: I18n) => i18n._(msg`Earnings to fund wallet`);
+function selfTransferMessage(i18n: I18n) {
+  const section = ownSection(i18n);
+  return i18n._(
+    msg`You cannot send money to yourself. To move money between your own wallets, use "${section}".`,
+  );
+}
 
 /** An amount the wallet can pay, in the server's words when it cannot. */
-function payable(schema: Parameters<typeof amountText>[0], balance: number, wallet: string) {
-  return amountText(schema).refine(
+function payable(
+  i18n: I18n,
+  schema: Parameters<typeof amountField>[1],
+  balance: number,
+  wallet: 'earnings' | 'fund',
+) {
+  return amountField(i18n, schema).refine(
     (amount) => amount <= micro(balance),
-    `Insufficient balance in your ${wallet} wallet`,
+    wallet === 'fund'
+      ? i18n._(msg`Insufficient balance in your fund wallet`)
+      : i18n._(msg`Insufficient balance in your earnings wallet`),
   );
 }
 
@@ -39,13 +61,13 @@ function isOwnHandle(typed: string, own: OwnHandles) {
   return t !== '' && (t === own.username?.toLowerCase() || t === own.code?.toLowerCase());
 }
 
-const recipientOf = (own: OwnHandles) =>
+const recipientOf = (own: OwnHandles, i18n: I18n) =>
   z
     .string()
     .trim()
-    .min(1, "Enter the member's username, e-mail or referral code")
+    .min(1, i18n._(msg`Enter the member's username, e-mail or referral code`))
     .pipe(transferToFriendBody.shape.recipient.unwrap())
-    .refine((to) => !isOwnHandle(to, own), SELF_TRANSFER_MESSAGE);
+    .refine((to) => !isOwnHandle(to, own), selfTransferMessage(i18n));
 
 /**
  * Sends a reviewed transfer once confirmed; one Idempotency-Key per submission. A wrong password
@@ -70,7 +92,7 @@ function useConfirmTransfer(onDone: () => void, onWrongPassword: (message: strin
           if (!isWrongPassword(error)) return;
           transfer.reset();
           setReview(null);
-          onWrongPassword(error.message);
+          onWrongPassword(errorMessage(error));
         },
       },
     );
@@ -92,11 +114,12 @@ function TransferReview({
   title: string;
   confirmLabel: string;
 }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={state.review !== null}
       title={title}
-      description="A transfer is final: it cannot be taken back once it is made."
+      description={t`A transfer is final: it cannot be taken back once it is made.`}
       confirmLabel={confirmLabel}
       busy={state.transfer.isPending}
       onConfirm={state.confirm}
@@ -127,12 +150,14 @@ export function ToFundForm({
   fund: number;
   disabled?: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language, and the messages with it
   const schema = useMemo(
     () =>
       transferToSelfBody
         .pick({ password: true })
-        .extend({ amount: payable(transferToSelfBody.shape.amount, earnings, 'earnings') }),
-    [earnings],
+        .extend({ amount: payable(i18n, transferToSelfBody.shape.amount, earnings, 'earnings') }),
+    [earnings, i18n, t],
   );
   const {
     register,
@@ -157,9 +182,9 @@ export function ToFundForm({
     state.setReview({
       body: { amount: toWire(amount), password },
       rows: [
-        { label: 'Amount', value: <Money value={toWire(amount)} /> },
-        { label: 'Earnings wallet after', value: <Money value={toWire(micro(earnings) - amount)} /> },
-        { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) + amount)} />, strong: true },
+        { label: t`Amount`, value: <Money value={toWire(amount)} /> },
+        { label: t`Earnings wallet after`, value: <Money value={toWire(micro(earnings) - amount)} /> },
+        { label: t`Fund wallet after`, value: <Money value={toWire(micro(fund) + amount)} />, strong: true },
       ],
     }),
   );
@@ -167,12 +192,12 @@ export function ToFundForm({
   return (
     <FormCard
       // the title the refusal of a transfer to oneself names (SELF_TRANSFER_MESSAGE)
-      title={OWN_TRANSFER_SECTION}
-      intro="Move working income into your fund wallet to buy plans or top up others."
+      title={ownSection(i18n)}
+      intro={t`Move working income into your fund wallet to buy plans or top up others.`}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={OWN_TRANSFER_SECTION}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={ownSection(i18n)}>
         <Input
-          label="Amount (USDT)"
+          label={t`Amount (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
@@ -181,11 +206,11 @@ export function ToFundForm({
         <PasswordInput error={errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
           <Button type="submit" disabled={disabled}>
-            Review transfer
+            <Trans>Review transfer</Trans>
           </Button>
         </div>
       </form>
-      <TransferReview state={state} title="Move to your fund wallet?" confirmLabel="Move money" />
+      <TransferReview state={state} title={t`Move to your fund wallet?`} confirmLabel={t`Move money`} />
     </FormCard>
   );
 }
@@ -193,13 +218,15 @@ export function ToFundForm({
 /** Own fund wallet to another member (POST /transfer/friend). */
 export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHandles; disabled?: boolean }) {
   const { username, code } = own;
+  const { t, i18n } = useLingui();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language, and the messages with it
   const schema = useMemo(
     () =>
       transferToFriendBody.pick({ password: true }).extend({
-        recipient: recipientOf({ username, code }),
-        amount: payable(transferToFriendBody.shape.amount, fund, 'fund'),
+        recipient: recipientOf({ username, code }, i18n),
+        amount: payable(i18n, transferToFriendBody.shape.amount, fund, 'fund'),
       }),
-    [fund, username, code],
+    [fund, username, code, i18n, t],
   );
   const {
     register,
@@ -223,7 +250,7 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
 
   // refused as it is typed, not after the review (the server refuses it too)
   const toSelf = isOwnHandle(watch('recipient') ?? '', { username, code })
-    ? SELF_TRANSFER_MESSAGE
+    ? selfTransferMessage(i18n)
     : undefined;
 
   // The review names the member as the server resolved the handle, and sends to that username, so
@@ -242,36 +269,39 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
       body: { recipient: to.username, amount: toWire(amount), password },
       rows: [
         {
-          label: 'To',
+          label: t`To`,
           value: (
             <span data-testid="transfer-recipient">
-              {to.fullname} <span className="text-muted">(@{to.username})</span>
+              {to.fullname}{' '}
+              <span dir="ltr" className="text-muted">
+                (@{to.username})
+              </span>
             </span>
           ),
         },
-        { label: 'Amount', value: <Money value={toWire(amount)} /> },
-        { label: 'Fund wallet now', value: <Money value={fund} /> },
-        { label: 'Fund wallet after', value: <Money value={toWire(micro(fund) - amount)} />, strong: true },
+        { label: t`Amount`, value: <Money value={toWire(amount)} /> },
+        { label: t`Fund wallet now`, value: <Money value={fund} /> },
+        { label: t`Fund wallet after`, value: <Money value={toWire(micro(fund) - amount)} />, strong: true },
       ],
     });
   });
 
   return (
     <FormCard
-      title="Send to a member"
-      intro="Send from your fund wallet to another member's fund wallet. They can use it at once."
+      title={t`Send to a member`}
+      intro={t`Send from your fund wallet to another member's fund wallet. They can use it at once.`}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Send to a member">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Send to a member`}>
         <Input
-          label="Member"
-          placeholder="Username, e-mail or referral code"
+          label={t`Member`}
+          placeholder={t`Username, e-mail or referral code`}
           autoComplete="off"
           spellCheck={false}
           error={toSelf ?? errors.recipient?.message}
           {...register('recipient')}
         />
         <Input
-          label="Amount (USDT)"
+          label={t`Amount (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
@@ -280,11 +310,11 @@ export function ToFriendForm({ fund, own, disabled }: { fund: number; own: OwnHa
         <PasswordInput error={errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
           <Button type="submit" disabled={disabled || toSelf !== undefined} busy={lookup.isPending}>
-            Review transfer
+            <Trans>Review transfer</Trans>
           </Button>
         </div>
       </form>
-      <TransferReview state={state} title="Send this transfer?" confirmLabel="Send money" />
+      <TransferReview state={state} title={t`Send this transfer?`} confirmLabel={t`Send money`} />
     </FormCard>
   );
 }

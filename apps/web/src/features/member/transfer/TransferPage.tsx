@@ -1,4 +1,7 @@
 import type { MemberTransfer } from '@app/contracts/transfers';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useSettings } from '../../../api/settings';
@@ -16,29 +19,34 @@ import { ToFriendForm, ToFundForm } from './TransferForms';
 
 const LIMIT = 10;
 
-function columns(me: number): Array<Column<MemberTransfer>> {
+/** What a transfer was, as the sender or the recipient reads it. */
+function What({ t, me }: { t: MemberTransfer; me: number }) {
+  if (t.kind === 'to_self') return <Trans>Earnings to fund wallet</Trans>;
+  const to = t.to_username;
+  const from = t.from_username;
+  return t.from_user_id === me ? (
+    <span>
+      <Trans>
+        Sent to <span className="font-medium">{to}</span>
+      </Trans>
+    </span>
+  ) : (
+    <span>
+      <Trans>
+        Received from <span className="font-medium">{from}</span>
+      </Trans>
+    </span>
+  );
+}
+
+function columns(me: number, i18n: I18n): Array<Column<MemberTransfer>> {
   return [
-    { key: 'date', header: 'Date', cell: (t) => <When iso={t.created_at} stacked /> },
-    {
-      key: 'what',
-      header: 'Transfer',
-      cell: (t) =>
-        t.kind === 'to_self' ? (
-          'Earnings to fund wallet'
-        ) : t.from_user_id === me ? (
-          <span>
-            Sent to <span className="font-medium">{t.to_username}</span>
-          </span>
-        ) : (
-          <span>
-            Received from <span className="font-medium">{t.from_username}</span>
-          </span>
-        ),
-    },
+    { key: 'date', header: i18n._(msg`Date`), cell: (t) => <When iso={t.created_at} stacked /> },
+    { key: 'what', header: i18n._(msg`Transfer`), cell: (t) => <What t={t} me={me} /> },
     {
       key: 'amount',
-      header: 'Amount',
-      className: 'text-right',
+      header: i18n._(msg`Amount`),
+      className: 'text-end',
       cell: (t) =>
         t.kind === 'to_self' ? (
           <Money value={t.amount} />
@@ -54,6 +62,7 @@ function columns(me: number): Array<Column<MemberTransfer>> {
 }
 
 export default function TransferPage() {
+  const { t, i18n } = useLingui();
   const { id, user, wallets, fund } = useMemberMoney();
   const settings = useSettings('member');
   const [page, setPage] = useState(1);
@@ -61,20 +70,27 @@ export default function TransferPage() {
   const me = user.data;
   const earnings = wallets.data?.wallets.earnings ?? 0;
   const closed = settings.data?.transfers_open === false;
+  const email = me?.email;
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Transfers · EarnHub</title>
+      <title>{t`Transfers · EarnHub`}</title>
       <PageHeader
-        title="Transfers"
-        description="Move your earnings into your fund wallet, or send money from your fund wallet to another member."
+        title={t`Transfers`}
+        description={t`Move your earnings into your fund wallet, or send money from your fund wallet to another member.`}
       />
       {me && !me.verify_at && (
-        <Notice to={`/user/profile/${me.id}#verify`} action="Verify email">
-          Verify your email before transferring. We send a 6-digit code to {me.email}.
+        <Notice to={`/user/profile/${me.id}#verify`} action={t`Verify email`}>
+          <Trans>
+            Verify your email before transferring. We send a 6-digit code to <bdi dir="ltr">{email}</bdi>.
+          </Trans>
         </Notice>
       )}
-      {closed && <Banner tone="error">Transfers are closed at the moment. Please try again later.</Banner>}
+      {closed && (
+        <Banner tone="error">
+          <Trans>Transfers are closed at the moment. Please try again later.</Trans>
+        </Banner>
+      )}
       {(user.error || wallets.error) && (
         <Banner tone="error">{errorMessage(user.error ?? wallets.error)}</Banner>
       )}
@@ -82,15 +98,15 @@ export default function TransferPage() {
       <WalletStrip
         figures={[
           {
-            title: 'Fund wallet',
+            title: t`Fund wallet`,
             value: me ? fund : undefined,
-            caption: 'Buys plans and top-ups',
+            caption: t`Buys plans and top-ups`,
             testId: 'fund-balance',
           },
           {
-            title: 'Earnings wallet',
+            title: t`Earnings wallet`,
             value: wallets.data ? earnings : undefined,
-            caption: 'Working income you can move or withdraw',
+            caption: t`Working income you can move or withdraw`,
             testId: 'earnings-balance',
           },
         ]}
@@ -107,13 +123,13 @@ export default function TransferPage() {
 
       <HistorySection
         id="transfer-history"
-        caption="Transfers you made or received"
+        caption={t`Transfers you made or received`}
         query={list}
         rows={list.data?.alltransfer}
-        columns={columns(id)}
-        rowKey={(t) => t.id}
-        empty="No transfers yet. Move your earnings to your fund wallet or send money to a member above."
-        noun={['transfer', 'transfers']}
+        columns={columns(id, i18n)}
+        rowKey={(row) => row.id}
+        empty={t`No transfers yet. Move your earnings to your fund wallet or send money to a member above.`}
+        noun={[t`transfer`, t`transfers`]}
         onPage={setPage}
       />
     </div>

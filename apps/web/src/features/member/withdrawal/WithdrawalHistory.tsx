@@ -70,7 +70,7 @@ function columns(
     {
       key: 'status',
       header: i18n._(msg`Status`),
-      cell: (w) => <WithdrawalStatus w={w} words={labels.STATUS_WORDS} />,
+      cell: (w) => <WithdrawalStatus w={w} />,
     },
     {
       key: 'actions',

@@ -1,7 +1,6 @@
 import type { WithdrawalKind } from '@app/contracts/withdrawals';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { WithdrawalStatusWords } from '../../../components/money/WithdrawalStatus';
 import type { Wallet } from '../../../lib/money-labels';
 
 /**
@@ -31,29 +30,6 @@ export function useWithdrawalLabels() {
       approved: t({ message: 'Paid', context: 'withdrawal' }),
       rejected: t({ message: 'Rejected', context: 'withdrawal' }),
     };
-    // contracts/withdrawal-words.ts's states, as the notification and the e-mail say them
-    const STATUS_WORDS: WithdrawalStatusWords = {
-      states: {
-        requested: {
-          text: FILTER_WORDS.pending,
-          hint: t`Waiting for an admin to approve it; the amount is held from the wallet.`,
-        },
-        being_paid: {
-          text: t({ message: 'Being paid', context: 'withdrawal' }),
-          hint: t`Approved and sent on chain; waiting for the network to confirm it.`,
-        },
-        paid: { text: FILTER_WORDS.approved, hint: t`Approved and sent to the payout address.` },
-        rejected: {
-          text: FILTER_WORDS.rejected,
-          hint: t`Not paid; the full amount went back to the wallet.`,
-        },
-        cancelled: {
-          text: t({ message: 'Cancelled', context: 'withdrawal' }),
-          hint: t`Cancelled by the member; the full amount went back to the wallet.`,
-        },
-      },
-      explorer: (hash, chain) => t`${hash} on the ${chain} explorer`,
-    };
-    return { WALLET_LABEL, WITHDRAWAL_KIND_LABEL, FILTER_WORDS, STATUS_WORDS };
+    return { WALLET_LABEL, WITHDRAWAL_KIND_LABEL, FILTER_WORDS };
   }, [t]);
 }
