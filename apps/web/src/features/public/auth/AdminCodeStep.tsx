@@ -1,4 +1,6 @@
 import { ACCOUNT_MSG, TRUSTED_BROWSER_HOURS } from '@app/contracts/account-messages';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { adminSigninTotp } from '../../../api/auth-public';
 import { errorMessage } from '../../../api/client';
@@ -24,12 +26,14 @@ export default function CodeStep({
   onDone: () => void;
   onRestart: () => void;
 }) {
+  const { t } = useLingui();
   const action = useAction(adminSigninTotp);
   const [trust, setTrust] = useState(false);
   const { errors, onSubmit, clear } = useSchemaForm(
     (s) => s.adminTotpCodeForm,
     ({ code }) => action.run({ ticket, code, login, ...(trust ? { trust_browser: true } : {}) }, onDone),
   );
+  const hours = TRUSTED_BROWSER_HOURS;
   const failure = action.error ? errorMessage(action.error) : null;
   // a code of the step just used (right after turning 2FA on) is about the field: wait for the next one
   const codeUsed = failure === ACCOUNT_MSG.totpCodeUsed;
@@ -37,16 +41,18 @@ export default function CodeStep({
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label="Two-factor authentication"
+      aria-label={t`Two-factor authentication`}
       className="flex flex-col gap-4"
     >
       <p className="text-sm text-muted">
-        Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
+        <Trans>
+          Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your recovery codes.
+        </Trans>
       </p>
       {/* one message at a time: a field error of a new try replaces the answer to the last one */}
       {failure && !codeUsed && !errors.code ? <Banner tone="error">{failure}</Banner> : null}
       <Input
-        label="Authentication code"
+        label={t`Authentication code`}
         name="code"
         autoComplete="one-time-code"
         autoFocus
@@ -55,16 +61,16 @@ export default function CodeStep({
         onChange={() => clear('code')}
       />
       <Checkbox
-        label={`Trust this browser for ${TRUSTED_BROWSER_HOURS} hours`}
-        hint="Sign-ins here skip this step until then. Not on a shared computer."
+        label={t`Trust this browser for ${plural(hours, { one: '# hour', other: '# hours' })}`}
+        hint={t`Sign-ins here skip this step until then. Not on a shared computer.`}
         checked={trust}
         onChange={(e) => setTrust(e.target.checked)}
       />
       <Button type="submit" busy={action.pending} className="w-full">
-        Verify and sign in
+        <Trans>Verify and sign in</Trans>
       </Button>
       <button type="button" onClick={onRestart} className={`${linkClass} self-center text-sm`}>
-        Use another account
+        <Trans>Use another account</Trans>
       </button>
     </form>
   );

@@ -1,12 +1,14 @@
 import type { AdminEmailLinkPreview } from '@app/contracts/admins';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirmEmailLink, previewEmailLink } from '../../../api/admin-invitations';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Banner } from '../../../components/ui/Banner';
-import { Button, buttonClass } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAction } from '../../../lib/use-action';
+import { AdminDoneCard } from './AdminDoneCard';
 import { AuthCard, linkClass } from './AuthCard';
 
 type State =
@@ -20,6 +22,7 @@ type State =
  * changes nothing). A used, replaced or expired link shows the server's message.
  */
 export default function AdminEmailLinkPage() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ step: 'loading' });
   const action = useAction(confirmEmailLink);
@@ -37,16 +40,16 @@ export default function AdminEmailLinkPage() {
 
   const footer = (
     <Link to="/admin-login" className={linkClass}>
-      Back-office sign in
+      <Trans>Back-office sign in</Trans>
     </Link>
   );
-  const title = 'Confirm the new address';
+  const title = t`Confirm the new address`;
 
   if (state.step === 'loading')
     return (
       <AuthCard title={title} footer={footer}>
         <p className="flex items-center gap-2 text-sm text-muted">
-          <Spinner label="Checking the link" /> Checking the link…
+          <Spinner label={t`Checking the link`} /> <Trans>Checking the link…</Trans>
         </p>
       </AuthCard>
     );
@@ -63,37 +66,34 @@ export default function AdminEmailLinkPage() {
       </AuthCard>
     );
   const { change } = state;
+  const requester = change.requested_by;
   if (action.data)
     return (
-      <AuthCard title="Address changed" footer={null}>
-        <div className="flex flex-col gap-4">
-          <Banner tone="success">{action.data.message}</Banner>
-          <p className="text-sm text-muted">
-            Your sign-in e-mail: <span className="font-medium break-all text-fg">{change.new_email}</span>
-          </p>
-          <Link to="/admin-login" className={buttonClass('primary', 'md', 'w-full')}>
-            Go to back-office sign in
-          </Link>
-        </div>
-      </AuthCard>
+      <AdminDoneCard title={t`Address changed`} message={action.data.message} email={change.new_email} />
     );
   return (
     <AuthCard
       title={title}
-      subtitle={<>{change.requested_by} asked to change the address of a back-office account.</>}
+      subtitle={<Trans>{requester} asked to change the address of a back-office account.</Trans>}
       footer={footer}
     >
       <dl className="mb-5 flex flex-col gap-2 rounded-lg bg-subtle px-3 py-2.5 text-sm">
         <div>
-          <dt className="text-muted">Account</dt>
+          <dt className="text-muted">
+            <Trans>Account</Trans>
+          </dt>
           <dd className="font-medium text-fg">{change.fullname}</dd>
         </div>
         <div>
-          <dt className="text-muted">Signs in now as</dt>
+          <dt className="text-muted">
+            <Trans>Signs in now as</Trans>
+          </dt>
           <dd className="break-all text-fg">{change.email}</dd>
         </div>
         <div>
-          <dt className="text-muted">Will sign in as</dt>
+          <dt className="text-muted">
+            <Trans>Will sign in as</Trans>
+          </dt>
           <dd className="font-medium break-all text-fg" data-testid="new-email">
             {change.new_email}
           </dd>
@@ -101,9 +101,11 @@ export default function AdminEmailLinkPage() {
       </dl>
       {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
       <Button className="mt-4 w-full" busy={action.pending} onClick={() => void action.run(token)}>
-        Confirm the new address
+        <Trans>Confirm the new address</Trans>
       </Button>
-      <p className="mt-3 text-xs text-muted">If you did not expect this, close the page: nothing changes.</p>
+      <p className="mt-3 text-xs text-muted">
+        <Trans>If you did not expect this, close the page: nothing changes.</Trans>
+      </p>
     </AuthCard>
   );
 }

@@ -1,13 +1,15 @@
 import { PASSWORD_RULES } from '@app/contracts/password-rules';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { acceptInvitation, type InvitationPreview, previewInvitation } from '../../../api/admin-invitations';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Banner } from '../../../components/ui/Banner';
-import { Button, buttonClass } from '../../../components/ui/Button';
+import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useAction } from '../../../lib/use-action';
+import { AdminDoneCard } from './AdminDoneCard';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
 
@@ -16,8 +18,6 @@ export { default as AdminEmailLinkPage } from './AdminEmailLinkPage';
 
 type FormModule = typeof import('./invitation-form');
 const loadForm = (): Promise<FormModule> => import('./invitation-form');
-
-const ADMIN_HINT = `At least ${PASSWORD_RULES.adminMin} characters, not a common password`;
 
 type State =
   | { step: 'loading' }
@@ -29,6 +29,7 @@ type State =
  * (the admin rule). A used or expired link shows the server's message and no form.
  */
 export default function AdminInvitationPage() {
+  const { t } = useLingui();
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ step: 'loading' });
 
@@ -45,24 +46,26 @@ export default function AdminInvitationPage() {
 
   const footer = (
     <>
-      Already have an account?{' '}
-      <Link to="/admin-login" className={linkClass}>
-        Back-office sign in
-      </Link>
+      <Trans>
+        Already have an account?{' '}
+        <Link to="/admin-login" className={linkClass}>
+          Back-office sign in
+        </Link>
+      </Trans>
     </>
   );
 
   if (state.step === 'loading')
     return (
-      <AuthCard title="Back-office invitation" footer={footer}>
+      <AuthCard title={t`Back-office invitation`} footer={footer}>
         <p className="flex items-center gap-2 text-sm text-muted">
-          <Spinner label="Checking the invitation" /> Checking the invitation…
+          <Spinner label={t`Checking the invitation`} /> <Trans>Checking the invitation…</Trans>
         </p>
       </AuthCard>
     );
   if (state.step === 'gone')
     return (
-      <AuthCard title="Back-office invitation" footer={footer}>
+      <AuthCard title={t`Back-office invitation`} footer={footer}>
         <Banner tone="error">{state.message}</Banner>
       </AuthCard>
     );
@@ -90,6 +93,7 @@ function AcceptForm({
   footer: ReactNode;
   onGone: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const action = useAction(acceptInvitation);
   // the form module (with the admin password rule) is already here: the preview waited for it
   const { errors, onSubmit, clear } = useSchemaForm(
@@ -98,39 +102,28 @@ function AcceptForm({
   );
   const labels = invitation.roles.map((r) => form.ADMIN_ROLE_LABELS[r]);
   const names = labels.map((l) => l.label).join(', ');
+  const min = PASSWORD_RULES.adminMin;
   // a link spent or expired meanwhile: the page says so, without the form
   useEffect(() => {
     if (action.error instanceof ApiError && action.error.status === 404) onGone(action.error.message);
   }, [action.error, onGone]);
 
   if (action.data)
-    return (
-      <AuthCard title="Password set" footer={null}>
-        <div className="flex flex-col gap-4">
-          <Banner tone="success">{action.data.message}</Banner>
-          <p className="text-sm text-muted">
-            Your sign-in e-mail: <span className="font-medium break-all text-fg">{invitation.email}</span>
-          </p>
-          <Link to="/admin-login" className={buttonClass('primary', 'md', 'w-full')}>
-            Go to back-office sign in
-          </Link>
-        </div>
-      </AuthCard>
-    );
+    return <AdminDoneCard title={t`Password set`} message={action.data.message} email={invitation.email} />;
 
   return (
     <AuthCard
-      title="Join the back-office"
+      title={t`Join the back-office`}
       subtitle={
-        <>
+        <Trans>
           You are invited as <span className="font-medium text-fg">{names}</span>.
-        </>
+        </Trans>
       }
       footer={footer}
     >
       <ul
         className="mb-5 flex flex-col gap-1.5 rounded-lg bg-subtle px-3 py-2.5 text-sm"
-        aria-label="Your roles"
+        aria-label={t`Your roles`}
       >
         {labels.map((l) => (
           <li key={l.label}>
@@ -139,12 +132,12 @@ function AcceptForm({
           </li>
         ))}
       </ul>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a password">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Choose a password`}>
         {action.error && !(action.error instanceof ApiError && action.error.status === 404) ? (
           <Banner tone="error">{errorMessage(action.error)}</Banner>
         ) : null}
         <Input
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="username"
@@ -152,18 +145,18 @@ function AcceptForm({
           disabled
         />
         <Input
-          label="Password"
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="new-password"
           autoFocus
-          hint={ADMIN_HINT}
+          hint={t`At least ${min} characters, not a common password`}
           error={errors.password}
           disabled={action.pending}
           onChange={() => clear('password')}
         />
         <Input
-          label="Repeat password"
+          label={t`Repeat password`}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -172,7 +165,7 @@ function AcceptForm({
           onChange={() => clear('confirm')}
         />
         <Button type="submit" busy={action.pending} className="w-full">
-          Set password
+          <Trans>Set password</Trans>
         </Button>
       </form>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -30,6 +31,7 @@ function readable(path: string) {
 }
 
 export default function AdminLoginPage() {
+  const { t } = useLingui();
   const admin = useAdmin();
   const returnTo = useReturnTo(ADMIN_HOME);
   const navigate = useNavigate();
@@ -51,27 +53,28 @@ export default function AdminLoginPage() {
   }, []);
 
   if (admin && !action.pending && !action.data) return <Navigate to={returnTo} replace />;
+  const back = readable(returnTo);
 
   return (
     <AuthCard
-      title="Back-office sign in"
+      title={t`Back-office sign in`}
       subtitle={
         <span className="inline-flex items-start gap-1.5">
-          <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> Admin sessions stay in this
-          tab only and end when it is reloaded or closed.
+          <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Trans>Admin sessions stay in this tab only and end when it is reloaded or closed.</Trans>
         </span>
       }
       footer={
-        <>
+        <Trans>
           Not an administrator?{' '}
           <Link to="/login" className={linkClass}>
             Member sign in
           </Link>
-        </>
+        </Trans>
       }
     >
       {step ? (
-        <Suspense fallback={<Spinner label="Loading" />}>
+        <Suspense fallback={<Spinner label={t`Loading`} />}>
           <CodeStep
             ticket={step.ticket}
             login={step.login}
@@ -84,14 +87,15 @@ export default function AdminLoginPage() {
           {/* a reload or a new tab ends the admin session (spec section 3): say that nothing is lost */}
           {returnTo !== ADMIN_HOME && (
             <p className="rounded-lg bg-subtle px-3 py-2 text-sm text-muted" data-testid="return-to">
-              After signing in you go back to{' '}
-              <span className="font-mono text-fg break-all">{readable(returnTo)}</span>
+              <Trans>
+                After signing in you go back to <span className="font-mono text-fg break-all">{back}</span>
+              </Trans>
             </p>
           )}
           {action.error ? <Banner tone="error">{errorMessage(action.error)}</Banner> : null}
           {/* an admin signs in with either, as a member does; the refusal names both (MSG.invalidCredentials) */}
           <Input
-            label="Email or username"
+            label={t`Email or username`}
             name="email"
             autoComplete="username"
             autoFocus
@@ -99,7 +103,7 @@ export default function AdminLoginPage() {
             onChange={() => clear('email')}
           />
           <Input
-            label="Password"
+            label={t`Password`}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -107,7 +111,7 @@ export default function AdminLoginPage() {
             onChange={() => clear('password')}
           />
           <Button type="submit" busy={action.pending} className="w-full">
-            Sign in to back-office
+            <Trans>Sign in to back-office</Trans>
           </Button>
         </form>
       )}
