@@ -42,7 +42,11 @@ const CATALOGS = [
   { path: src('locales/{locale}/auth'), include: [src('features/public/auth')], exclude: ADMIN_SIGN_IN },
   // the not-found and not-allowed pages
   { path: src('locales/{locale}/system'), include: [src('features/public/system')] },
-  { path: src('locales/{locale}/home'), include: [src('features/public/home')] },
+  // (with the news' "Read more", a shared component the home page shows before `ui` is loaded)
+  {
+    path: src('locales/{locale}/home'),
+    include: [src('features/public/home'), src('components/content/ClampedText.tsx')],
+  },
   // the legal pages, one catalog each (long texts: a visit reads one of them)
   ...['Privacy', 'Terms'].map((name) => ({
     path: src(`locales/{locale}/${name.toLowerCase()}`),
@@ -87,8 +91,11 @@ const CATALOGS = [
     include: [member('profile'), member('notifications'), member('watch'), src('components/auth')],
     exclude: DASHBOARD_PARTS,
   },
-  // the member's support tickets
-  { path: src('locales/{locale}/support'), include: [member('queries'), src('components/tickets')] },
+  // the member's support tickets (and the tickets' words, shared with the back-office)
+  {
+    path: src('locales/{locale}/support'),
+    include: [member('queries'), src('components/tickets'), src('lib/ticket-labels.ts')],
+  },
   {
     path: src('locales/{locale}/admin'),
     include: [src('features/admin'), SHELL[0], ...ADMIN_SHELL, ...ADMIN_SIGN_IN],

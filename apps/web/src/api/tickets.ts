@@ -11,14 +11,17 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Side } from './auth-store';
-import { ApiError, NETWORK_ERROR, request } from './client';
+import { ApiError, errorMessage, NETWORK_ERROR, request } from './client';
 
 const KEY = ['tickets'] as const;
 
-/** The server's message where it sent one, else the tickets fallback of spec section 8. */
+/**
+ * The server's message where it sent one (in the member's language from its code, errorMessage),
+ * else the tickets fallback of spec section 8.
+ */
 export function ticketError(error: unknown): string {
   if (error instanceof ApiError && error.message && !error.message.startsWith(NETWORK_ERROR)) {
-    return error.message;
+    return errorMessage(error);
   }
   return TICKET_MSG.fallback;
 }

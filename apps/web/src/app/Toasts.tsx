@@ -1,4 +1,5 @@
 import { TOAST_LIMITS } from '@app/contracts/client';
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
@@ -15,6 +16,7 @@ const OPEN_DIALOG = '[role="dialog"][data-state="open"], [role="alertdialog"][da
  */
 export function Toasts() {
   const { toasts } = useToasterStore();
+  const { t } = useLingui();
   const lastUsed = useRef<Element | null>(null);
   const placement = useRef<Placement | null>(null);
   const shown = useRef(false);
@@ -68,18 +70,18 @@ export function Toasts() {
         },
       }}
     >
-      {(t) => (
-        <ToastBar toast={t}>
+      {(item) => (
+        <ToastBar toast={item}>
           {({ icon, message }) => (
             <div data-testid="toast" className="flex items-center">
               {icon}
               {message}
-              {t.type !== 'loading' && (
+              {item.type !== 'loading' && (
                 <button
                   type="button"
-                  onClick={() => toast.dismiss(t.id)}
-                  className="-mr-1 ml-1 shrink-0 rounded-md p-1 text-muted hover:bg-subtle hover:text-fg"
-                  aria-label="Dismiss notification"
+                  onClick={() => toast.dismiss(item.id)}
+                  className="-me-1 ms-1 shrink-0 rounded-md p-1 text-muted hover:bg-subtle hover:text-fg"
+                  aria-label={t`Dismiss notification`}
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>

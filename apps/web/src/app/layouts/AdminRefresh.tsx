@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
@@ -29,16 +30,19 @@ export function useAdminFreshness() {
 
 export function AdminRefreshButton({ onRefresh }: { onRefresh: () => void }) {
   const fetching = useIsFetching() > 0;
+  const { t } = useLingui();
   return (
     <Button
       variant="ghost"
       size="sm"
       onClick={onRefresh}
-      aria-label="Refresh data"
-      title="Fetch every figure and list on this page again"
+      aria-label={t`Refresh data`}
+      title={t`Fetch every figure and list on this page again`}
     >
       <RefreshCw className={cn('size-4', fetching && 'motion-safe:animate-spin')} aria-hidden="true" />
-      <span className="hidden sm:inline">Refresh</span>
+      <span className="hidden sm:inline">
+        <Trans>Refresh</Trans>
+      </span>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 
 /** Text cut to a few lines, with "Read more" to open it in place when it is long. */
@@ -14,7 +15,7 @@ export function ClampedText({ text, className }: { text: string; className?: str
           onClick={() => setOpen(!open)}
           className="mt-1 text-xs font-medium text-accent-text hover:underline"
         >
-          {open ? 'Show less' : 'Read more'}
+          {open ? <Trans>Show less</Trans> : <Trans>Read more</Trans>}
         </button>
       )}
     </div>

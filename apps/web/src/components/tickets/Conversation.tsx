@@ -1,4 +1,5 @@
 import type { TicketResponse } from '@app/contracts/tickets';
+import { useLingui } from '@lingui/react/macro';
 import { LifeBuoy, User } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatRelative } from '../../lib/format';
@@ -11,17 +12,22 @@ interface ConversationProps {
 
 /** The messages of a ticket as chat bubbles, oldest first. */
 export function Conversation({ responses, viewer }: ConversationProps) {
+  const { t } = useLingui();
   return (
-    <ol aria-label="Conversation" className="flex flex-col gap-4">
+    <ol aria-label={t`Conversation`} className="flex flex-col gap-4">
       {responses.map((r) => {
         const mine = r.author === viewer;
         const Icon = r.author === 'admin' ? LifeBuoy : User;
-        // In the back-office another admin's reply is named; members see the support team.
-        const who = r.author === 'admin' && viewer === 'admin' ? `${r.author_name} (support)` : r.author_name;
+        // In the back-office another admin's reply is named; members see the support team (the
+        // server names it in English: the member's language says it here).
+        const name = r.author_name;
+        const who = r.author !== 'admin' ? name : viewer === 'admin' ? t`${name} (support)` : t`Support team`;
+        const author = mine ? t`You` : who;
+        const time = formatDateTime(r.created_at);
         return (
           <li
             key={r.id}
-            aria-label={`${mine ? 'You' : who}, ${formatDateTime(r.created_at)}`}
+            aria-label={t`${author}, ${time}`}
             data-author={r.author}
             className={cn('flex items-end gap-2', mine ? 'flex-row-reverse' : 'flex-row')}
           >
@@ -44,14 +50,14 @@ export function Conversation({ responses, viewer }: ConversationProps) {
                 className={cn(
                   'rounded-2xl px-4 py-2.5 text-sm leading-relaxed whitespace-pre-wrap break-words shadow-sm',
                   mine
-                    ? 'rounded-br-sm bg-accent text-white'
-                    : 'rounded-bl-sm border border-line bg-surface text-fg',
+                    ? 'rounded-ee-sm bg-accent text-white'
+                    : 'rounded-es-sm border border-line bg-surface text-fg',
                 )}
               >
                 {r.message}
               </div>
               <p className="px-1 text-xs text-muted">
-                <span className="font-medium">{mine ? 'You' : who}</span> ·{' '}
+                <span className="font-medium">{author}</span> ·{' '}
                 <time dateTime={r.created_at} title={formatDateTime(r.created_at)}>
                   {formatRelative(r.created_at)}
                 </time>

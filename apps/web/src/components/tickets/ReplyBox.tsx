@@ -1,5 +1,6 @@
 import { MESSAGE_MAX, TICKET_MSG, ticketResponseBody } from '@app/contracts/tickets';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Lock, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -9,6 +10,7 @@ import { ticketError, useReplyTicket } from '../../api/tickets';
 import { Banner } from '../ui/Banner';
 import { Button } from '../ui/Button';
 import { TextArea } from './TextArea';
+import { useTicketWords } from './ticket-words';
 
 type ReplyInput = z.input<typeof ticketResponseBody>;
 
@@ -23,6 +25,8 @@ interface ReplyBoxProps {
 /** The reply form under a conversation; a closed ticket shows why it takes no replies instead. */
 export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
   const reply = useReplyTicket(ticketId, as);
+  const { t } = useLingui();
+  const say = useTicketWords();
   const {
     register,
     handleSubmit,
@@ -42,8 +46,8 @@ export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
         {/* "Create a new query" is the member's way on; support reopens the ticket instead */}
         <p>
           {as === 'admin'
-            ? 'This ticket is closed and takes no more replies. Set its status to Open or In progress to answer again.'
-            : TICKET_MSG.closed}
+            ? t`This ticket is closed and takes no more replies. Set its status to Open or In progress to answer again.`
+            : say(TICKET_MSG.closed)}
         </p>
       </div>
     );
@@ -52,21 +56,21 @@ export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
   const onSubmit = handleSubmit(({ message }) =>
     reply.mutate(message, {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(say(res.message) ?? res.message);
         reset();
       },
     }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reply" className="flex flex-col gap-3">
-      {reply.isError && <Banner tone="error">{ticketError(reply.error)}</Banner>}
+    <form onSubmit={onSubmit} noValidate aria-label={t`Reply`} className="flex flex-col gap-3">
+      {reply.isError && <Banner tone="error">{say(ticketError(reply.error))}</Banner>}
       <TextArea
-        label="Your reply"
+        label={t`Your reply`}
         rows={4}
-        placeholder="Write your reply…"
+        placeholder={t`Write your reply…`}
         disabled={reply.isPending}
-        error={errors.message?.message}
+        error={say(errors.message?.message)}
         hint={`${length} / ${MESSAGE_MAX}`}
         maxLength={MESSAGE_MAX}
         onKeyDown={(e) => {
@@ -75,9 +79,9 @@ export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
         {...register('message')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted">{note ?? 'Ctrl + Enter sends.'}</p>
+        <p className="text-xs text-muted">{note ?? t`Ctrl + Enter sends.`}</p>
         <Button type="submit" busy={reply.isPending}>
-          <Send className="size-4" aria-hidden="true" /> Send reply
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" /> <Trans>Send reply</Trans>
         </Button>
       </div>
     </form>

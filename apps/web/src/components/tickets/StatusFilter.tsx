@@ -1,4 +1,5 @@
 import { TICKET_STATUS, type TicketStatus, type ticketCounts } from '@app/contracts/tickets';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
@@ -14,14 +15,17 @@ interface StatusFilterProps {
 
 /** All / Open / In progress / Answered / Closed, each with its count; wraps on a phone. */
 export function StatusFilter({ value, onChange, counts }: StatusFilterProps) {
+  const { t, i18n } = useLingui();
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
   const options: Array<{ key: TicketStatus | undefined; text: string; count: number | undefined }> = [
-    { key: undefined, text: 'All', count: total },
-    ...TICKET_STATUS.map((s) => ({ key: s, text: TICKET_STATUS_LABEL[s].text, count: counts?.[s] })),
+    { key: undefined, text: t({ message: 'All', context: 'ticket status' }), count: total },
+    ...TICKET_STATUS.map((s) => ({ key: s, text: i18n._(TICKET_STATUS_LABEL[s].text), count: counts?.[s] })),
   ];
   return (
     <fieldset className="flex min-w-0 flex-wrap gap-1.5">
-      <legend className="sr-only">Filter by status</legend>
+      <legend className="sr-only">
+        <Trans>Filter by status</Trans>
+      </legend>
       {options.map((o) => {
         const active = value === o.key;
         return (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEventHandler, Fragment, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/client';
@@ -110,7 +111,7 @@ export function EditorForm({
       {children}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={editing.cancel} disabled={editing.pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={editing.pending}>
           {submitLabel}

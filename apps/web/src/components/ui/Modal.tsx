@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ interface ModalProps {
 
 /** The one dialog frame (Radix: focus trap, Escape, scroll lock, labelled). */
 export function Modal({ open, onClose, title, description, children, footer, className }: ModalProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -27,7 +29,7 @@ export function Modal({ open, onClose, title, description, children, footer, cla
             className,
           )}
         >
-          <Dialog.Title className="pr-8 text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Title className="pe-8 text-lg font-semibold">{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
           ) : (
@@ -36,8 +38,8 @@ export function Modal({ open, onClose, title, description, children, footer, cla
           {children}
           {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
           <Dialog.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-muted hover:bg-subtle hover:text-fg"
-            aria-label="Close"
+            className="absolute top-4 end-4 rounded-md p-1 text-muted hover:bg-subtle hover:text-fg"
+            aria-label={t({ message: 'Close', context: 'dialog' })}
           >
             <X className="size-4" aria-hidden="true" />
           </Dialog.Close>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatCount } from '../../lib/format';
 import { Button } from './Button';
@@ -10,35 +12,42 @@ interface PagerProps {
   total: number;
   fetching?: boolean;
   onPage: (page: number) => void;
-  /** What the list counts, singular and plural. */
+  /**
+   * How many the list holds, in the member's language, e.g.
+   * `(n) => plural(n, { one: '# query', other: '# queries' })` (a language may have more than two forms).
+   */
+  counted?: (total: number) => string;
+  /** The back-office's English lists: what the list counts, singular and plural. */
   noun?: [string, string];
 }
 
 /** Paging under a table: where we are, how many there are, previous and next. */
-export function Pager({
-  page,
-  totalPages,
-  total,
-  fetching,
-  onPage,
-  noun = ['member', 'members'],
-}: PagerProps) {
+export function Pager({ page, totalPages, total, fetching, onPage, counted, noun }: PagerProps) {
+  const { t } = useLingui();
   const last = Math.max(1, totalPages);
+  const count = counted
+    ? counted(total)
+    : noun
+      ? `${formatCount(total)} ${total === 1 ? noun[0] : noun[1]}`
+      : plural(total, { one: '# member', other: '# members' });
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t`Pagination`}
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
     >
       <p className="flex items-center gap-2 tabular-nums">
-        Page {page} of {last} · {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
-        {fetching && <Spinner label="Updating" />}
+        <Trans>
+          Page {page} of {last}
+        </Trans>{' '}
+        · {count}
+        {fetching && <Spinner label={t`Updating`} />}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft className="size-4" aria-hidden="true" /> Previous
+          <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> <Trans>Previous</Trans>
         </Button>
         <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
-          Next <ChevronRight className="size-4" aria-hidden="true" />
+          <Trans>Next</Trans> <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Button>
       </div>
     </nav>
@@ -56,8 +65,9 @@ export const pageSizeOf = (param: string | null) => {
 
 /** The "Per page" choice above a paged table. */
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  const { t } = useLingui();
   return (
-    <Select label="Per page" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+    <Select label={t`Per page`} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {PAGE_SIZES.map((size) => (
         <option key={size} value={size}>
           {size}

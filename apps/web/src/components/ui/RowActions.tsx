@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 
@@ -11,9 +12,10 @@ export function RowActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex gap-2">
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
         <Pencil className="size-4" aria-hidden="true" />
       </Button>
       <Button
@@ -21,7 +23,7 @@ export function RowActions({
         variant="secondary"
         className="text-red-700 dark:text-red-400"
         onClick={onDelete}
-        aria-label={`Delete ${name}`}
+        aria-label={t`Delete ${name}`}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>

@@ -53,4 +53,10 @@ export const ERROR_TEXTS = [
   msg({ id: 'error.msg.otpTooManyTries', message: 'Too many wrong codes. Request a new one.' }),
   msg({ id: 'error.msg.alreadyVerified', message: 'Email is already verified' }),
   msg({ id: 'error.msg.userNotFound', message: 'User not found' }),
+  // the support tickets (a query deleted or closed from another tab)
+  msg({ id: 'error.ticket.notFound', message: 'Ticket not found' }),
+  msg({
+    id: 'error.ticket.closed',
+    message: 'This ticket is closed and no longer takes replies. Create a new query if you still need help.',
+  }),
 ];

@@ -1,4 +1,5 @@
 import { TICKET_STATUS, type TicketStatus } from '@app/contracts/tickets';
+import { useLingui } from '@lingui/react';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -87,6 +88,8 @@ export default function TicketPage() {
 
 function StatusForm({ ticketId, current }: { ticketId: number; current: TicketStatus }) {
   const setStatus = useSetTicketStatus(ticketId, 'admin');
+  // the status words are the shared tickets' (lib/ticket-labels.ts, the support catalog)
+  const { i18n } = useLingui();
   const [chosen, setChosen] = useState<TicketStatus>(current);
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -103,14 +106,14 @@ function StatusForm({ ticketId, current }: { ticketId: number; current: TicketSt
       >
         {TICKET_STATUS.map((s) => (
           <option key={s} value={s}>
-            {TICKET_STATUS_LABEL[s].text}
+            {i18n._(TICKET_STATUS_LABEL[s].text)}
           </option>
         ))}
       </Select>
       <p className="text-xs text-muted">
         {chosen === 'closed'
           ? 'No more replies from the member or from support until the ticket is reopened'
-          : TICKET_STATUS_LABEL[chosen].hint}
+          : i18n._(TICKET_STATUS_LABEL[chosen].hint)}
         .
       </p>
       <Button type="submit" busy={setStatus.isPending} disabled={chosen === current}>

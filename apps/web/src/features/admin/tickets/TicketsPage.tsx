@@ -1,4 +1,5 @@
 import { TICKET_STATUS, type Ticket } from '@app/contracts/tickets';
+import { i18n } from '@lingui/core';
 import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketError, useAllTickets } from '../../../api/tickets';
@@ -33,7 +34,7 @@ const COLUMNS: Array<Column<Ticket>> = [
         >
           {t.subject}
         </Link>
-        <span className="truncate text-xs text-muted">{TICKET_CATEGORY_LABEL[t.category]}</span>
+        <span className="truncate text-xs text-muted">{i18n._(TICKET_CATEGORY_LABEL[t.category])}</span>
       </div>
     ),
   },
@@ -50,7 +51,9 @@ const COLUMNS: Array<Column<Ticket>> = [
     key: 'priority',
     header: 'Priority',
     cell: (t) => (
-      <Badge tone={TICKET_PRIORITY_LABEL[t.priority].tone}>{TICKET_PRIORITY_LABEL[t.priority].text}</Badge>
+      <Badge tone={TICKET_PRIORITY_LABEL[t.priority].tone}>
+        {i18n._(TICKET_PRIORITY_LABEL[t.priority].text)}
+      </Badge>
     ),
   },
   { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },

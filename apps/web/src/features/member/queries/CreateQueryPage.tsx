@@ -6,6 +6,7 @@ import {
   ticketCreateBody,
 } from '@app/contracts/tickets';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -13,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ticketError, useCreateTicket } from '../../../api/tickets';
 import { TextArea } from '../../../components/tickets/TextArea';
+import { useTicketWords } from '../../../components/tickets/ticket-words';
 import { Banner } from '../../../components/ui/Banner';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -26,6 +28,8 @@ type CreateInput = z.input<typeof ticketCreateBody>;
 export default function CreateQueryPage() {
   const create = useCreateTicket();
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
+  const say = useTicketWords();
   const {
     register,
     handleSubmit,
@@ -40,7 +44,7 @@ export default function CreateQueryPage() {
   const onSubmit = handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(say(res.message) ?? res.message);
         navigate(`/user/queries/${res.ticket.ticket_id}`);
       },
     }),
@@ -49,57 +53,62 @@ export default function CreateQueryPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>New query · EarnHub</title>
+      <title>{t`New query · EarnHub`}</title>
       <div>
         <Link to="/user/queries" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
-          <ArrowLeft className="size-4" aria-hidden="true" /> All queries
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> <Trans>All queries</Trans>
         </Link>
       </div>
       <PageHeader
-        title="New query"
-        description="Tell support what happened. Include amounts, dates and transaction ids where they help."
+        title={t`New query`}
+        description={t`Tell support what happened. Include amounts, dates and transaction ids where they help.`}
       />
       <Card className="max-w-2xl">
-        <form onSubmit={onSubmit} noValidate aria-label="New query" className="flex flex-col gap-4">
-          {create.isError && <Banner tone="error">{ticketError(create.error)}</Banner>}
+        <form onSubmit={onSubmit} noValidate aria-label={t`New query`} className="flex flex-col gap-4">
+          {create.isError && <Banner tone="error">{say(ticketError(create.error))}</Banner>}
           <Input
-            label="Subject"
-            placeholder="e.g. My deposit of 50 USDT is not credited"
+            label={t`Subject`}
+            placeholder={t`e.g. My deposit of 50 USDT is not credited`}
             maxLength={SUBJECT_MAX}
             disabled={busy}
-            error={errors.subject?.message}
+            error={say(errors.subject?.message)}
             {...register('subject')}
           />
-          <Select label="Category" disabled={busy} error={errors.category?.message} {...register('category')}>
+          <Select
+            label={t`Category`}
+            disabled={busy}
+            error={errors.category?.message}
+            {...register('category')}
+          >
             {TICKET_CATEGORY.map((c) => (
               <option key={c} value={c}>
-                {TICKET_CATEGORY_LABEL[c]}
+                {i18n._(TICKET_CATEGORY_LABEL[c])}
               </option>
             ))}
           </Select>
           <Segmented
-            legend="Priority"
+            legend={t`Priority`}
             columns="grid-cols-3"
             disabled={busy}
-            options={TICKET_PRIORITY.map((p) => ({ value: p, label: TICKET_PRIORITY_LABEL[p].text }))}
+            options={TICKET_PRIORITY.map((p) => ({ value: p, label: i18n._(TICKET_PRIORITY_LABEL[p].text) }))}
             {...register('priority')}
           />
           <TextArea
-            label="Message"
+            label={t`Message`}
             rows={7}
-            placeholder="Describe your question or problem"
+            placeholder={t`Describe your question or problem`}
             maxLength={MESSAGE_MAX}
             disabled={busy}
-            error={errors.message?.message}
+            error={say(errors.message?.message)}
             hint={`${length} / ${MESSAGE_MAX}`}
             {...register('message')}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Link to="/user/queries" className={buttonClass('secondary')}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Link>
             <Button type="submit" busy={busy}>
-              Send query
+              <Trans>Send query</Trans>
             </Button>
           </div>
         </form>

@@ -1,10 +1,13 @@
 import { TICKET_STATUS, type Ticket } from '@app/contracts/tickets';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageSquarePlus, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
 import { ticketError, useMemberTickets } from '../../../api/tickets';
 import { StatusFilter } from '../../../components/tickets/StatusFilter';
 import { TicketStatusBadge } from '../../../components/tickets/TicketStatusBadge';
+import { useTicketWords } from '../../../components/tickets/ticket-words';
 import { Banner } from '../../../components/ui/Banner';
 import { buttonClass } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -22,24 +25,26 @@ export default function QueriesPage() {
   const status = oneOf('status', TICKET_STATUS);
   const list = useMemberTickets(member?.id, { page, limit: LIMIT, status });
   const data = list.data;
+  const { t } = useLingui();
+  const say = useTicketWords();
   const newQuery = (
     <Link to="/user/query/create" className={buttonClass()}>
-      <MessageSquarePlus className="size-4" aria-hidden="true" /> New query
+      <MessageSquarePlus className="size-4" aria-hidden="true" /> <Trans>New query</Trans>
     </Link>
   );
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Support · EarnHub</title>
+      <title>{t`Support · EarnHub`}</title>
       <PageHeader
-        title="Support"
-        description="Ask support a question and follow the answer here. You get an e-mail when support replies."
+        title={t`Support`}
+        description={t`Ask support a question and follow the answer here. You get an e-mail when support replies.`}
         actions={newQuery}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="queries-heading" className="flex min-w-0 flex-col gap-3">
           <h2 id="queries-heading" className="text-lg font-semibold text-fg">
-            Your queries
+            <Trans>Your queries</Trans>
           </h2>
           {(status || (data?.total ?? 0) > 0) && (
             <StatusFilter
@@ -50,9 +55,9 @@ export default function QueriesPage() {
           )}
           {list.isError && (
             <Banner tone="error">
-              {ticketError(list.error)}{' '}
+              {say(ticketError(list.error))}{' '}
               <button type="button" className="font-medium underline" onClick={() => list.refetch()}>
-                Retry
+                <Trans>Retry</Trans>
               </button>
             </Banner>
           )}
@@ -61,15 +66,20 @@ export default function QueriesPage() {
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line bg-surface px-6 py-10 text-center">
               <MessagesSquare className="size-8 text-muted" aria-hidden="true" />
               <p className="text-sm text-muted">
-                {status
-                  ? 'No query with this status. Choose "All" to see every query.'
-                  : 'You have not asked anything yet. A question about a deposit, a withdrawal or your income? Support answers here.'}
+                {status ? (
+                  <Trans>No query with this status. Choose "All" to see every query.</Trans>
+                ) : (
+                  <Trans>
+                    You have not asked anything yet. A question about a deposit, a withdrawal or your income?
+                    Support answers here.
+                  </Trans>
+                )}
               </p>
               {!status && newQuery}
             </div>
           )}
           {data && data.tickets.length > 0 && (
-            <ul aria-label="Your queries" className="flex flex-col gap-2">
+            <ul aria-label={t`Your queries`} className="flex flex-col gap-2">
               {data.tickets.map((t) => (
                 <TicketRow key={t.ticket_id} ticket={t} />
               ))}
@@ -82,7 +92,7 @@ export default function QueriesPage() {
               total={data.total}
               fetching={list.isFetching}
               onPage={(p) => update({ page: p })}
-              noun={['query', 'queries']}
+              counted={(total) => plural(total, { one: '# query', other: '# queries' })}
             />
           )}
         </section>
@@ -93,7 +103,9 @@ export default function QueriesPage() {
 }
 
 function TicketRow({ ticket: t }: { ticket: Ticket }) {
+  const { i18n } = useLingui();
   const waitingForYou = t.status === 'answered' && t.last_reply_by === 'admin';
+  const messages = t.response_count;
   return (
     <li>
       <Link
@@ -108,16 +120,18 @@ function TicketRow({ ticket: t }: { ticket: Ticket }) {
         <p className="flex flex-wrap gap-x-2 text-xs text-muted">
           <span className="tabular-nums">#{t.ticket_id}</span>
           <span aria-hidden="true">·</span>
-          <span>{TICKET_CATEGORY_LABEL[t.category]}</span>
+          <span>{i18n._(TICKET_CATEGORY_LABEL[t.category])}</span>
           <span aria-hidden="true">·</span>
-          <span>
-            {t.response_count} {t.response_count === 1 ? 'message' : 'messages'}
-          </span>
+          <span>{plural(messages, { one: '# message', other: '# messages' })}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={t.last_reply_at} title={formatDateTime(t.last_reply_at)}>
             {formatRelative(t.last_reply_at)}
           </time>
-          {waitingForYou && <span className="font-medium text-accent-text">· New reply from support</span>}
+          {waitingForYou && (
+            <span className="font-medium text-accent-text">
+              · <Trans>New reply from support</Trans>
+            </span>
+          )}
         </p>
       </Link>
     </li>
@@ -127,7 +141,9 @@ function TicketRow({ ticket: t }: { ticket: Ticket }) {
 function Skeleton() {
   return (
     <div role="status" aria-busy="true" className="flex flex-col gap-2">
-      <span className="sr-only">Loading your queries</span>
+      <span className="sr-only">
+        <Trans>Loading your queries</Trans>
+      </span>
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4">
           <span className="h-4 w-1/2 animate-pulse rounded bg-subtle" />

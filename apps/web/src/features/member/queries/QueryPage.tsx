@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,6 +8,7 @@ import { Conversation } from '../../../components/tickets/Conversation';
 import { ReplyBox } from '../../../components/tickets/ReplyBox';
 import { TicketStatusBadge } from '../../../components/tickets/TicketStatusBadge';
 import { TicketSummary } from '../../../components/tickets/TicketSummary';
+import { useTicketWords } from '../../../components/tickets/ticket-words';
 import { Banner } from '../../../components/ui/Banner';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -19,25 +21,27 @@ export default function QueryPage() {
   const close = useSetTicketStatus(ticketId, 'member');
   const [confirming, setConfirming] = useState(false);
   const ticket = query.data?.ticket;
+  const { t } = useLingui();
+  const say = useTicketWords();
 
   const back = (
     <Link to="/user/queries" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
-      <ArrowLeft className="size-4" aria-hidden="true" /> All queries
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" /> <Trans>All queries</Trans>
     </Link>
   );
 
   if (query.isPending && Number.isInteger(ticketId) && ticketId > 0)
-    return <PageSpinner label="Loading query" />;
+    return <PageSpinner label={t`Loading query`} />;
   if (!ticket) {
     return (
       <div className="flex flex-col gap-4">
-        <title>Query · EarnHub</title>
+        <title>{t`Query · EarnHub`}</title>
         {back}
-        <Banner tone="error">{query.isError ? ticketError(query.error) : 'Ticket not found'}</Banner>
+        <Banner tone="error">{query.isError ? say(ticketError(query.error)) : t`Ticket not found`}</Banner>
         {query.isError && (
           <div>
             <Button variant="secondary" onClick={() => query.refetch()}>
-              Retry
+              <Trans>Retry</Trans>
             </Button>
           </div>
         )}
@@ -46,10 +50,11 @@ export default function QueryPage() {
   }
 
   const closed = ticket.status === 'closed';
+  const id = ticket.ticket_id;
   const confirmClose = () =>
     close.mutate('closed', {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(say(res.message) ?? res.message);
         setConfirming(false);
       },
     });
@@ -60,14 +65,16 @@ export default function QueryPage() {
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm text-muted tabular-nums">Query #{ticket.ticket_id}</p>
+          <p className="text-sm text-muted tabular-nums">
+            <Trans>Query #{id}</Trans>
+          </p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-fg">{ticket.subject}</h1>
         </div>
         <div className="flex items-center gap-2">
           <TicketStatusBadge status={ticket.status} />
           {!closed && (
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-              <CircleCheck className="size-4" aria-hidden="true" /> Close query
+              <CircleCheck className="size-4" aria-hidden="true" /> <Trans>Close query</Trans>
             </Button>
           )}
         </div>
@@ -80,7 +87,7 @@ export default function QueryPage() {
               ticketId={ticket.ticket_id}
               as="member"
               closed={closed}
-              note="Support sees your reply at once."
+              note={t`Support sees your reply at once.`}
             />
           </div>
         </Card>
@@ -88,16 +95,17 @@ export default function QueryPage() {
           <TicketSummary ticket={ticket} />
           {closed && (
             <Link to="/user/query/create" className={buttonClass('secondary', 'sm', 'mt-4 w-full')}>
-              New query
+              <Trans>New query</Trans>
             </Link>
           )}
         </Card>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Close this query?"
-        description="Close it when your question is answered. A closed query takes no more replies; you can always create a new one."
-        confirmLabel="Close query"
+        title={t`Close this query?`}
+        description={t`Close it when your question is answered. A closed query takes no more replies; you can always create a new one.`}
+        confirmLabel={t`Close query`}
+        cancelLabel={t`Cancel`}
         busy={close.isPending}
         onConfirm={confirmClose}
         onCancel={() => {
@@ -105,7 +113,7 @@ export default function QueryPage() {
           setConfirming(false);
         }}
       >
-        {close.isError && <Banner tone="error">{ticketError(close.error)}</Banner>}
+        {close.isError && <Banner tone="error">{say(ticketError(close.error))}</Banner>}
       </ConfirmDialog>
     </div>
   );
