@@ -22,6 +22,10 @@ const DASHBOARD_PARTS = [
   member('income/EarningLimitBar.tsx'),
   member('notifications/BannerCard.tsx'),
   member('profile/member-locale.tsx'),
+  // in the header or over any member page: the bell, a site popup, the account-change hold's banner
+  member('notifications/NotificationBell.tsx'),
+  member('notifications/NotificationPopup.tsx'),
+  member('profile/ControlHold.tsx'),
 ];
 
 // LINGUI_AREAS=money,team extracts only those catalogs (people converting different areas at once

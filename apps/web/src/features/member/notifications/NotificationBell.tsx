@@ -1,13 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
 import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useHomeNotifications } from '../../../api/notifications';
 import { cn } from '../../../lib/cn';
 
-/** The header bell: a link to /user/notifications with the count of notifications not seen yet. */
+/**
+ * The header bell: a link to /user/notifications with the count of notifications not seen yet.
+ * In the `member` catalog (lingui.config.ts): it is in the header of every member page.
+ */
 export function NotificationBell() {
+  const { t } = useLingui();
   const home = useHomeNotifications();
   const unread = home.data?.unread ?? 0;
-  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+  const label = unread === 0 ? t`Notifications` : t`Notifications, ${unread} unread`;
   return (
     <NavLink
       to="/user/notifications"

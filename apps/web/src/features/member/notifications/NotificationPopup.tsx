@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { useMember } from '../../../api/auth-store';
@@ -8,6 +9,7 @@ import { Modal } from '../../../components/ui/Modal';
 /**
  * Spec 1/3: a `site_popup` notification opens once as a dialog anywhere in the member area; closing
  * it (button, Escape, outside click) marks it seen, so it never opens again for this member.
+ * In the `member` catalog (lingui.config.ts): it opens on any member page.
  */
 export function NotificationPopup() {
   const member = useMember();
@@ -35,7 +37,11 @@ export function NotificationPopup() {
           {popup.title}
         </span>
       }
-      footer={<Button onClick={close}>Got it</Button>}
+      footer={
+        <Button onClick={close}>
+          <Trans>Got it</Trans>
+        </Button>
+      }
     >
       <p className="mt-3 text-sm whitespace-pre-line text-fg">{popup.message}</p>
     </Modal>

@@ -1,6 +1,7 @@
-import { formatUsdt, moneyInput } from '@app/contracts/money';
+import { moneyInput } from '@app/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -11,19 +12,24 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Input } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
+import { money } from '../../../lib/format';
 import { fromText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
-
-// the contract's amount (0 allowed: every income), typed into a text box
-const form = z.object({
-  minimum: z.string().trim().min(1, 'Enter an amount, 0 for every income').pipe(fromText(moneyInput)),
-});
 
 /**
  * The member's own minimum for income notifications (issue 29.6): deposits, transfers, withdrawals
  * and support replies are always told; incomes from this amount, the platform's unless they chose.
  */
 export function NotificationPrefsCard() {
+  const { t } = useLingui();
+  // the contract's amount (0 allowed: every income), typed into a text box
+  const form = useMemo(
+    () =>
+      z.object({
+        minimum: z.string().trim().min(1, t`Enter an amount, 0 for every income`).pipe(fromText(moneyInput)),
+      }),
+    [t],
+  );
   const prefs = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
   const p = prefs.data?.prefs;
@@ -40,31 +46,35 @@ export function NotificationPrefsCard() {
   useEffect(() => reset({ minimum: shown }), [shown, reset]);
 
   const send = (income_notify_min: number | null) =>
-    save.mutate({ income_notify_min }, { onSuccess: (data) => toast.success(data.message) });
+    // the server's NOTIFY_PREFS_MSG.saved, in the member's words
+    save.mutate({ income_notify_min }, { onSuccess: () => toast.success(t`Notification settings saved`) });
   const onSubmit = handleSubmit(({ minimum }) => send(toWire(minimum)));
+  const platformDefault = p ? money(p.platform_income_notify_min).text : '';
 
   return (
-    <Card title="Notifications">
+    <Card title={t`Notifications`}>
       <div id="notification-settings" className="flex flex-col gap-4">
         <p className="-mt-2 text-sm text-muted">
-          Deposits, transfers you receive, withdrawals and support replies are always notified. Incomes are
-          notified from the amount below.
+          <Trans>
+            Deposits, transfers you receive, withdrawals and support replies are always notified. Incomes are
+            notified from the amount below.
+          </Trans>
         </p>
         {prefs.error && <Banner tone="error">{errorMessage(prefs.error)}</Banner>}
         {save.isError && <Banner tone="error">{errorMessage(save.error)}</Banner>}
         {!p ? (
-          !prefs.error && <Spinner label="Loading your notification settings" />
+          !prefs.error && <Spinner label={t`Loading your notification settings`} />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Notifications">
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Notifications`}>
             <Input
-              label="Notify me of incomes from (USDT)"
+              label={t`Notify me of incomes from (USDT)`}
               inputMode="decimal"
               autoComplete="off"
               error={errors.minimum?.message}
               hint={
                 p.income_notify_min === null
-                  ? `The platform's default, ${formatUsdt(p.platform_income_notify_min)}. Enter 0 to be told of every income.`
-                  : `Your own choice; the platform's default is ${formatUsdt(p.platform_income_notify_min)}.`
+                  ? t`The platform's default, ${platformDefault}. Enter 0 to be told of every income.`
+                  : t`Your own choice; the platform's default is ${platformDefault}.`
               }
               {...register('minimum')}
             />
@@ -76,11 +86,11 @@ export function NotificationPrefsCard() {
                   disabled={save.isPending}
                   onClick={() => send(null)}
                 >
-                  Use the platform's default
+                  <Trans>Use the platform's default</Trans>
                 </Button>
               )}
               <Button type="submit" busy={save.isPending}>
-                Save
+                <Trans>Save</Trans>
               </Button>
             </div>
           </form>

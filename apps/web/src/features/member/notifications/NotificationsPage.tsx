@@ -1,4 +1,6 @@
 import type { MemberNotification } from '@app/contracts/notifications';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Bell, Check, Megaphone } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -11,8 +13,9 @@ import { Button } from '../../../components/ui/Button';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager } from '../../../components/ui/Pager';
 import { Segmented } from '../../../components/ui/Segmented';
+import { formatDateTime } from '../../../i18n/format';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 
 const LIMIT = 10;
@@ -28,6 +31,7 @@ function Item({
   busy: boolean;
 }) {
   const Icon = n.type === 'site_popup' ? Megaphone : Bell;
+  const seenAgo = formatRelative(n.seen_at);
   return (
     <li
       className={cn(
@@ -47,7 +51,11 @@ function Item({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h2 className="font-semibold break-words text-fg">{n.title}</h2>
-          {!n.seen && <Badge tone="accent">New</Badge>}
+          {!n.seen && (
+            <Badge tone="accent">
+              <Trans>New</Trans>
+            </Badge>
+          )}
         </div>
         <p className="mt-1 text-sm break-words whitespace-pre-line text-fg/90">{n.message}</p>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
@@ -58,14 +66,16 @@ function Item({
             {n.seen && n.seen_at && (
               <>
                 {' · '}
-                <span title={formatDateTime(n.seen_at)}>Seen {formatRelative(n.seen_at)}</span>
+                <span title={formatDateTime(n.seen_at)}>
+                  <Trans>Seen {seenAgo}</Trans>
+                </span>
               </>
             )}
           </p>
           {!n.seen && (
             <Button variant="secondary" size="sm" busy={busy} onClick={() => onSeen(n)}>
               {!busy && <Check className="size-4" aria-hidden="true" />}
-              Mark as seen
+              <Trans>Mark as seen</Trans>
             </Button>
           )}
         </div>
@@ -76,6 +86,7 @@ function Item({
 
 /** /user/notifications: the member's notifications, newest first, each marked as seen on its own. */
 export default function NotificationsPage() {
+  const { t } = useLingui();
   const member = useMember();
   const userId = member?.id ?? 0;
   const { page, update, oneOf } = useUrlFilters();
@@ -83,21 +94,22 @@ export default function NotificationsPage() {
   const list = useMemberNotifications(userId, { page, limit: LIMIT, unseen: show === 'unread' });
   const markSeen = useMarkSeen();
   const data = list.data;
+  const unread = data?.unread ?? 0;
 
   const seen = (n: MemberNotification) =>
     markSeen.mutate({ id: n.id, userId }, { onError: (error) => toast.error(errorMessage(error)) });
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Notifications · EarnHub</title>
+      <title>{t`Notifications · EarnHub`}</title>
       <PageHeader
-        title="Notifications"
+        title={t`Notifications`}
         description={
           data
-            ? data.unread === 0
-              ? 'You are all caught up.'
-              : `${data.unread} not seen yet.`
-            : 'Messages from the EarnHub team.'
+            ? unread === 0
+              ? t`You are all caught up.`
+              : plural(unread, { one: '# not seen yet.', other: '# not seen yet.' })
+            : t`Messages from the EarnHub team.`
         }
         actions={
           // which incomes are told is the member's choice, kept with their other settings
@@ -105,24 +117,24 @@ export default function NotificationsPage() {
             to={`/user/profile/${userId}#notification-settings`}
             className="text-sm font-medium text-accent-text underline-offset-2 hover:underline"
           >
-            Notification settings
+            <Trans>Notification settings</Trans>
           </Link>
         }
       />
       <Segmented
-        legend="Show"
+        legend={t`Show`}
         className="sm:max-w-xs"
         columns="grid-cols-2"
         options={[
-          { value: 'all', label: 'All' },
-          { value: 'unread', label: 'Not seen' },
+          { value: 'all', label: t`All` },
+          { value: 'unread', label: t`Not seen` },
         ]}
         value={show}
         onValue={(value) => update({ show: value === 'all' ? undefined : value, page: 1 })}
       />
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       {list.isPending ? (
-        <ul className="flex flex-col gap-3" aria-busy="true" aria-label="Loading notifications">
+        <ul className="flex flex-col gap-3" aria-busy="true" aria-label={t`Loading notifications`}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="h-28 animate-pulse rounded-xl border border-line bg-surface" />
           ))}
@@ -131,16 +143,16 @@ export default function NotificationsPage() {
         <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
           <Bell className="mx-auto size-8 text-muted" aria-hidden="true" />
           <p className="mt-3 font-medium text-fg">
-            {show === 'unread' ? 'Nothing new' : 'No notifications yet'}
+            {show === 'unread' ? t`Nothing new` : t`No notifications yet`}
           </p>
           <p className="mt-1 text-sm text-muted">
             {show === 'unread'
-              ? 'You have seen every notification. Choose "All" to read them again.'
-              : 'Announcements from the EarnHub team will appear here.'}
+              ? t`You have seen every notification. Choose "All" to read them again.`
+              : t`Announcements from the EarnHub team will appear here.`}
           </p>
         </div>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Notifications">
+        <ul className="flex flex-col gap-3" aria-label={t`Notifications`}>
           {data?.notifications.map((n) => (
             <Item
               key={n.id}
@@ -158,7 +170,7 @@ export default function NotificationsPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['notification', 'notifications']}
+          noun={[t`notification`, t`notifications`]}
         />
       )}
     </div>

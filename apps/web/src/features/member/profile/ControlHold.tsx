@@ -1,30 +1,28 @@
 import type { ControlKind, User } from '@app/contracts/users';
-import { ShieldAlert } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useMember } from '../../../api/auth-store';
 import { useUser } from '../../../api/users';
 import { Banner } from '../../../components/ui/Banner';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../i18n/format';
+import { intlLocale } from '../../../i18n/locales';
 
 /**
  * A change of password, e-mail or payout address pauses withdrawals and transfers to other members
  * for a while (issue 36); the member is told here, with when it ends in their own time, and why.
+ * In the `member` catalog (lingui.config.ts): the banner shows under the header on every member page.
  */
 
-const WHAT: Record<ControlKind, string> = {
-  password: 'password',
-  email: 'e-mail address',
-  payout_address: 'payout address',
-};
-
-function controlsText(what: readonly ControlKind[]): string {
-  const words = what.map((w) => WHAT[w]);
-  if (words.length <= 1) return words[0] ?? 'account details';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
+const WHAT = {
+  password: msg`password`,
+  email: msg`e-mail address`,
+  payout_address: msg`payout address`,
+} as const satisfies Record<ControlKind, unknown>;
 
 /** The hold while it runs by this browser's clock; it goes away by itself when it ends. */
-function useRunningHold(user: Pick<User, 'controls_hold_until' | 'controls_hold_what'> | undefined) {
+export function useRunningHold(user: Pick<User, 'controls_hold_until' | 'controls_hold_what'> | undefined) {
+  const { i18n, t } = useLingui();
   const until = user?.controls_hold_until ?? null;
   const [, rerender] = useState(0);
   const left = until ? new Date(until).getTime() - Date.now() : 0;
@@ -35,7 +33,12 @@ function useRunningHold(user: Pick<User, 'controls_hold_until' | 'controls_hold_
     return () => clearTimeout(timer);
   }, [left]);
   if (!user || !until || left <= 0) return null;
-  return { until, what: controlsText(user.controls_hold_what) };
+  // the changed details as the language lists them ("password and e-mail address")
+  const words = user.controls_hold_what.map((kind) => i18n._(WHAT[kind]));
+  const what = words.length
+    ? new Intl.ListFormat(intlLocale(i18n.locale || 'en'), { type: 'conjunction' }).format(words)
+    : t`account details`;
+  return { until: formatDateTime(until), what };
 }
 
 /** Under the member area's header on every page while a hold runs. */
@@ -44,37 +47,15 @@ export function ControlHoldBanner() {
   const { data: user } = useUser(member?.id ?? 0, 'member');
   const hold = useRunningHold(user);
   if (!hold) return null;
+  const { until, what } = hold;
   return (
     <div className="mb-6" data-testid="control-hold-banner">
       <Banner tone="notice">
-        Withdrawals and transfers are paused until {formatDateTime(hold.until)} because your {hold.what}{' '}
-        changed. If this was not you, contact support.
+        <Trans>
+          Withdrawals and transfers are paused until {until} because your {what} changed. If this was not you,
+          contact support.
+        </Trans>
       </Banner>
     </div>
-  );
-}
-
-/** The Profile page's account-safety note: what the pause is for and what still works. */
-export function ControlHoldNote({ user }: { user: User }) {
-  const hold = useRunningHold(user);
-  if (!hold) return null;
-  return (
-    <section
-      aria-label="Withdrawals paused"
-      className="flex items-start gap-3 rounded-xl border border-amber-600/30 bg-surface p-4 text-sm"
-    >
-      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium text-fg">
-          Your {hold.what} changed: withdrawals and transfers to other members are paused until{' '}
-          {formatDateTime(hold.until)}.
-        </p>
-        <p className="text-muted">
-          A notice went to the e-mail address the account had before the change. The pause gives you time to
-          stop someone else who changed your account: if it was not you, contact support at once. Everything
-          else, including moving earnings to your own fund wallet, works as usual.
-        </p>
-      </div>
-    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { selfUpdateBody, type User } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -30,10 +31,8 @@ function valuesOf(user: User): ProfileInput {
   };
 }
 
-/** What the member reads when their details are saved (issue 37.19). */
-const PROFILE_SAVED = 'Profile saved';
-
 export function ProfileForm({ user }: { user: User }) {
+  const { t } = useLingui();
   const update = useUpdateSelf(user.id);
   const {
     register,
@@ -49,58 +48,65 @@ export function ProfileForm({ user }: { user: User }) {
     update.mutate(body, {
       // the API answers the spec's admin-worded "User updated successfully"; a member saved their profile
       onSuccess: () => {
-        toast.success(PROFILE_SAVED);
+        // what the member reads when their details are saved (issue 37.19)
+        toast.success(t`Profile saved`);
         reset(body as ProfileInput);
       },
     }),
   );
 
   return (
-    <Card title="Personal details">
+    <Card title={t`Personal details`}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {update.isError && <Banner tone="error">{errorMessage(update.error)}</Banner>}
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
-            label="Full name"
+            label={t`Full name`}
             autoComplete="name"
             error={errors.fullname?.message}
             {...register('fullname')}
           />
           <Input
-            label="Phone"
+            label={t`Phone`}
             type="tel"
             autoComplete="tel"
-            hint="With the country code, e.g. +44 7700 900123"
+            hint={t`With the country code, e.g. +44 7700 900123`}
             error={errors.phone?.message}
             {...register('phone')}
           />
         </div>
-        <Input label="Email" value={user.email} readOnly disabled hint="Your email cannot be changed here." />
         <Input
-          label="Address"
+          label={t`Email`}
+          value={user.email}
+          readOnly
+          disabled
+          hint={t`Your email cannot be changed here.`}
+        />
+        <Input
+          label={t`Address`}
           autoComplete="street-address"
           error={errors.address?.message}
           {...register('address')}
         />
         <Input
-          label="BEP20 address (BNB Smart Chain)"
+          label={t`BEP20 address (BNB Smart Chain)`}
           placeholder="0x…"
           spellCheck={false}
-          hint="Withdrawals on BEP20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told."
+          hint={t`Withdrawals on BEP20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told.`}
           error={errors.bep20?.message}
           {...register('bep20')}
         />
         <Input
-          label="TRC20 address (Tron)"
+          label={t`TRC20 address (Tron)`}
           placeholder="T…"
           spellCheck={false}
-          hint="Withdrawals on TRC20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told."
+          hint={t`Withdrawals on TRC20 are sent here. Replacing it pauses withdrawals and transfers for a while, and your e-mail is told.`}
           error={errors.trc20?.message}
           {...register('trc20')}
         />
         <div className="flex justify-end">
           <Button type="submit" busy={update.isPending} disabled={!isDirty}>
-            Save details
+            <Trans>Save details</Trans>
           </Button>
         </div>
       </form>

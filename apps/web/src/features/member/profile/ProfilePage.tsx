@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -7,12 +8,13 @@ import { SignOutEverywhereCard } from '../../../components/auth/SignOutEverywher
 import { Banner } from '../../../components/ui/Banner';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { NotificationPrefsCard } from '../notifications/NotificationPrefsCard';
-import { ControlHoldNote } from './ControlHold';
+import { ControlHoldNote } from './ControlHoldNote';
 import { EmailVerification } from './EmailVerification';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
 export default function ProfilePage() {
+  const { t } = useLingui();
   const member = useMember();
   const { id } = useParams();
   const { hash } = useLocation();
@@ -26,17 +28,22 @@ export default function ProfilePage() {
   // A member only ever sees their own profile: another id in the address leads back to theirs.
   if (member && id !== String(member.id))
     return <Navigate to={`/user/profile/${member.id}${hash}`} replace />;
-  if (isPending) return <PageSpinner label="Loading your profile" />;
+  if (isPending) return <PageSpinner label={t`Loading your profile`} />;
   if (error || !user) return <Banner tone="error">{errorMessage(error)}</Banner>;
 
+  const { username, refferal_code: code } = user;
   return (
     <div className="flex flex-col gap-6">
-      <title>Profile · EarnHub</title>
+      <title>{t`Profile · EarnHub`}</title>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-fg">Profile</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg">
+          <Trans>Profile</Trans>
+        </h1>
         <p className="mt-1 text-sm text-muted">
-          Username <span className="font-medium text-fg">{user.username}</span> · referral code{' '}
-          <span className="font-medium text-fg">{user.refferal_code}</span>
+          <Trans>
+            Username <span className="font-medium text-fg">{username}</span> · referral code{' '}
+            <span className="font-medium text-fg">{code}</span>
+          </Trans>
         </p>
       </div>
       <ControlHoldNote user={user} />

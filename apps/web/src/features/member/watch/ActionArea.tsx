@@ -1,4 +1,5 @@
-import { WATCH_EARN } from '@app/contracts/roi';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, CircleCheck, CirclePause, Hourglass, PlayCircle, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,13 @@ export type Action =
   | { kind: 'denied' }
   | { kind: 'eligible'; bonus?: number }
   /** Today's reward (or video bonus) is claimed: when the next one opens (spec 2.6's limit box). */
-  | { kind: 'claimed'; what: string; hoursLeft: number; nextAt: string | null; serverNow?: string }
+  | {
+      kind: 'claimed';
+      what: 'reward' | 'video bonus';
+      hoursLeft: number;
+      nextAt: string | null;
+      serverNow?: string;
+    }
   /** Claims are closed on the account (ROI status closed): the reason, no countdown. */
   | { kind: 'paused'; reason: string }
   | { kind: 'no-plan' }
@@ -27,10 +34,11 @@ const TONES = {
 } as const;
 
 function Frame({ children, tone = 'plain' }: { children: ReactNode; tone?: keyof typeof TONES }) {
+  const { t } = useLingui();
   const ring = TONES[tone];
   return (
     <section
-      aria-label="Daily reward"
+      aria-label={t`Daily reward`}
       className={`flex min-h-56 flex-col items-center justify-center gap-3 rounded-xl border p-6 text-center shadow-sm ${ring}`}
     >
       {children}
@@ -38,14 +46,35 @@ function Frame({ children, tone = 'plain' }: { children: ReactNode; tone?: keyof
   );
 }
 
+/** "The next one opens today at 9:40 PM, in" (the countdown follows). */
+function NextOpens({
+  nextAt,
+  hoursLeft,
+  serverNow,
+}: {
+  nextAt: string | null;
+  hoursLeft: number;
+  serverNow?: string;
+}) {
+  const { t } = useLingui();
+  const { days, time } = opensAt(nextAt, hoursLeft, serverNow);
+  // one message: the day as a plural, the time beside it (once, whatever the language's plural forms)
+  return t`${plural(days, {
+    0: 'The next one opens today',
+    1: 'The next one opens tomorrow',
+    other: 'The next one opens in # days',
+  })} at ${time}, in`;
+}
+
 export function ActionArea({ action, onWatch }: { action: Action; onWatch: () => void }) {
+  const { t } = useLingui();
   switch (action.kind) {
     case 'checking':
       return (
         <Frame>
           <Spinner className="size-6 text-accent" />
           <p className="text-sm font-medium text-fg" role="status">
-            {WATCH_EARN.checking}
+            {t`Checking Eligibility...`}
           </p>
         </Frame>
       );
@@ -53,10 +82,12 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
       return (
         <Frame tone="red">
           <Ban className="size-10 text-red-600 dark:text-red-400" aria-hidden="true" />
-          <h2 className="text-xl font-semibold text-red-900 dark:text-red-200">{WATCH_EARN.accessDenied}</h2>
+          <h2 className="text-xl font-semibold text-red-900 dark:text-red-200">{t`Access Denied`}</h2>
           <p className="max-w-sm text-sm text-red-900/80 dark:text-red-200/80">
-            Your account is blocked, so daily rewards are not available. Contact support if you think this is
-            a mistake.
+            <Trans>
+              Your account is blocked, so daily rewards are not available. Contact support if you think this
+              is a mistake.
+            </Trans>
           </p>
         </Frame>
       );
@@ -64,18 +95,20 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
       return (
         <Frame>
           <Sparkles className="size-9 text-accent" aria-hidden="true" />
-          <h2 className="text-lg font-semibold text-fg">Your reward is ready</h2>
+          <h2 className="text-lg font-semibold text-fg">
+            <Trans>Your reward is ready</Trans>
+          </h2>
           <p className="max-w-sm text-sm text-muted">
             {action.bonus !== undefined ? (
-              <>
+              <Trans>
                 Watch today's video to claim the video bonus of <Money value={action.bonus} />.
-              </>
+              </Trans>
             ) : (
-              "Watch today's video, then claim your daily ROI."
+              t`Watch today's video, then claim your daily ROI.`
             )}
           </p>
           <Button onClick={onWatch} className="mt-1 h-11 px-6 text-base">
-            <PlayCircle className="size-5" aria-hidden="true" /> {WATCH_EARN.watchButton}
+            <PlayCircle className="size-5" aria-hidden="true" /> {t`Watch Today's Video`}
           </Button>
         </Frame>
       );
@@ -85,11 +118,11 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
         <Frame tone="green">
           <CircleCheck className="size-9 text-green-700 dark:text-green-300" aria-hidden="true" />
           <h2 className="text-lg font-semibold text-green-950 dark:text-green-100">
-            Today's {action.what} is claimed
+            {action.what === 'reward' ? t`Today's reward is claimed` : t`Today's video bonus is claimed`}
           </h2>
           <div className="mt-1 flex flex-col items-center" data-testid="countdown">
             <span className="text-sm text-green-950/80 dark:text-green-100/80">
-              The next one opens {opensAt(action.nextAt, action.hoursLeft, action.serverNow)}, in
+              <NextOpens nextAt={action.nextAt} hoursLeft={action.hoursLeft} serverNow={action.serverNow} />
             </span>
             <span className="font-mono text-3xl font-semibold tabular-nums text-green-950 dark:text-green-50">
               {formatHours(action.hoursLeft)}
@@ -102,7 +135,7 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
         <Frame tone="amber">
           <CirclePause className="size-9 text-amber-700 dark:text-amber-300" aria-hidden="true" />
           <h2 className="text-lg font-semibold text-amber-950 dark:text-amber-100">
-            Daily rewards are paused
+            <Trans>Daily rewards are paused</Trans>
           </h2>
           <p className="max-w-sm text-sm text-amber-950/80 dark:text-amber-100/80">{action.reason}</p>
         </Frame>
@@ -111,21 +144,29 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
       return (
         <Frame>
           <Hourglass className="size-9 text-muted" aria-hidden="true" />
-          <h2 className="text-lg font-semibold text-fg">We could not check your reward</h2>
-          <p className="max-w-sm text-sm text-muted">Use Retry above to check again.</p>
+          <h2 className="text-lg font-semibold text-fg">
+            <Trans>We could not check your reward</Trans>
+          </h2>
+          <p className="max-w-sm text-sm text-muted">
+            <Trans>Use Retry above to check again.</Trans>
+          </p>
         </Frame>
       );
     case 'no-plan':
       return (
         <Frame>
           <Sparkles className="size-9 text-muted" aria-hidden="true" />
-          <h2 className="text-lg font-semibold text-fg">Daily rewards start with a plan</h2>
+          <h2 className="text-lg font-semibold text-fg">
+            <Trans>Daily rewards start with a plan</Trans>
+          </h2>
           <p className="max-w-sm text-sm text-muted">
-            Members with a plan earn a daily ROI for watching today's video. There is no video bonus for
-            members without a plan right now.
+            <Trans>
+              Members with a plan earn a daily ROI for watching today's video. There is no video bonus for
+              members without a plan right now.
+            </Trans>
           </p>
           <Link to="/user/subscription" className={buttonClass('primary')}>
-            Choose a plan
+            <Trans>Choose a plan</Trans>
           </Link>
         </Frame>
       );

@@ -1,4 +1,4 @@
-import { WATCH_EARN } from '@app/contracts/roi';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BadgeCheck, Clapperboard, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Bonus } from '../../../api/bonuses';
@@ -23,40 +23,47 @@ export function PlanStatusCard({
   planName: string | undefined;
   lastClaim: string | null;
 }) {
+  const { t } = useLingui();
   const holdsPlan = activePlan > 0;
   return (
     <Card
-      title="Plan status"
+      title={t`Plan status`}
       action={
         holdsPlan ? (
           <Badge tone="green">
-            <BadgeCheck className="size-3.5" aria-hidden="true" /> Active
+            <BadgeCheck className="size-3.5" aria-hidden="true" /> <Trans>Active</Trans>
           </Badge>
         ) : (
-          <Badge>{WATCH_EARN.noPlan}</Badge>
+          <Badge>{t`No Plan`}</Badge>
         )
       }
     >
       <div data-testid="plan-status" className="flex flex-col gap-3">
         <p className="text-2xl font-semibold text-fg">
-          {holdsPlan ? (planName ?? 'Your plan') : WATCH_EARN.noPlan}
+          {holdsPlan ? (planName ?? t`Your plan`) : t`No Plan`}
         </p>
         {holdsPlan ? (
           <p className="text-sm text-muted">
-            Active plan <Money value={activePlan} className="font-medium text-fg" />
+            <Trans>
+              Active plan <Money value={activePlan} className="font-medium text-fg" />
+            </Trans>
           </p>
         ) : (
           <p className="text-sm text-muted">
-            <Package className="mr-1 inline size-4" aria-hidden="true" />
-            <Link to="/user/subscription" className="text-accent hover:underline">
-              Buy a plan
-            </Link>{' '}
-            to earn a daily ROI.
+            <Package className="me-1 inline size-4" aria-hidden="true" />
+            <Trans>
+              <Link to="/user/subscription" className="text-accent hover:underline">
+                Buy a plan
+              </Link>{' '}
+              to earn a daily ROI.
+            </Trans>
           </p>
         )}
         {lastClaim && (
           <p className="text-sm text-muted">
-            Last claim <When iso={lastClaim} />
+            <Trans>
+              Last claim <When iso={lastClaim} />
+            </Trans>
           </p>
         )}
       </div>
@@ -82,26 +89,34 @@ export function AdBonusCard({
     bonus?.next_claim_at && now
       ? Math.max(0, (Date.parse(bonus.next_claim_at) - Date.parse(now)) / 3_600_000)
       : 0;
+  const { t } = useLingui();
   const hoursLeft = useCountdown(wait, fetchedAt);
+  const period = bonus?.period_hours ?? 0;
   return (
-    <Card title="Ad bonus" action={<Clapperboard className="size-5 text-muted" aria-hidden="true" />}>
+    <Card title={t`Ad bonus`} action={<Clapperboard className="size-5 text-muted" aria-hidden="true" />}>
       {!bonus ? (
-        <p className="text-sm text-muted">No ad bonus right now. Check back later.</p>
+        <p className="text-sm text-muted">
+          <Trans>No ad bonus right now. Check back later.</Trans>
+        </p>
       ) : (
         <div className="flex flex-col gap-3" data-testid="ad-bonus">
           <p className="text-sm text-muted">
-            Watch a short ad to earn <Money value={bonus.amount} className="font-medium text-fg" />, once
-            every {bonus.period_hours} hours.
+            <Trans>
+              Watch a short ad to earn <Money value={bonus.amount} className="font-medium text-fg" />,{' '}
+              <Plural value={period} one="once every # hour." other="once every # hours." />
+            </Trans>
           </p>
           {bonus.description && <p className="text-sm text-muted">{bonus.description}</p>}
           {hoursLeft > 0 ? (
             <p className="text-sm text-muted">
-              Claimed. Next ad in{' '}
-              <span className="font-mono tabular-nums text-fg">{formatHours(hoursLeft)}</span>
+              <Trans>
+                Claimed. Next ad in{' '}
+                <span className="font-mono tabular-nums text-fg">{formatHours(hoursLeft)}</span>
+              </Trans>
             </p>
           ) : (
             <Button variant="secondary" onClick={onWatch} disabled={denied} className="self-start">
-              <Clapperboard className="size-4" aria-hidden="true" /> Watch ad
+              <Clapperboard className="size-4" aria-hidden="true" /> <Trans>Watch ad</Trans>
             </Button>
           )}
         </div>

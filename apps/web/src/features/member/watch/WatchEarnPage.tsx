@@ -1,5 +1,6 @@
-import { ROI_MSG, WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
-import { VIDEO_FAIL } from '@app/contracts/videos';
+import { WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChartNoAxesCombined, Clock3, RefreshCw, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useMember } from '../../../api/auth-store';
@@ -26,6 +27,7 @@ import { WatchModal } from './WatchModal';
  * instead; anyone may watch an ad for the ad bonus (`add_income`).
  */
 export default function WatchEarnPage() {
+  const { t } = useLingui();
   const member = useMember();
   const id = member?.id ?? 0;
   const user = useUser(id, 'member');
@@ -59,7 +61,8 @@ export default function WatchEarnPage() {
   else if (hasPlan) {
     if (state.status === 'checking') action = { kind: 'checking' };
     else if (state.status === 'error') action = { kind: 'unavailable' };
-    else if (u.roi_status === 'close') action = { kind: 'paused', reason: ROI_MSG.roiClosed };
+    else if (u.roi_status === 'close')
+      action = { kind: 'paused', reason: t`ROI income is closed on your account. Contact support.` };
     else if (result?.found && hoursLeft > 0)
       action = {
         kind: 'claimed',
@@ -83,8 +86,8 @@ export default function WatchEarnPage() {
 
   const media: Media =
     watching === 'ad'
-      ? { title: adBonus?.title ?? 'Ad', url: adBonus?.media_url || null }
-      : { title: latest.data?.title ?? "Today's video", url: latest.data?.url ?? null };
+      ? { title: adBonus?.title ?? t`Ad`, url: adBonus?.media_url || null }
+      : { title: latest.data?.title ?? t`Today's video`, url: latest.data?.url ?? null };
 
   async function open(purpose: WatchPurpose) {
     // today's video not loaded (still loading, retrying or failed): load it before the modal opens,
@@ -92,7 +95,8 @@ export default function WatchEarnPage() {
     if (purpose === 'video' && !latest.isSuccess) {
       const settled = await latest.refetch();
       if (settled.isError) {
-        setVideoError(errorMessage(settled.error, VIDEO_FAIL.latest));
+        // VIDEO_FAIL.latest, the spec's fallback, in the member's words
+        setVideoError(errorMessage(settled.error, t`Failed to fetch latest video`));
         return;
       }
     }
@@ -119,8 +123,11 @@ export default function WatchEarnPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Watch and earn · EarnHub</title>
-      <PageHeader title="Watch and earn" description="Watch today's video, then claim your daily reward." />
+      <title>{t`Watch and earn · EarnHub`}</title>
+      <PageHeader
+        title={t`Watch and earn`}
+        description={t`Watch today's video, then claim your daily reward.`}
+      />
       {/* a blocked member sees 'Access Denied' below (spec 2.6), never a check error as well */}
       {state.status === 'error' && u?.status !== 'block' && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -128,19 +135,26 @@ export default function WatchEarnPage() {
             <Banner tone="error">{state.message}</Banner>
           </div>
           <Button variant="secondary" onClick={() => void recheck()}>
-            <RefreshCw className="size-4" aria-hidden="true" /> Retry
+            <RefreshCw className="size-4" aria-hidden="true" /> <Trans>Retry</Trans>
           </Button>
         </div>
       )}
       {earned && (
         <div data-testid="earned">
           <Banner tone="success">
-            You earned <Money value={earned.amount} className="font-semibold" />
-            {earned.purpose === 'ad'
-              ? ' with the ad bonus.'
-              : hasPlan
-                ? ' of daily ROI.'
-                : ' with the video bonus.'}
+            {earned.purpose === 'ad' ? (
+              <Trans>
+                You earned <Money value={earned.amount} className="font-semibold" /> with the ad bonus.
+              </Trans>
+            ) : hasPlan ? (
+              <Trans>
+                You earned <Money value={earned.amount} className="font-semibold" /> of daily ROI.
+              </Trans>
+            ) : (
+              <Trans>
+                You earned <Money value={earned.amount} className="font-semibold" /> with the video bonus.
+              </Trans>
+            )}
           </Banner>
         </div>
       )}
@@ -183,28 +197,37 @@ export default function WatchEarnPage() {
 
 /** Spec 2.6: a hero with three tiles. */
 function Hero({ seconds, hours }: { seconds: number; hours: number }) {
+  const { t } = useLingui();
   const tiles = [
     {
       icon: Timer,
-      title: `Earn in ${seconds} seconds`,
-      text: `Watch today's video for ${seconds} seconds, then claim.`,
+      title: plural(seconds, { one: 'Earn in # second', other: 'Earn in # seconds' }),
+      text: plural(seconds, {
+        one: "Watch today's video for # second, then claim.",
+        other: "Watch today's video for # seconds, then claim.",
+      }),
     },
     {
       icon: Clock3,
-      title: `Fresh rewards every ${hours} hours`,
-      text: `A new reward opens ${hours} hours after your last claim.`,
+      title: plural(hours, { one: 'Fresh rewards every # hour', other: 'Fresh rewards every # hours' }),
+      text: plural(hours, {
+        one: 'A new reward opens # hour after your last claim.',
+        other: 'A new reward opens # hours after your last claim.',
+      }),
     },
     {
       icon: ChartNoAxesCombined,
-      title: 'Track progress',
-      text: 'Every claim shows in your ROI transactions and income.',
+      title: t`Track progress`,
+      text: t`Every claim shows in your ROI transactions and income.`,
     },
   ];
   return (
     <section className="overflow-hidden rounded-xl bg-gradient-to-br from-indigo-600 via-indigo-700 to-slate-900 p-5 text-white shadow-sm sm:p-7">
-      <h2 className="text-xl font-semibold sm:text-2xl">Watch. Claim. Repeat daily.</h2>
+      <h2 className="text-xl font-semibold sm:text-2xl">
+        <Trans>Watch. Claim. Repeat daily.</Trans>
+      </h2>
       <p className="mt-1 max-w-xl text-sm text-indigo-100">
-        One short video a day keeps your daily reward coming.
+        <Trans>One short video a day keeps your daily reward coming.</Trans>
       </p>
       <ul className="mt-5 grid gap-3 sm:grid-cols-3">
         {tiles.map(({ icon: Icon, title, text }) => (

@@ -1,5 +1,6 @@
-import { WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
-import { VIDEO_MSG } from '@app/contracts/videos';
+import { BONUS_MSG } from '@app/contracts/bonuses';
+import { ROI_MSG, WATCH_EARN, type WatchPurpose } from '@app/contracts/roi';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, Clock, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../api/client';
@@ -29,6 +30,7 @@ interface Props {
  * Again. 700 wide.
  */
 export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: Props) {
+  const { t } = useLingui();
   const [phase, setPhase] = useState<Phase>('ready');
   const [left, setLeft] = useState(0);
   const [round, setRound] = useState(0);
@@ -89,13 +91,21 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
       }, WATCH_EARN.successDialogMs);
     } catch (error) {
       // the server's message, else the spec's trade-update fallback
-      setFailure(error instanceof ApiError && error.status > 0 ? error.message : WATCH_EARN.tradeFailure);
+      setFailure(
+        error instanceof ApiError && error.status > 0 ? errorMessage(error) : t`Failed to update ROI income`,
+      );
     } finally {
       setClaiming(false);
     }
   }
 
   const playing = phase === 'watching' || phase === 'watched';
+  // the server's spec English success messages, in the member's words
+  const said: Record<string, string> = {
+    [ROI_MSG.claimed]: t`Trade Successfull!`,
+    [BONUS_MSG.claimed]: t`Bonus has been claimed`,
+  };
+  const close = t`Close`;
   return (
     <>
       <Modal
@@ -104,8 +114,8 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
         title={media.title}
         description={
           purpose === 'ad'
-            ? 'Watch the ad to claim your ad bonus.'
-            : "Watch today's video to claim your reward."
+            ? t`Watch the ad to claim your ad bonus.`
+            : t`Watch today's video to claim your reward.`
         }
         className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-[700px]"
       >
@@ -121,10 +131,10 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
           {(phase === 'ready' || phase === 'starting') && (
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
-                {WATCH_EARN.close}
+                {close}
               </Button>
               <Button onClick={() => start(false)} busy={phase === 'starting'}>
-                {WATCH_EARN.startWatching}
+                {t`Start Watching`}
               </Button>
             </div>
           )}
@@ -134,7 +144,7 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
               className="flex items-center justify-center gap-2 rounded-lg bg-subtle py-3 text-sm font-medium tabular-nums text-fg"
             >
               <Clock className="size-4 text-accent" aria-hidden="true" />
-              {WATCH_EARN.pleaseWatch(left)}
+              {t`Please watch for: ${left}s`}
             </p>
           )}
           {phase === 'watched' && (
@@ -144,44 +154,46 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
                 className="flex items-center gap-2 rounded-lg border border-green-600/30 bg-green-50 px-3 py-2.5 text-sm text-green-900 dark:bg-green-500/10 dark:text-green-200"
               >
                 <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-                {WATCH_EARN.watched}
+                {t`Video watched! Claim your reward now.`}
               </p>
               <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="ghost" onClick={() => start(true)} disabled={claiming}>
-                  {WATCH_EARN.watchAgain}
+                  {t`Watch Again`}
                 </Button>
                 <Button variant="secondary" onClick={onClose} disabled={claiming}>
-                  {WATCH_EARN.close}
+                  {close}
                 </Button>
                 <Button onClick={onClaim} busy={claiming}>
-                  {WATCH_EARN.claim}
+                  {t`Claim Reward`}
                 </Button>
               </div>
             </div>
           )}
         </div>
       </Modal>
-      <Modal open={success !== null} onClose={() => {}} title={WATCH_EARN.successTitle} className="max-w-sm">
+      <Modal open={success !== null} onClose={() => {}} title={t`Success!`} className="max-w-sm">
         <div className="mt-4 flex items-center gap-3">
           <CircleCheck className="size-8 shrink-0 text-green-600 dark:text-green-400" aria-hidden="true" />
           <div>
-            <p className="font-medium">{WATCH_EARN.successBody}</p>
+            <p className="font-medium">{t`Reward claimed successfully!`}</p>
             {success && (
               <p className="text-sm text-fg" data-testid="claim-amount">
-                You earned <Money value={success.amount} />
+                <Trans>
+                  You earned <Money value={success.amount} />
+                </Trans>
               </p>
             )}
-            <p className="text-sm text-muted">{success?.message}</p>
+            <p className="text-sm text-muted">{success && (said[success.message] ?? success.message)}</p>
           </div>
         </div>
       </Modal>
       <Modal
         open={failure !== null}
         onClose={() => setFailure(null)}
-        title={WATCH_EARN.claimErrorTitle}
+        title={t`Error!`}
         footer={
           <Button variant="secondary" onClick={() => setFailure(null)}>
-            {WATCH_EARN.close}
+            {close}
           </Button>
         }
       >
@@ -191,7 +203,7 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
             aria-hidden="true"
           />
           <div>
-            <p className="font-medium">{WATCH_EARN.claimError}</p>
+            <p className="font-medium">{t`Failed to claim reward. Please try again.`}</p>
             <p className="mt-1 text-sm text-muted">{failure}</p>
           </div>
         </div>
@@ -199,11 +211,11 @@ export function WatchModal({ open, onClose, media, purpose, claim, onClaimed }: 
       <Modal
         open={noVideo}
         onClose={() => setNoVideo(false)}
-        title={WATCH_EARN.noVideoTitle}
-        description={VIDEO_MSG.none}
+        title={t`Error`}
+        description={t`No video available. Try later.`}
         footer={
           <Button variant="secondary" onClick={() => setNoVideo(false)}>
-            {WATCH_EARN.close}
+            {close}
           </Button>
         }
       />

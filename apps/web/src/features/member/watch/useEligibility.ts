@@ -1,6 +1,9 @@
 import { type RoiCheck, remainingHours, WATCH_EARN } from '@app/contracts/roi';
+import { i18n } from '@lingui/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../api/client';
 import { roiCheck } from '../../../api/roi';
+import { intlLocale } from '../../../i18n/locales';
 
 type CheckState =
   | { status: 'checking' }
@@ -24,7 +27,7 @@ export function useEligibility(userId: number | null) {
       const result = await roiCheck(userId, mine.signal);
       if (!mine.signal.aborted) setState({ status: 'done', result });
     } catch (error) {
-      if (!mine.signal.aborted) setState({ status: 'error', message: (error as Error).message });
+      if (!mine.signal.aborted) setState({ status: 'error', message: errorMessage(error) });
     }
   }, [userId]);
 
@@ -69,21 +72,27 @@ export function formatHours(hours: number): string {
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
 /**
- * When the next claim opens, as a member reads it: "today at 9:40 PM", "tomorrow at 9:14 AM". From
- * the server's answer and clock when there are (the time the last claim is shown in), else from the
- * wait and this browser's clock.
+ * When the next claim opens, as a member reads it ("today at 9:40 PM", "tomorrow at 9:14 AM"): the
+ * days from today (0 today, 1 tomorrow) and the time in the active language. From the server's
+ * answer and clock when there are (the time the last claim is shown in), else from the wait and this
+ * browser's clock.
  */
-export function opensAt(nextAt: string | null, hoursLeft: number, serverNow?: string): string {
+export function opensAt(
+  nextAt: string | null,
+  hoursLeft: number,
+  serverNow?: string,
+): { days: number; time: string } {
   const parsedNow = serverNow ? Date.parse(serverNow) : Number.NaN;
   const now = Number.isNaN(parsedNow) ? Date.now() : parsedNow;
   const parsed = nextAt ? Date.parse(nextAt) : Number.NaN;
   const at = new Date(Number.isNaN(parsed) ? now + hoursLeft * 3_600_000 : parsed);
-  const days = Math.round((startOfDay(at) - startOfDay(new Date(now))) / 86_400_000);
-  const day = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
-  return `${day} at ${clock.format(at)}`;
+  const days = Math.max(0, Math.round((startOfDay(at) - startOfDay(new Date(now))) / 86_400_000));
+  const clock = new Intl.DateTimeFormat(intlLocale(i18n.locale || 'en'), {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return { days, time: clock.format(at) };
 }
 
 function startOfDay(date: Date): number {
