@@ -65,7 +65,8 @@ export const TABLE_WORDS: Record<TableName, { title: MessageDescriptor; descript
 };
 
 const SOURCE: Record<string, MessageDescriptor> = {
-  deposit: msg`Deposit`,
+  // a kind of entry (the catalog's "Deposit" is the button that deposits)
+  deposit: msg({ message: 'Deposit', context: 'entry kind' }),
   plan_purchase: msg`Plan purchase`,
   activation: msg`Activation fee`,
   direct_income: msg`Referral income`,
@@ -87,7 +88,8 @@ const REF: Record<string, MessageDescriptor> = {
   bonus_claim: msg`Bonus claim`,
   topup: msg`Plan purchase`,
   topup_reversal: msg`Plan purchase reversal`,
-  deposit: msg`Deposit`,
+  // a kind of entry (the catalog's "Deposit" is the button that deposits)
+  deposit: msg({ message: 'Deposit', context: 'entry kind' }),
   provider_payment: msg`Crypto payment`,
   code: msg`Activation code`,
   withdrawal: msg`Withdrawal`,

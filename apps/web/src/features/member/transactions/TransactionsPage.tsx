@@ -72,6 +72,7 @@ function ListChooser({ value }: { value: string }) {
 function Totals({ userId, list }: { userId: number; list: ListDef }) {
   const { t } = useLingui();
   const totals = useTransactionTotals(userId, 'member');
+  const reason = totals.error ? errorMessage(totals.error, TRANSACTION_TEXT.userDetails) : '';
   const rows = totals.data?.totals.filter((r) => list.sources.includes(r.source)) ?? [];
   // Summed in micro-units, as on the server, so the figures are exact. A move between the member's
   // own wallets is both a credit and a debit of theirs: neither money in nor money out.
@@ -108,7 +109,7 @@ function Totals({ userId, list }: { userId: number; list: ListDef }) {
     <section aria-label={t`Totals`} className="rounded-xl border border-line bg-surface shadow-sm">
       {totals.error ? (
         <p className="px-4 py-3 text-sm text-muted">
-          <Trans>Totals unavailable: {errorMessage(totals.error, TRANSACTION_TEXT.userDetails)}</Trans>
+          <Trans>Totals unavailable: {reason}</Trans>
         </p>
       ) : (
         <dl className="grid divide-y divide-line lg:grid-cols-4 lg:divide-x lg:divide-y-0">
