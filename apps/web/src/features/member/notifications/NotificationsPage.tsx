@@ -170,7 +170,7 @@ export default function NotificationsPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={[t`notification`, t`notifications`]}
+          counted={(n) => plural(n, { one: '# notification', other: '# notifications' })}
         />
       )}
     </div>
