@@ -7,9 +7,14 @@ import './zod-messages.js';
  * Every error answer of the API: the spec's English `message`, and beside it a stable
  * machine-readable `code` (issue 38) a client translates or branches on: `<table>.<key>` for a
  * message of a contracts message table (`msg.emailTaken`), `validation.<field path>`, `data.<what>`
- * for input the database refused, else one `http.<status name>` per status.
+ * for input the database refused, else one `http.<status name>` per status. A message that names
+ * values (an amount, a wallet) has its own code and those values in `params`.
  */
-export const errorResponse = z.object({ message: z.string(), code: z.string() });
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
+});
 export const messageResponse = z.object({ message: z.string() });
 
 /**

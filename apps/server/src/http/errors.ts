@@ -58,8 +58,9 @@ function dataErrorAnswer(error: unknown): { status: number; message: string; cod
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const code = messageCode(error.message, error.httpStatus);
-      return reply.status(error.httpStatus).send({ message: error.message, code });
+      const code = error.answer?.code ?? messageCode(error.message, error.httpStatus);
+      const params = error.answer?.params;
+      return reply.status(error.httpStatus).send({ message: error.message, code, ...(params && { params }) });
     }
     const data = dataErrorAnswer(error);
     if (data) {

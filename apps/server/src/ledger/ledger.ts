@@ -50,7 +50,10 @@ export interface PostResult {
 const TRY_LOCK_AT_MOST = 16;
 
 export const insufficientFunds = (kind: string) =>
-  new AppError('insufficient_funds', `Insufficient balance in your ${kind} wallet`, 400);
+  new AppError('insufficient_funds', `Insufficient balance in your ${kind} wallet`, 400, {
+    code: 'funds.insufficient',
+    params: { wallet: kind },
+  });
 
 export async function post(tx: Tx, posting: Posting, now: Date): Promise<PostResult> {
   validate(posting);

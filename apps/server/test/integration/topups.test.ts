@@ -75,9 +75,11 @@ describe('buying a plan', () => {
       expect(res.json().message).toEqual(expect.any(String));
     }
     const broke = await buy(m, { plan_id: planId, amount: 200 });
+    // issue 38: the values of the message beside its code, for the member's language
     expect(broke.json()).toEqual({
       message: 'Insufficient balance in your fund wallet',
-      code: expect.any(String),
+      code: 'funds.insufficient',
+      params: { wallet: 'fund' },
     });
     expect(await me(m)).toMatchObject({ business_balance: 150, active_plan: 0, is_active: 'inactive' });
   });

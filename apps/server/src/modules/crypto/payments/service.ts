@@ -16,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../clock.js';
 import { type Db, type Tx, withTx } from '../../../db/pool.js';
-import { AppError, badRequest, forbidden, notFound } from '../../../errors.js';
+import { AppError, badRequest, forbidden, notFound, withValues } from '../../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../../http/access.js';
 import { assertOpen } from '../../operations/settings/service.js';
 import { applyUpdate, microToDecimal, type Outcome, REVIEW } from './apply.js';
@@ -103,7 +103,14 @@ export function createPaymentsService(deps: {
     const price = fromMicro(body.price_amount);
     const min = await minimum(body.pay_currency, body.pay_currency).catch(() => null);
     if (min !== null && price < min)
-      throw badRequest(`The amount must be at least ${min} ${PAYMENT.priceCurrencyLabel}`);
+      throw withValues(
+        400,
+        `The amount must be at least ${min} ${PAYMENT.priceCurrencyLabel}`,
+        'payment.minimum',
+        {
+          amount: String(min),
+        },
+      );
     const orderId = `EH-${actor.userId}-${randomBytes(8).toString('hex')}`;
     let created: ProviderPayment;
     try {

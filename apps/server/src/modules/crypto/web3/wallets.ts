@@ -9,12 +9,16 @@ import { verifyMessage } from 'viem';
 import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { type Db, withTx } from '../../../db/pool.js';
-import { badRequest, conflict, notFound } from '../../../errors.js';
+import { badRequest, conflict, notFound, withValues } from '../../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../../http/access.js';
 import { readSettings } from '../../operations/settings/service.js';
 import * as repo from './repo.js';
 
 export const MAX_WALLETS = 10;
+const tooManyWallets = () =>
+  withValues(400, `You can link at most ${MAX_WALLETS} wallets; remove one first`, 'wallet.tooMany', {
+    max: String(MAX_WALLETS),
+  });
 const NONCE_TTL_MS = 10 * 60 * 1000;
 
 export const walletDto = (w: repo.WalletRow): LinkedWallet => ({
@@ -43,8 +47,7 @@ export function createWalletLinks(deps: { db: Db; clock: Clock }) {
   /** The message to sign for this address; a new one replaces any open one. */
   async function nonce(actor: Actor, address: `0x${string}`) {
     await refuseIfLinked(actor.userId, address);
-    if ((await repo.countWallets(db, actor.userId)) >= MAX_WALLETS)
-      throw badRequest(`You can link at most ${MAX_WALLETS} wallets; remove one first`);
+    if ((await repo.countWallets(db, actor.userId)) >= MAX_WALLETS) throw tooManyWallets();
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
     const { site_name } = await readSettings(db);
@@ -76,8 +79,7 @@ export function createWalletLinks(deps: { db: Db; clock: Clock }) {
       }
       if (!valid) throw badRequest('The signature does not match this wallet address');
       await repo.useNonce(tx, open.id, now);
-      if ((await repo.countWallets(tx, actor.userId)) >= MAX_WALLETS)
-        throw badRequest(`You can link at most ${MAX_WALLETS} wallets; remove one first`);
+      if ((await repo.countWallets(tx, actor.userId)) >= MAX_WALLETS) throw tooManyWallets();
       const created = await repo.insertWallet(tx, actor.userId, address, now);
       if (!created) {
         const owner = await repo.walletByAddress(tx, address);
