@@ -25,7 +25,7 @@ export function HistorySection<Row>({
   columns,
   rowKey,
   empty,
-  noun,
+  counted,
   onPage,
 }: {
   id: string;
@@ -35,7 +35,8 @@ export function HistorySection<Row>({
   columns: Array<Column<Row>>;
   rowKey: (row: Row) => string | number;
   empty: ReactNode;
-  noun: [string, string];
+  /** How many the list holds, in the member's language (Pager's `counted`: plural forms). */
+  counted: (total: number) => string;
   onPage: (page: number) => void;
 }) {
   const data = query.data;
@@ -60,7 +61,7 @@ export function HistorySection<Row>({
           total={data.total}
           fetching={query.isFetching}
           onPage={onPage}
-          noun={noun}
+          counted={counted}
         />
       )}
     </section>

@@ -1,6 +1,6 @@
 import type { Topup } from '@app/contracts/topups';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -119,7 +119,7 @@ export default function TopupPage() {
         columns={columns(id, i18n)}
         rowKey={(row) => row.id}
         empty={t`No top-ups yet. Plans you buy, for yourself or others, and top-ups you receive appear here.`}
-        noun={[t`top-up`, t`top-ups`]}
+        counted={(total) => plural(total, { one: '# top-up', other: '# top-ups' })}
         onPage={setPage}
       />
     </div>

@@ -1,5 +1,6 @@
 import { INCOME_KINDS } from '@app/contracts/incomes';
 import { TRANSACTION_TEXT, type Transaction } from '@app/contracts/transactions';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownLeft, ArrowLeftRight, ArrowUpRight, FileQuestion, ListOrdered } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -238,7 +239,7 @@ function TransactionList({ list }: { list: ListDef }) {
             total={data.total}
             fetching={query.isFetching}
             onPage={(p) => update({ page: p })}
-            noun={[t`entry`, t`entries`]}
+            counted={(total) => plural(total, { one: '# entry', other: '# entries' })}
           />
         )}
       </section>

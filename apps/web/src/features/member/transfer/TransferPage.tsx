@@ -1,6 +1,6 @@
 import type { MemberTransfer } from '@app/contracts/transfers';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -129,7 +129,7 @@ export default function TransferPage() {
         columns={columns(id, i18n)}
         rowKey={(row) => row.id}
         empty={t`No transfers yet. Move your earnings to your fund wallet or send money to a member above.`}
-        noun={[t`transfer`, t`transfers`]}
+        counted={(total) => plural(total, { one: '# transfer', other: '# transfers' })}
         onPage={setPage}
       />
     </div>

@@ -6,7 +6,7 @@ import {
   type WithdrawalKind,
 } from '@app/contracts/withdrawals';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -186,7 +186,7 @@ export function WithdrawalHistory() {
             total={data.total}
             fetching={list.isFetching}
             onPage={setPage}
-            noun={[t`request`, t`requests`]}
+            counted={(total) => plural(total, { one: '# request', other: '# requests' })}
           />
         </>
       )}
