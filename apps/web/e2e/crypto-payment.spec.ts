@@ -114,7 +114,8 @@ test('a new member deposits through the sandbox provider, from the form to Payme
   // the sandbox moves one step every 15 s of server time: move the server clock on
   await api('/test/clock', { body: { advance_seconds: 120 } });
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Thank you for your payment of 25 USDT.')).toBeVisible();
+  // the price through the money format (issue 38), as every amount of the member's screens
+  await expect(page.getByText('Thank you for your payment of 25.00 USDT.')).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Finished');
   await expect(page.getByText('Auto-refreshing every 10s')).toHaveCount(0);
   await expect(page.getByTestId('fund-balance')).toHaveText('25.00 USDT');

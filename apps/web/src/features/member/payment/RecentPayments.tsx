@@ -1,6 +1,6 @@
 import type { PaymentListItem } from '@app/contracts/payments';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -97,7 +97,7 @@ export function RecentPayments() {
           total={data.total}
           fetching={list.isFetching}
           onPage={setPage}
-          noun={[t`payment`, t`payments`]}
+          counted={(total) => plural(total, { one: '# payment', other: '# payments' })}
         />
       )}
     </section>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -49,7 +50,7 @@ export function WalletDepositHistory() {
           total={list.data.total}
           fetching={list.isFetching}
           onPage={setPage}
-          noun={[t`deposit`, t`deposits`]}
+          counted={(total) => plural(total, { one: '# deposit', other: '# deposits' })}
         />
       )}
     </section>
