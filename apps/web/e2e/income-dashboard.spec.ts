@@ -176,7 +176,7 @@ test('the Income Dashboard shows the ledger’s figures and explains an income t
   await expect(table.getByRole('row')).toHaveCount(1 + list.total);
   await expect(table.getByRole('row').nth(1)).toContainText('Partly paid');
   await table
-    .getByRole('button', { name: `Why was this referral income of ${capped.paid} USDT paid?` })
+    .getByRole('button', { name: `Why was this referral income of ${usdt(capped.paid)} paid?` })
     .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Referral income · ${usdt(650)}`);

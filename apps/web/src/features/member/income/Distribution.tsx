@@ -1,4 +1,5 @@
 import { type IncomeSummary, SUMMARY_PERIODS, type SummaryPeriod } from '@app/contracts/incomes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Suspense } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -8,9 +9,9 @@ import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
-import { formatCount } from '../../../lib/format';
-import { formatShare } from '../../../lib/money';
-import { dayRange, OTHER_PARTS, PART_FILL, PERIOD_LABEL, previousLabel, SPEC_PARTS } from './income-labels';
+import { formatCount, money } from '../../../lib/format';
+import { formatDay, OTHER_PARTS, PART_FILL, SPEC_PARTS, useIncomeWords } from './income-labels';
+import { formatShareNumber } from './percent';
 
 // Recharts loads with the chart only, after the figures are on screen.
 const DistributionChart = lazyComponent(() => import('./DistributionChart'));
@@ -25,34 +26,43 @@ export function Change({
   figure: Pick<Part, 'current' | 'previous' | 'change_percent'>;
   period: SummaryPeriod;
 }) {
-  const against = `vs ${previousLabel(period)}`;
+  const { t } = useLingui();
+  const { previousLabel } = useIncomeWords();
+  const before = previousLabel(period);
+  const against = t`vs ${before}`;
   if (figure.change_percent === null) {
     return (
       <span className="text-xs text-muted" title={against}>
-        {figure.current > 0 ? `New: none in ${previousLabel(period)}` : 'None in either period'}
+        {figure.current > 0 ? t`New: none in ${before}` : t`None in either period`}
       </span>
     );
   }
   const up = figure.change_percent > 0;
   const flat = figure.change_percent === 0;
   const Icon = flat ? Minus : up ? ArrowUpRight : ArrowDownRight;
+  const previous = money(figure.previous).text;
   return (
     <span
       className={cn(
         'inline-flex items-center gap-1 text-xs font-medium tabular-nums',
         flat ? 'text-muted' : up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
       )}
-      title={`Previous period: ${figure.previous} USDT`}
+      title={t`Previous period: ${previous}`}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {up ? '+' : ''}
-      {formatShare(figure.change_percent)}
+      {/* the sign and figure read left to right in Arabic too */}
+      <bdi dir="ltr">
+        {up ? '+' : ''}
+        {formatShareNumber(figure.change_percent)}
+      </bdi>
       <span className="font-normal text-muted">{against}</span>
     </span>
   );
 }
 
 function PartTile({ part, period, big }: { part: Part; period: SummaryPeriod; big: boolean }) {
+  const { PART } = useIncomeWords();
+  const count = formatCount(part.count);
   return (
     <div
       className={cn('min-w-0 rounded-lg border border-line p-3', big ? 'bg-surface' : 'bg-subtle/50')}
@@ -60,7 +70,7 @@ function PartTile({ part, period, big }: { part: Part; period: SummaryPeriod; bi
     >
       <p className="flex items-center gap-2 text-sm text-muted">
         <span className="size-2.5 shrink-0 rounded-full" style={{ background: PART_FILL[part.key] }} />
-        {part.label}
+        {PART[part.key]}
       </p>
       <p className={cn('mt-1 font-semibold text-fg', big ? 'text-xl' : 'text-base')}>
         <Money value={part.current} testId={`part-${part.key}-amount`} />
@@ -70,7 +80,9 @@ function PartTile({ part, period, big }: { part: Part; period: SummaryPeriod; bi
       </p>
       {big && (
         <p className="mt-1 text-xs text-muted">
-          {formatCount(part.count)} paid · <Money value={part.lifetime} /> in all
+          <Trans>
+            {count} paid · <Money value={part.lifetime} /> in all
+          </Trans>
         </p>
       )}
     </div>
@@ -91,16 +103,20 @@ export function Distribution({
   onPeriod: (p: SummaryPeriod) => void;
   fetching: boolean;
 }) {
+  const { t } = useLingui();
+  const { PERIOD } = useIncomeWords();
   const parts = summary?.parts ?? [];
+  const days = PERIOD[period];
+  const reason = error ? errorMessage(error) : '';
   const byKey = (keys: string[]) =>
     keys.map((k) => parts.find((p) => p.key === k)).filter((p) => p !== undefined);
   return (
-    <Card title="Income distribution">
+    <Card title={t`Income distribution`}>
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <Segmented
-            legend="Period"
-            options={SUMMARY_PERIODS.map((p) => ({ value: p, label: PERIOD_LABEL[p] }))}
+            legend={t`Period`}
+            options={SUMMARY_PERIODS.map((p) => ({ value: p, label: PERIOD[p] }))}
             value={period}
             onValue={onPeriod}
             columns="grid-cols-3"
@@ -108,18 +124,17 @@ export function Distribution({
           />
           {summary && (
             <p className="text-sm text-muted" aria-live="polite">
-              {dayRange(summary.from, summary.to)} (UTC days), compared with{' '}
-              {dayRange(summary.previous_from, summary.previous_to)}
+              <PeriodRange summary={summary} />
             </p>
           )}
         </div>
         {!summary ? (
           error ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              Your incomes could not be loaded: {errorMessage(error)}
+              <Trans>Your incomes could not be loaded: {reason}</Trans>
             </p>
           ) : (
-            <PageSpinner label="Loading your incomes" />
+            <PageSpinner label={t`Loading your incomes`} />
           )
         ) : (
           <>
@@ -128,12 +143,14 @@ export function Distribution({
               data-testid="period-total"
             >
               <p className="text-sm text-muted">
-                Paid in the last {PERIOD_LABEL[period]}:{' '}
-                <Money
-                  value={summary.total.current}
-                  className="text-lg font-semibold text-fg"
-                  testId="period-total-amount"
-                />
+                <Trans>
+                  Paid in the last {days}:{' '}
+                  <Money
+                    value={summary.total.current}
+                    className="text-lg font-semibold text-fg"
+                    testId="period-total-amount"
+                  />
+                </Trans>
               </p>
               <Change figure={summary.total} period={period} />
             </div>
@@ -149,11 +166,13 @@ export function Distribution({
             </div>
             {summary.total.current === 0 ? (
               <p className="rounded-lg border border-dashed border-line py-10 text-center text-sm text-muted">
-                No income was paid in the last {PERIOD_LABEL[period]}. Invite members and claim your daily ROI
-                to start earning.
+                <Trans>
+                  No income was paid in the last {days}. Invite members and claim your daily ROI to start
+                  earning.
+                </Trans>
               </p>
             ) : (
-              <Suspense fallback={<PageSpinner label="Loading chart" />}>
+              <Suspense fallback={<PageSpinner label={t`Loading chart`} />}>
                 <DistributionChart summary={summary} />
               </Suspense>
             )}
@@ -161,5 +180,18 @@ export function Distribution({
         )}
       </div>
     </Card>
+  );
+}
+
+/** "26 Oct 2026 – 1 Nov 2026 (UTC days), compared with ...": the period and the one before it. */
+function PeriodRange({ summary }: { summary: IncomeSummary }) {
+  const from = formatDay(summary.from);
+  const to = formatDay(summary.to);
+  const previousFrom = formatDay(summary.previous_from);
+  const previousTo = formatDay(summary.previous_to);
+  return (
+    <Trans>
+      {from} – {to} (UTC days), compared with {previousFrom} – {previousTo}
+    </Trans>
   );
 }

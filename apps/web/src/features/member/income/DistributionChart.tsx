@@ -1,22 +1,23 @@
 import { INCOME_PARTS, type IncomeSummary } from '@app/contracts/incomes';
+import { useLingui } from '@lingui/react/macro';
 import { MoneyBarChart } from '../../../components/charts/MoneyBarChart';
 import { money } from '../../../lib/format';
-import { PART_FILL } from './income-labels';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+import { formatDay, PART_FILL, useIncomeWords } from './income-labels';
 
 /** Income paid per UTC day of the period, stacked by part (its own chunk, with Recharts). */
 export default function DistributionChart({ summary }: { summary: IncomeSummary }) {
+  const { t } = useLingui();
+  const { PART } = useIncomeWords();
   const shown = INCOME_PARTS.filter((key) => summary.parts.some((p) => p.key === key && p.current > 0));
   const rows = summary.series.map((point) => ({
-    label: dayFormat.format(new Date(`${point.day}T00:00:00Z`)),
+    label: formatDay(point.day, 'short'),
     ...Object.fromEntries(shown.map((key) => [key, point.parts[key] ?? 0])),
   }));
-  const bars = shown.map((key) => ({
-    key,
-    name: summary.parts.find((p) => p.key === key)?.label ?? key,
-    fill: PART_FILL[key],
-  }));
+  // the legend and the tooltip name each part in the member's language (the API's label is English)
+  const bars = shown.map((key) => ({ key, name: PART[key], fill: PART_FILL[key] }));
+  const total = money(summary.total.current).text;
+  const from = formatDay(summary.from);
+  const to = formatDay(summary.to);
   return (
     <figure>
       <MoneyBarChart
@@ -24,9 +25,9 @@ export default function DistributionChart({ summary }: { summary: IncomeSummary 
         bars={bars}
         stacked
         className="h-64"
-        label={`Income per day, stacked by kind: ${money(summary.total.current).text} from ${summary.from} to ${summary.to}`}
+        label={t`Income per day, stacked by kind: ${total} from ${from} to ${to}`}
       />
-      <figcaption className="mt-2 text-xs text-muted">Income paid per day (UTC), stacked by kind.</figcaption>
+      <figcaption className="mt-2 text-xs text-muted">{t`Income paid per day (UTC), stacked by kind.`}</figcaption>
     </figure>
   );
 }

@@ -1,4 +1,5 @@
-import { INCOME_KIND_LABEL, INCOME_KINDS, type Income, type IncomeKind } from '@app/contracts/incomes';
+import { INCOME_KINDS, type Income, type IncomeKind } from '@app/contracts/incomes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useIncomes } from '../../../api/incomes';
@@ -9,14 +10,16 @@ import { Money } from '../../../components/ui/Money';
 import { Pager, PageSizeSelect } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { money } from '../../../lib/format';
 import { inSentence } from '../../../lib/transaction-labels';
-import { incomeLabel, incomeReason } from './income-labels';
+import { useIncomeWords } from './income-labels';
 import { incomeToast } from './toast';
 
 function PaidBadge({ i }: { i: Income }) {
-  if (i.cut === 0) return <Badge tone="green">Paid</Badge>;
-  if (i.paid === 0) return <Badge tone="red">Not paid: limit</Badge>;
-  return <Badge tone="amber">Partly paid</Badge>;
+  const { t } = useLingui();
+  if (i.cut === 0) return <Badge tone="green">{t({ message: 'Paid', context: 'income' })}</Badge>;
+  if (i.paid === 0) return <Badge tone="red">{t`Not paid: limit`}</Badge>;
+  return <Badge tone="amber">{t`Partly paid`}</Badge>;
 }
 
 function PaidAmount({ i }: { i: Income }) {
@@ -25,7 +28,9 @@ function PaidAmount({ i }: { i: Income }) {
       <Money value={i.paid} signed={i.paid > 0} className="font-medium text-green-700 dark:text-green-400" />
       {i.cut > 0 && (
         <span className="text-xs text-muted">
-          of <Money value={i.amount} />
+          <Trans>
+            of <Money value={i.amount} />
+          </Trans>
         </span>
       )}
     </span>
@@ -33,38 +38,54 @@ function PaidAmount({ i }: { i: Income }) {
 }
 
 function WhyButton({ i, onOpen }: { i: Income; onOpen: (id: number) => void }) {
+  const { t } = useLingui();
+  const { incomeLabel } = useIncomeWords();
+  // "referral income" inside the sentence (lowered unless it starts with an acronym: ROI, CTO)
+  const kind = inSentence(incomeLabel(i));
+  const paid = money(i.paid).text;
   return (
     <Button
       size="sm"
       variant="ghost"
       onClick={() => onOpen(i.id)}
-      aria-label={`Why was this ${inSentence(incomeLabel(i))} of ${i.paid} USDT paid?`}
+      aria-label={t`Why was this ${kind} of ${paid} paid?`}
     >
-      Why?
+      <Trans>Why?</Trans>
     </Button>
   );
 }
 
-function columns(onOpen: (id: number) => void): Array<Column<Income>> {
+function IncomeCell({ i }: { i: Income }) {
+  const { incomeLabel, incomeReason } = useIncomeWords();
+  return (
+    <span className="flex flex-col">
+      <span className="font-medium text-fg">{incomeLabel(i)}</span>
+      <span className="text-xs text-muted">{incomeReason(i)}</span>
+    </span>
+  );
+}
+
+function useColumns(onOpen: (id: number) => void): Array<Column<Income>> {
+  const { t } = useLingui();
   return [
-    { key: 'date', header: 'Date', cell: (i) => <When iso={i.created_at} stacked /> },
+    { key: 'date', header: t`Date`, cell: (i) => <When iso={i.created_at} stacked /> },
     {
       key: 'income',
-      header: 'Income',
+      header: t`Income`,
       className: 'max-w-96',
-      cell: (i) => (
-        <span className="flex flex-col">
-          <span className="font-medium text-fg">{incomeLabel(i)}</span>
-          <span className="text-xs text-muted">{incomeReason(i)}</span>
-        </span>
-      ),
+      cell: (i) => <IncomeCell i={i} />,
     },
-    { key: 'paid', header: 'Paid', className: 'text-right', cell: (i) => <PaidAmount i={i} /> },
-    { key: 'status', header: 'Limit', cell: (i) => <PaidBadge i={i} /> },
+    {
+      key: 'paid',
+      header: t({ message: 'Paid', context: 'income' }),
+      className: 'text-end',
+      cell: (i) => <PaidAmount i={i} />,
+    },
+    { key: 'status', header: t`Limit`, cell: (i) => <PaidBadge i={i} /> },
     {
       key: 'open',
-      header: <span className="sr-only">Explanation</span>,
-      className: 'text-right',
+      header: <span className="sr-only">{t`Explanation`}</span>,
+      className: 'text-end',
       cell: (i) => <WhyButton i={i} onOpen={onOpen} />,
     },
   ];
@@ -86,39 +107,47 @@ export function IncomeDetailsTab({
   onFilter: (changes: { kind?: string; page?: number; limit?: number }) => void;
   onOpen: (id: number) => void;
 }) {
+  const { t } = useLingui();
+  const { KIND, incomeLabel, incomeReason } = useIncomeWords();
+  const cols = useColumns(onOpen);
   const query = useIncomes(userId, { page, limit, kind }, 'member');
   const data = query.data;
   useEffect(() => {
     if (query.error) incomeToast.error(errorMessage(query.error), 'income-list');
   }, [query.error]);
 
+  const kindText = kind ? inSentence(KIND[kind]) : '';
   const empty = kind
-    ? `No ${inSentence(INCOME_KIND_LABEL[kind])} yet. Choose "All incomes" to see the others.`
-    : 'No income yet. Incomes appear here as your plan and your team earn them.';
+    ? t`No ${kindText} yet. Choose "All incomes" to see the others.`
+    : t`No income yet. Incomes appear here as your plan and your team earn them.`;
+  const reason = query.error ? errorMessage(query.error) : '';
   return (
-    <section aria-label="Income details" className="flex flex-col gap-4">
+    <section aria-label={t`Income details`} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Select
-          label="Kind"
+          label={t`Kind`}
           value={kind ?? ''}
           onChange={(e) => onFilter({ kind: e.target.value, page: 1 })}
           className="w-full sm:w-56"
         >
-          <option value="">All incomes</option>
+          <option value="">{t`All incomes`}</option>
           {INCOME_KINDS.map((k) => (
             <option key={k} value={k}>
-              {INCOME_KIND_LABEL[k]}
+              {KIND[k]}
             </option>
           ))}
         </Select>
         {data && (
           <p className="text-sm text-muted" data-testid="income-list-sum">
-            Paid <Money value={data.sum.paid} className="font-medium text-fg" />
-            {data.sum.cut > 0 && (
-              <>
-                {' '}
-                · cut by the limit <Money value={data.sum.cut} className="font-medium text-fg" />
-              </>
+            {data.sum.cut > 0 ? (
+              <Trans>
+                Paid <Money value={data.sum.paid} className="font-medium text-fg" /> · cut by the limit{' '}
+                <Money value={data.sum.cut} className="font-medium text-fg" />
+              </Trans>
+            ) : (
+              <Trans>
+                Paid <Money value={data.sum.paid} className="font-medium text-fg" />
+              </Trans>
             )}
           </p>
         )}
@@ -131,13 +160,13 @@ export function IncomeDetailsTab({
           role="alert"
           className="rounded-lg border border-line bg-surface p-4 text-sm text-red-700 dark:text-red-400"
         >
-          Your incomes could not be loaded: {errorMessage(query.error)}
+          <Trans>Your incomes could not be loaded: {reason}</Trans>
         </p>
       ) : (
         <>
           <Table
-            caption="Your incomes"
-            columns={columns(onOpen)}
+            caption={t`Your incomes`}
+            columns={cols}
             rows={data?.incomes}
             rowKey={(i) => i.id}
             loading={query.isFetching && !data}
@@ -169,7 +198,7 @@ export function IncomeDetailsTab({
               total={data.total}
               fetching={query.isFetching}
               onPage={(p) => onFilter({ page: p })}
-              noun={['income', 'incomes']}
+              noun={[t`income`, t`incomes`]}
             />
           )}
         </>

@@ -1,4 +1,5 @@
 import type { IncomeDetail } from '@app/contracts/incomes';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, Copy } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -11,25 +12,25 @@ import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList
 import { When } from '../../../components/ui/When';
 import { copyText } from '../../../lib/clipboard';
 import { money } from '../../../lib/format';
-import { formatPercent } from '../../../lib/money';
-import { refText, walletLabel } from '../../../lib/transaction-labels';
-import { cutReason, incomeLabel, incomeReason } from './income-labels';
+import { useIncomeWords } from './income-labels';
+import { formatPercentNumber } from './percent';
 import { incomeToast } from './toast';
 
 const dash = <span className="text-muted">—</span>;
 const usdt = (v: number | null) => (v === null ? dash : <Money value={v} />);
 
 function TransferId({ id }: { id: string }) {
+  const { t } = useLingui();
   const copy = async () => {
-    if (await copyText(id)) incomeToast.success('Transfer id copied');
-    else incomeToast.error('Could not copy the transfer id');
+    if (await copyText(id)) incomeToast.success(t`Transfer id copied`);
+    else incomeToast.error(t`Could not copy the transfer id`);
   };
   return (
     <span className="inline-flex items-center gap-1">
       <span className="font-mono text-xs break-all" data-testid="income-transfer-id">
         {id}
       </span>
-      <Button variant="ghost" size="sm" className="px-2" onClick={copy} aria-label="Copy transfer id">
+      <Button variant="ghost" size="sm" className="px-2" onClick={copy} aria-label={t`Copy transfer id`}>
         <Copy className="size-4" aria-hidden="true" />
       </Button>
     </span>
@@ -37,40 +38,43 @@ function TransferId({ id }: { id: string }) {
 }
 
 function Explanation({ income: i }: { income: IncomeDetail }) {
+  const { t } = useLingui();
+  const { cutReason, refText, walletLabel } = useIncomeWords();
   const cut = cutReason(i);
   const cause: SummaryRow[] = [
-    { label: 'From member', value: i.source_username ?? dash, testId: 'income-source' },
-    { label: 'Level', value: i.level ?? dash },
-    { label: 'Base amount', value: usdt(i.base_amount), testId: 'income-base' },
+    { label: t`From member`, value: i.source_username ?? dash, testId: 'income-source' },
+    { label: t`Level`, value: i.level ?? dash },
+    { label: t`Base amount`, value: usdt(i.base_amount), testId: 'income-base' },
     {
-      label: 'Percent',
-      value: i.percent === null ? dash : formatPercent(i.percent),
+      label: t`Percent`,
+      value: i.percent === null ? dash : <bdi dir="ltr">{formatPercentNumber(i.percent)}</bdi>,
       testId: 'income-percent',
     },
-    { label: 'Amount computed', value: usdt(i.amount), testId: 'income-amount' },
+    { label: t`Amount computed`, value: usdt(i.amount), testId: 'income-amount' },
   ];
   const limit: SummaryRow[] = i.capped_kind
     ? [
-        { label: 'Earning limit then', value: usdt(i.earning_limit), testId: 'income-limit' },
-        { label: 'Total earnings before', value: usdt(i.earned_before), testId: 'income-earned-before' },
-        { label: 'Available before', value: usdt(i.available_before) },
-        { label: 'Cut by the limit', value: usdt(i.cut), testId: 'income-cut' },
-        { label: 'Total earnings after', value: usdt(i.earned_after) },
+        { label: t`Earning limit then`, value: usdt(i.earning_limit), testId: 'income-limit' },
+        { label: t`Total earnings before`, value: usdt(i.earned_before), testId: 'income-earned-before' },
+        { label: t`Available before`, value: usdt(i.available_before) },
+        { label: t`Cut by the limit`, value: usdt(i.cut), testId: 'income-cut' },
+        { label: t`Total earnings after`, value: usdt(i.earned_after) },
       ]
     : [];
+  const wallet = walletLabel(i.wallet);
   const ledger: SummaryRow[] = [
     {
-      label: `Paid to ${walletLabel(i.wallet)}`,
+      label: t`Paid to ${wallet}`,
       value: <Money value={i.paid} />,
       strong: true,
       testId: 'income-paid',
     },
-    { label: 'Cause', value: refText(i.ref_type, i.ref_id) },
+    { label: t`Cause`, value: refText(i.ref_type, i.ref_id) },
     {
-      label: 'Ledger transfer',
-      value: i.transfer ? <TransferId id={i.transfer.id} /> : 'None (nothing paid)',
+      label: t`Ledger transfer`,
+      value: i.transfer ? <TransferId id={i.transfer.id} /> : t`None (nothing paid)`,
     },
-    { label: 'Date', value: <When iso={i.created_at} /> },
+    { label: t`Date`, value: <When iso={i.created_at} /> },
   ];
   return (
     <div className="mt-4 flex flex-col gap-4">
@@ -84,22 +88,28 @@ function Explanation({ income: i }: { income: IncomeDetail }) {
           {cut}
         </p>
       )}
-      <section aria-label="Cause" className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-fg">Cause</h3>
+      <section aria-label={t`Cause`} className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold text-fg">
+          <Trans>Cause</Trans>
+        </h3>
         <SummaryList rows={cause} />
       </section>
       {i.capped_kind ? (
-        <section aria-label="Earning limit" className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold text-fg">Earning limit</h3>
+        <section aria-label={t`Earning limit`} className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-fg">
+            <Trans>Earning limit</Trans>
+          </h3>
           <SummaryList rows={limit} />
         </section>
       ) : (
         <p className="text-xs text-muted">
-          CTO shares and bonuses are paid in full: the earning limit does not count them.
+          <Trans>CTO shares and bonuses are paid in full: the earning limit does not count them.</Trans>
         </p>
       )}
-      <section aria-label="Payment" className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-fg">Payment</h3>
+      <section aria-label={t`Payment`} className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold text-fg">
+          <Trans>Payment</Trans>
+        </h3>
         <SummaryList rows={ledger} />
       </section>
     </div>
@@ -116,6 +126,8 @@ export function IncomeDialog({
   transferId?: string | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const { incomeLabel, incomeReason } = useIncomeWords();
   const byId = useIncome(incomeId, 'member');
   const byTransfer = useIncomeOfTransfer(incomeId === null ? (transferId ?? null) : null, 'member');
   const query = incomeId !== null ? byId : byTransfer;
@@ -130,8 +142,8 @@ export function IncomeDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={income ? `${incomeLabel(income)} · ${money(income.paid).text}` : 'Why was this paid?'}
-      description={income ? incomeReason(income) : 'The cause of an income, and what the earning limit did.'}
+      title={income ? `${incomeLabel(income)} · ${money(income.paid).text}` : t`Why was this paid?`}
+      description={income ? incomeReason(income) : t`The cause of an income, and what the earning limit did.`}
       className="max-h-[90vh] max-w-lg overflow-y-auto"
     >
       {income ? (
@@ -141,7 +153,7 @@ export function IncomeDialog({
           {errorMessage(query.error)}
         </p>
       ) : (
-        <PageSpinner label="Loading the explanation" />
+        <PageSpinner label={t`Loading the explanation`} />
       )}
     </Modal>
   );

@@ -1,7 +1,8 @@
 import { INCOME_KINDS, SUMMARY_PERIODS } from '@app/contracts/incomes';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { useEarningLimit, useIncomeSummary, useTeamSummary } from '../../../api/incomes';
@@ -26,6 +27,7 @@ const TABS = ['overview', 'details', 'team'] as const;
  * and the income being explained live in the address. Toasts here: bottom right, 3 seconds.
  */
 export default function IncomePage() {
+  const { t } = useLingui();
   const member = useMember();
   const userId = member?.id ?? 0;
   const queryClient = useQueryClient();
@@ -45,10 +47,10 @@ export default function IncomePage() {
   const [refreshing, setRefreshing] = useState(false);
 
   // A failed load says so where the figure belongs, and once in a toast.
-  useFailureToast('wallets', 'Your balance', wallets.error);
-  useFailureToast('limit', 'Your earning limit', limit.error);
-  useFailureToast('summary', 'Your incomes', summary.error);
-  useFailureToast('team', 'Team figures', team.error);
+  useFailureToast('wallets', wallets.error, (reason) => t`Your balance could not be loaded: ${reason}`);
+  useFailureToast('limit', limit.error, (reason) => t`Your earning limit could not be loaded: ${reason}`);
+  useFailureToast('summary', summary.error, (reason) => t`Your incomes could not be loaded: ${reason}`);
+  useFailureToast('team', team.error, (reason) => t`Team figures could not be loaded: ${reason}`);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -60,12 +62,10 @@ export default function IncomePage() {
       .getQueryCache()
       .findAll(mine)
       .find((q) => q.state.status === 'error' && !q.queryKey.includes('team-summary'));
-    if (failed)
-      incomeToast.error(
-        `Could not update the figures: ${errorMessage(failed.state.error)}`,
-        'income-refresh',
-      );
-    else incomeToast.success('Figures updated', 'income-refresh');
+    if (failed) {
+      const reason = errorMessage(failed.state.error);
+      incomeToast.error(t`Could not update the figures: ${reason}`, 'income-refresh');
+    } else incomeToast.success(t`Figures updated`, 'income-refresh');
   };
 
   const overview = (
@@ -87,26 +87,26 @@ export default function IncomePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Income dashboard · EarnHub</title>
+      <title>{t`Income dashboard · EarnHub`}</title>
       <PageHeader
-        title="Income dashboard"
-        description="What you have earned, how much more your plan lets you earn, and why each income was paid."
+        title={t`Income dashboard`}
+        description={t`What you have earned, how much more your plan lets you earn, and why each income was paid.`}
         actions={
           <Button variant="secondary" busy={refreshing} onClick={refresh}>
             {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
-            Refresh
+            {t`Refresh`}
           </Button>
         }
       />
       <Tabs
-        label="Income dashboard"
+        label={t`Income dashboard`}
         value={tab}
-        onValue={(t) => update({ tab: t === 'overview' ? '' : t })}
+        onValue={(value) => update({ tab: value === 'overview' ? '' : value })}
         tabs={[
-          { value: 'overview', label: 'Overview', content: overview },
+          { value: 'overview', label: t`Overview`, content: overview },
           {
             value: 'details',
-            label: 'Income details',
+            label: t`Income details`,
             content: (
               <IncomeDetailsTab
                 userId={userId}
@@ -120,7 +120,7 @@ export default function IncomePage() {
           },
           {
             value: 'team',
-            label: 'Team stats',
+            label: t`Team stats`,
             content: <TeamStatsTab team={team.data} error={team.error} loading={team.isPending} />,
           },
         ]}
@@ -134,8 +134,11 @@ export default function IncomePage() {
   );
 }
 
-function useFailureToast(id: string, what: string, error: unknown) {
+function useFailureToast(id: string, error: unknown, say: (reason: string) => string) {
+  // the sentence of the language the page showed when the load failed
+  const sayRef = useRef(say);
+  sayRef.current = say;
   useEffect(() => {
-    if (error) incomeToast.error(`${what} could not be loaded: ${errorMessage(error)}`, `income-${id}`);
-  }, [id, what, error]);
+    if (error) incomeToast.error(sayRef.current(errorMessage(error)), `income-${id}`);
+  }, [id, error]);
 }

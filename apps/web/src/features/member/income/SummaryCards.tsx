@@ -1,6 +1,7 @@
 import type { EarningLimit } from '@app/contracts/incomes';
 import type { TeamSummary } from '@app/contracts/referral';
 import type { User, Wallets } from '@app/contracts/users';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowUpFromLine, ChartColumn, UsersRound, WalletMinimal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -45,36 +46,50 @@ function Panel({
   );
 }
 
-function Loading({ what, error }: { what: string; error: unknown }) {
-  if (error)
+function Loading({ what, error }: { what: 'balance' | 'limit' | 'team'; error: unknown }) {
+  const { t } = useLingui();
+  if (error) {
+    const reason = errorMessage(error);
+    const failed = {
+      balance: t`Your balance could not be loaded: ${reason}`,
+      limit: t`Your earning limit could not be loaded: ${reason}`,
+      team: t`Team figures could not be loaded: ${reason}`,
+    };
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-        {what} could not be loaded: {errorMessage(error)}
+        {failed[what]}
       </p>
     );
+  }
+  const loading = {
+    balance: t`Loading your balance`,
+    limit: t`Loading your earning limit`,
+    team: t`Loading team figures`,
+  };
   return (
     <div className="flex min-h-24 items-center justify-center text-muted">
-      <Spinner className="size-5" label={`Loading ${what.toLowerCase()}`} />
+      <Spinner className="size-5" label={loading[what]} />
     </div>
   );
 }
 
 /** Money the member's income wallets hold now (earnings + ROI), with the fund wallet beside it. */
 export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | undefined; error: unknown }) {
+  const { t } = useLingui();
   const withdraw = (
     <Link to="/user/withdrawal" className={buttonClass('primary', 'sm')}>
-      <ArrowUpFromLine className="size-4" aria-hidden="true" /> Withdraw
+      <ArrowUpFromLine className="size-4" aria-hidden="true" /> <Trans>Withdraw</Trans>
     </Link>
   );
   if (!wallets)
     return (
       <Panel
-        title="Current balance"
+        title={t`Current balance`}
         icon={<WalletMinimal className="size-4" />}
         action={withdraw}
         testId="current-balance"
       >
-        <Loading what="Your balance" error={error} />
+        <Loading what="balance" error={error} />
       </Panel>
     );
   const w = wallets.wallets;
@@ -82,7 +97,7 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
   const held = toWire(micro(wallets.held.earnings) + micro(wallets.held.roi));
   return (
     <Panel
-      title="Current balance"
+      title={t`Current balance`}
       icon={<WalletMinimal className="size-4" />}
       action={withdraw}
       testId="current-balance"
@@ -92,9 +107,9 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
       </p>
       <dl className="divide-y divide-line rounded-lg border border-line bg-subtle/60 px-3 text-sm">
         {[
-          { label: 'Earnings wallet', value: w.earnings, id: 'earnings' },
-          { label: 'ROI wallet', value: w.roi, id: 'roi' },
-          { label: 'Fund wallet', value: w.fund, id: 'fund' },
+          { label: t`Earnings wallet`, value: w.earnings, id: 'earnings' },
+          { label: t`ROI wallet`, value: w.roi, id: 'roi' },
+          { label: t`Fund wallet`, value: w.fund, id: 'fund' },
         ].map((f) => (
           <div key={f.id} className="flex items-baseline justify-between gap-3 py-1.5">
             <dt className="text-muted">{f.label}</dt>
@@ -106,11 +121,13 @@ export function CurrentBalanceCard({ wallets, error }: { wallets: Wallets | unde
       </dl>
       <p className="text-xs text-muted">
         {held > 0 ? (
-          <>
+          <Trans>
             <Money value={held} /> more is held by pending withdrawals.
-          </>
+          </Trans>
         ) : (
-          'Earnings and ROI: what you can withdraw or move to your fund wallet, which buys plans.'
+          <Trans>
+            Earnings and ROI: what you can withdraw or move to your fund wallet, which buys plans.
+          </Trans>
         )}
       </p>
     </Panel>
@@ -140,9 +157,10 @@ export function TotalEarningsCard({
   user: User | undefined;
   error: unknown;
 }) {
+  const { t } = useLingui();
   const spec = user ? specTotalEarnings(user) : null;
   return (
-    <Panel title="Total earnings" icon={<ChartColumn className="size-4" />} testId="total-earnings">
+    <Panel title={t`Total earnings`} icon={<ChartColumn className="size-4" />} testId="total-earnings">
       {limit ? (
         <>
           <p className="text-3xl font-semibold tracking-tight text-fg">
@@ -150,28 +168,36 @@ export function TotalEarningsCard({
           </p>
           {spec !== null && (
             <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-muted">Counted by your limit (level income of all time)</dt>
-              <dd className="text-right font-medium tabular-nums text-fg">
+              <dt className="text-muted">
+                <Trans>Counted by your limit (level income of all time)</Trans>
+              </dt>
+              <dd className="text-end font-medium tabular-nums text-fg">
                 <Money value={limit.total_earnings} />
               </dd>
-              <dt className="text-muted">With level income of this month only</dt>
-              <dd className="text-right font-medium tabular-nums text-fg">
+              <dt className="text-muted">
+                <Trans>With level income of this month only</Trans>
+              </dt>
+              <dd className="text-end font-medium tabular-nums text-fg">
                 <Money value={spec} testId="total-earnings-month" />
               </dd>
             </dl>
           )}
           <EarningLimitBar limit={limit} />
           <p className="text-xs text-muted">
-            The Available Limit uses the first figure: level income paid in earlier months still counts.
+            <Trans>
+              The Available Limit uses the first figure: level income paid in earlier months still counts.
+            </Trans>
           </p>
           {limit.outside_limit > 0 && (
             <p className="text-xs text-muted">
-              Plus <Money value={limit.outside_limit} /> of CTO and bonuses, which the limit does not count.
+              <Trans>
+                Plus <Money value={limit.outside_limit} /> of CTO and bonuses, which the limit does not count.
+              </Trans>
             </p>
           )}
         </>
       ) : (
-        <Loading what="Your earning limit" error={error} />
+        <Loading what="limit" error={error} />
       )}
     </Panel>
   );
@@ -187,30 +213,37 @@ export function TeamSummaryCard({
   error: unknown;
   onMore: () => void;
 }) {
+  const { t } = useLingui();
   const more = (
     <button type="button" onClick={onMore} className="text-sm font-medium text-accent-text hover:underline">
-      Team stats
+      <Trans>Team stats</Trans>
     </button>
   );
   if (!team)
     return (
-      <Panel title="Team summary" icon={<UsersRound className="size-4" />} testId="team-summary">
-        {error ? <TeamUnavailable error={error} /> : <Loading what="Team figures" error={null} />}
+      <Panel title={t`Team summary`} icon={<UsersRound className="size-4" />} testId="team-summary">
+        {error ? <TeamUnavailable error={error} /> : <Loading what="team" error={null} />}
       </Panel>
     );
   const facts = [
-    { label: 'Direct members', value: formatCount(team.direct_count), id: 'directs' },
-    { label: 'Active directs', value: formatCount(team.active_directs), id: 'active-directs' },
-    { label: 'Team', value: formatCount(team.team_count), id: 'team' },
-    { label: 'Active team', value: formatCount(team.active_team), id: 'active-team' },
+    { label: t`Direct members`, value: formatCount(team.direct_count), id: 'directs' },
+    { label: t`Active directs`, value: formatCount(team.active_directs), id: 'active-directs' },
+    { label: t`Team`, value: formatCount(team.team_count), id: 'team' },
+    { label: t`Active team`, value: formatCount(team.active_team), id: 'active-team' },
   ];
+  const updated = formatPast(team.as_of);
   return (
-    <Panel title="Team summary" icon={<UsersRound className="size-4" />} action={more} testId="team-summary">
+    <Panel
+      title={t`Team summary`}
+      icon={<UsersRound className="size-4" />}
+      action={more}
+      testId="team-summary"
+    >
       <p className="text-3xl font-semibold tracking-tight text-fg">
         <Money value={team.team_business} testId="team-business" />
       </p>
       <p className="-mt-2 text-xs text-muted">
-        Team business: the active plans of the active members below you
+        <Trans>Team business: the active plans of the active members below you</Trans>
       </p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         {facts.map((f) => (
@@ -222,19 +255,22 @@ export function TeamSummaryCard({
           </div>
         ))}
       </dl>
-      <p className="text-xs text-muted">Updated {formatPast(team.as_of)}</p>
+      <p className="text-xs text-muted">
+        <Trans>Updated {updated}</Trans>
+      </p>
     </Panel>
   );
 }
 
 /** The team route may not answer (not deployed yet, or failing): say so plainly. */
 export function TeamUnavailable({ error }: { error: unknown }) {
+  const { t } = useLingui();
   return (
     <div
       role="status"
       className="flex flex-col gap-1 rounded-lg border border-dashed border-line p-3 text-sm"
     >
-      <p className="font-medium text-fg">Team figures are unavailable right now.</p>
+      <p className="font-medium text-fg">{t`Team figures are unavailable right now.`}</p>
       <p className="text-xs text-muted">{errorMessage(error)}</p>
     </div>
   );

@@ -1,11 +1,13 @@
 import type { TeamSummary } from '@app/contracts/referral';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { StatCard } from '../../../components/ui/Card';
 import { Money } from '../../../components/ui/Money';
 import { PageSpinner } from '../../../components/ui/Spinner';
 import { type Column, Table } from '../../../components/ui/Table';
 import { formatCount, formatPast } from '../../../lib/format';
-import { formatShare, micro } from '../../../lib/money';
+import { micro } from '../../../lib/money';
+import { formatShareNumber } from './percent';
 import { TeamUnavailable } from './SummaryCards';
 
 type Leg = TeamSummary['legs'][number];
@@ -16,29 +18,30 @@ function shareOf(leg: Leg, team: TeamSummary) {
   return whole > 0n ? Number((micro(leg.business) * 1000n) / whole) / 10 : 0;
 }
 
-function legColumns(team: TeamSummary): Array<Column<Leg>> {
+function useLegColumns(team: TeamSummary): Array<Column<Leg>> {
+  const { t } = useLingui();
   return [
     {
       key: 'member',
-      header: 'Direct member',
+      header: t`Direct member`,
       cell: (l) => <span className="font-medium text-fg">{l.username}</span>,
     },
     {
       key: 'team',
-      header: 'Team',
-      className: 'text-right',
+      header: t`Team`,
+      className: 'text-end',
       cell: (l) => <span className="tabular-nums">{formatCount(l.team_count)}</span>,
     },
     {
       // the direct member's plan plus their team business: the legs add up to the Team business
       key: 'business',
-      header: 'Leg business',
-      className: 'text-right',
+      header: t`Leg business`,
+      className: 'text-end',
       cell: (l) => <Money value={l.business} />,
     },
     {
       key: 'share',
-      header: 'Share',
+      header: t`Share`,
       className: 'w-48',
       cell: (l) => {
         const share = shareOf(l, team);
@@ -47,7 +50,7 @@ function legColumns(team: TeamSummary): Array<Column<Leg>> {
             <span className="h-2 flex-1 overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset">
               <span className="block h-full rounded-full bg-accent" style={{ width: `${share}%` }} />
             </span>
-            <span className="w-14 text-right text-xs tabular-nums text-muted">{formatShare(share)}</span>
+            <span className="w-14 text-end text-xs tabular-nums text-muted">{formatShareNumber(share)}</span>
           </span>
         );
       },
@@ -65,59 +68,77 @@ export function TeamStatsTab({
   error: unknown;
   loading: boolean;
 }) {
+  const { t } = useLingui();
   if (!team)
-    return error ? <TeamUnavailable error={error} /> : loading ? <PageSpinner label="Loading team" /> : null;
+    return error ? (
+      <TeamUnavailable error={error} />
+    ) : loading ? (
+      <PageSpinner label={t`Loading team`} />
+    ) : null;
+  return <TeamStats team={team} />;
+}
+
+function TeamStats({ team }: { team: TeamSummary }) {
+  const { t } = useLingui();
+  const columns = useLegColumns(team);
+  const updated = formatPast(team.as_of);
   return (
-    <section aria-label="Team stats" className="flex flex-col gap-6">
+    <section aria-label={t`Team stats`} className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-5">
         <div className="col-span-2 sm:col-span-1">
           <StatCard
-            title="Team business"
+            title={t`Team business`}
             value={<Money value={team.team_business} />}
-            caption="Active plans of the active members below you"
+            caption={t`Active plans of the active members below you`}
           />
         </div>
         <StatCard
-          title="Direct members"
+          title={t`Direct members`}
           value={formatCount(team.direct_count)}
-          caption="Members you sponsored"
+          caption={t`Members you sponsored`}
         />
         <StatCard
-          title="Active directs"
+          title={t`Active directs`}
           value={formatCount(team.active_directs)}
-          caption="Unlock level incomes"
+          caption={t`Unlock level incomes`}
         />
-        <StatCard title="Team" value={formatCount(team.team_count)} caption="Your whole downline" />
+        <StatCard title={t`Team`} value={formatCount(team.team_count)} caption={t`Your whole downline`} />
         <StatCard
-          title="Active team"
+          title={t`Active team`}
           value={formatCount(team.active_team)}
-          caption="Holding an active plan"
+          caption={t`Holding an active plan`}
         />
       </div>
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <h2 className="text-lg font-semibold text-fg">Business per leg</h2>
-          <p className="text-xs text-muted">Updated {formatPast(team.as_of)}</p>
+          <h2 className="text-lg font-semibold text-fg">
+            <Trans>Business per leg</Trans>
+          </h2>
+          <p className="text-xs text-muted">
+            <Trans>Updated {updated}</Trans>
+          </p>
         </div>
         <Table
-          caption="Business per leg"
-          columns={legColumns(team)}
+          caption={t`Business per leg`}
+          columns={columns}
           rows={team.legs}
           rowKey={(l) => l.user_id}
           empty={
-            <>
+            <Trans>
               No direct members yet. Share your referral link from the{' '}
               <Link to="/user/dashboard" className="font-medium text-accent-text hover:underline">
                 dashboard
               </Link>{' '}
               to start your team.
-            </>
+            </Trans>
           }
           minWidth="min-w-[520px]"
         />
         <p className="text-xs text-muted">
-          A leg is a direct member with their whole team: their own plan plus their team business. Rewards
-          count no single leg for more than its capped share of a target.
+          <Trans>
+            A leg is a direct member with their whole team: their own plan plus their team business. Rewards
+            count no single leg for more than its capped share of a target.
+          </Trans>
         </p>
       </div>
     </section>

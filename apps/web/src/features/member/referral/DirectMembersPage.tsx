@@ -1,4 +1,5 @@
 import type { ReferralMember } from '@app/contracts/referral';
+import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMember } from '../../../api/auth-store';
@@ -15,59 +16,66 @@ import { When } from '../../../components/ui/When';
 import { formatCount } from '../../../lib/format';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { ACTIVE_LABEL, STATUS_LABEL } from '../../../lib/user-labels';
+import { useUserLabels } from '../dashboard/user-labels';
 import { MemberAvatar } from './MemberAvatar';
 import { TeamFigures } from './TeamFigures';
 
-const COLUMNS: Array<Column<ReferralMember>> = [
-  {
-    key: 'member',
-    header: 'Member',
-    cell: (m) => (
-      <span className="flex min-w-0 items-center gap-3">
-        <MemberAvatar name={m.username} active={m.is_active === 'active'} size="sm" />
-        <span className="min-w-0">
-          <span className="block truncate font-medium text-fg">{m.username}</span>
-          <span className="block truncate text-xs text-muted">{m.fullname}</span>
+function useColumns(): Array<Column<ReferralMember>> {
+  const { t } = useLingui();
+  // the member catalog's words (loaded with the member layout), as the dashboard says them
+  const { ACTIVE_LABEL, STATUS_LABEL } = useUserLabels();
+  return [
+    {
+      key: 'member',
+      header: t`Member`,
+      cell: (m) => (
+        <span className="flex min-w-0 items-center gap-3">
+          <MemberAvatar name={m.username} active={m.is_active === 'active'} size="sm" />
+          <span className="min-w-0">
+            <span className="block truncate font-medium text-fg">{m.username}</span>
+            <span className="block truncate text-xs text-muted">{m.fullname}</span>
+          </span>
         </span>
-      </span>
-    ),
-  },
-  {
-    key: 'code',
-    header: 'Code',
-    cell: (m) => <span className="font-mono text-xs">{m.refferal_code}</span>,
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (m) => <Badge tone={STATUS_LABEL[m.status].tone}>{STATUS_LABEL[m.status].text}</Badge>,
-  },
-  {
-    key: 'active',
-    header: 'Active',
-    cell: (m) => <Badge tone={ACTIVE_LABEL[m.is_active].tone}>{ACTIVE_LABEL[m.is_active].text}</Badge>,
-  },
-  { key: 'plan', header: 'Plan', className: 'text-right', cell: (m) => <Money value={m.active_plan} /> },
-  // the figure the tree shows on this member's card and the Team business card: their downline
-  // only (their own plan is in Plan); one figure under one name on every screen (docs/decisions/compensation.md)
-  {
-    key: 'business',
-    header: 'Team business',
-    className: 'text-right',
-    cell: (m) => <Money value={m.team_business} />,
-  },
-  {
-    key: 'team',
-    header: 'Team',
-    className: 'text-right',
-    cell: (m) => <span className="tabular-nums">{formatCount(m.team_count)}</span>,
-  },
-  { key: 'joined', header: 'Joined', cell: (m) => <When iso={m.created_at} stacked /> },
-];
+      ),
+    },
+    {
+      key: 'code',
+      header: t`Code`,
+      cell: (m) => <span className="font-mono text-xs">{m.refferal_code}</span>,
+    },
+    {
+      key: 'status',
+      header: t`Status`,
+      cell: (m) => <Badge tone={STATUS_LABEL[m.status].tone}>{STATUS_LABEL[m.status].text}</Badge>,
+    },
+    {
+      key: 'active',
+      header: t`Active`,
+      cell: (m) => <Badge tone={ACTIVE_LABEL[m.is_active].tone}>{ACTIVE_LABEL[m.is_active].text}</Badge>,
+    },
+    { key: 'plan', header: t`Plan`, className: 'text-end', cell: (m) => <Money value={m.active_plan} /> },
+    // the figure the tree shows on this member's card and the Team business card: their downline
+    // only (their own plan is in Plan); one figure under one name on every screen (docs/decisions/compensation.md)
+    {
+      key: 'business',
+      header: t`Team business`,
+      className: 'text-end',
+      cell: (m) => <Money value={m.team_business} />,
+    },
+    {
+      key: 'team',
+      header: t`Team`,
+      className: 'text-end',
+      cell: (m) => <span className="tabular-nums">{formatCount(m.team_count)}</span>,
+    },
+    { key: 'joined', header: t`Joined`, cell: (m) => <When iso={m.created_at} stacked /> },
+  ];
+}
 
 /** /user/direct-members: the members who joined with the member's own referral code. */
 export default function DirectMembersPage() {
+  const { t } = useLingui();
+  const columns = useColumns();
   const member = useMember();
   const code = member?.refferal_code ?? '';
   const { params, page, update } = useUrlFilters();
@@ -82,16 +90,16 @@ export default function DirectMembersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Direct members · EarnHub</title>
+      <title>{t`Direct members · EarnHub`}</title>
       <PageHeader
-        title="Direct members"
-        description="Members who registered with your referral code: their status, their plan and their team business (the active plans of the active members below them)."
+        title={t`Direct members`}
+        description={t`Members who registered with your referral code: their status, their plan and their team business (the active plans of the active members below them).`}
         actions={
           <Link
             to="/user/refferral-tree"
             className="text-sm font-medium text-accent-text underline-offset-2 hover:underline"
           >
-            Open the referral tree
+            {t`Open the referral tree`}
           </Link>
         }
       />
@@ -99,19 +107,19 @@ export default function DirectMembersPage() {
 
       <section aria-labelledby="direct-list" className="flex flex-col gap-3">
         <h2 id="direct-list" className="sr-only">
-          Your direct members
+          {t`Your direct members`}
         </h2>
         <div className="grid grid-cols-[1fr_auto] items-end gap-3 sm:grid-cols-[1fr_8rem]">
           <div className="relative">
             <Input
-              label="Search"
+              label={t`Search`}
               type="search"
-              placeholder="Username, name or referral code"
+              placeholder={t`Username, name or referral code`}
               value={searchText}
               onChange={(e) => onSearch(e.target.value)}
             />
             <Search
-              className="pointer-events-none absolute right-3 bottom-3 size-4 text-muted"
+              className="pointer-events-none absolute end-3 bottom-3 size-4 text-muted"
               aria-hidden="true"
             />
           </div>
@@ -119,8 +127,8 @@ export default function DirectMembersPage() {
         </div>
         {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
         <Table
-          caption="Your direct members"
-          columns={COLUMNS}
+          caption={t`Your direct members`}
+          columns={columns}
           rows={data?.referralTree}
           rowKey={(m) => m.id}
           loading={list.isPending}
@@ -128,8 +136,8 @@ export default function DirectMembersPage() {
           skeletonRows={Math.min(limit, 10)}
           empty={
             search
-              ? 'No direct member matches this search. Try another name, username or code.'
-              : 'No direct members yet. Share your referral link from the dashboard: everyone who registers with it appears here.'
+              ? t`No direct member matches this search. Try another name, username or code.`
+              : t`No direct members yet. Share your referral link from the dashboard: everyone who registers with it appears here.`
           }
         />
         {data && data.total > 0 && (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useMember } from '../../../api/auth-store';
@@ -18,8 +19,9 @@ interface Step {
  * it opens; search jumps to a member anywhere below and shows the path down to them.
  */
 export default function ReferralTreePage() {
+  const { t } = useLingui();
   const member = useMember();
-  const me: Step = { id: member?.id ?? 0, username: 'You', refferal_code: member?.refferal_code ?? '' };
+  const me: Step = { id: member?.id ?? 0, username: t`You`, refferal_code: member?.refferal_code ?? '' };
   // the path from the member down to the node the tree starts from
   const [trail, setTrail] = useState<Step[]>([]);
   const [found, setFound] = useState<number | undefined>();
@@ -37,22 +39,28 @@ export default function ReferralTreePage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Referral tree · EarnHub</title>
+      <title>{t`Referral tree · EarnHub`}</title>
       <PageHeader
-        title="Referral tree"
-        description="Everyone who joined through you and through your team. Open a member to see who joined through them."
+        title={t`Referral tree`}
+        description={t`Everyone who joined through you and through your team. Open a member to see who joined through them.`}
       />
       <TeamFigures />
       <Card>
         <div className="flex flex-col gap-4">
           {me.refferal_code && <TreeSearch code={me.refferal_code} onJump={jump} />}
-          <nav aria-label="Path in your team" className="min-w-0">
+          <nav aria-label={t`Path in your team`} className="min-w-0">
             <ol className="flex flex-wrap items-center gap-1 text-sm">
               {steps.map((step, i) => {
                 const last = i === steps.length - 1;
                 return (
                   <li key={step.id} className="flex min-w-0 items-center gap-1">
-                    {i > 0 && <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden="true" />}
+                    {/* pointing down the path: to the left in a right-to-left page */}
+                    {i > 0 && (
+                      <ChevronRight
+                        className="size-4 shrink-0 text-muted rtl:-scale-x-100"
+                        aria-hidden="true"
+                      />
+                    )}
                     {last ? (
                       <span aria-current="location" className="truncate font-medium text-fg">
                         {step.username}

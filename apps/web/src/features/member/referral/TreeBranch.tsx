@@ -1,4 +1,5 @@
 import type { TreeNode } from '@app/contracts/referral';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -9,7 +10,7 @@ import { Money } from '../../../components/ui/Money';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
-import { ACTIVE_LABEL } from '../../../lib/user-labels';
+import { useUserLabels } from '../dashboard/user-labels';
 import { MemberAvatar } from './MemberAvatar';
 
 /** One member as a card: who, active or not, plan, team; the toggle opens their direct members. */
@@ -24,7 +25,11 @@ function NodeCard({
   onToggle?: () => void;
   highlight: boolean;
 }) {
+  const { t } = useLingui();
+  const { ACTIVE_LABEL } = useUserLabels();
   const active = ACTIVE_LABEL[node.is_active];
+  const directs = formatCount(node.direct_count);
+  const name = node.username;
   return (
     <div
       data-testid="tree-node"
@@ -39,20 +44,24 @@ function NodeCard({
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
           <span className="truncate font-medium text-fg">{node.username}</span>
           <Badge tone={active.tone}>{active.text}</Badge>
-          {node.status === 'block' && <Badge tone="red">Blocked</Badge>}
+          {node.status === 'block' && <Badge tone="red">{t`Blocked`}</Badge>}
         </div>
         <p className="truncate text-xs text-muted">
           {node.fullname} · <span className="font-mono">{node.refferal_code}</span>
         </p>
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted">
           <div className="flex gap-1">
-            <dt>Plan</dt>
+            <dt>
+              <Trans>Plan</Trans>
+            </dt>
             <dd className="font-medium text-fg">
               <Money value={node.active_plan} />
             </dd>
           </div>
           <div className="flex gap-1">
-            <dt>Team</dt>
+            <dt>
+              <Trans>Team</Trans>
+            </dt>
             <dd className="font-medium text-fg tabular-nums" data-testid="node-team">
               {formatCount(node.team_count)}
             </dd>
@@ -61,7 +70,9 @@ function NodeCard({
               top (the leg's `business` adds the node's own plan, which "Plan" already shows); on a
               phone too, as Direct members shows it there (issue 29.9) */}
           <div className="flex gap-1">
-            <dt>Team business</dt>
+            <dt>
+              <Trans>Team business</Trans>
+            </dt>
             <dd className="font-medium text-fg" data-testid="node-team-business">
               <Money value={node.team_business} />
             </dd>
@@ -73,14 +84,19 @@ function NodeCard({
           type="button"
           onClick={onToggle}
           aria-expanded={open}
-          aria-label={`${open ? 'Hide' : 'Show'} the ${node.direct_count} direct members of ${node.username}`}
+          aria-label={
+            open
+              ? t`Hide the ${directs} direct members of ${name}`
+              : t`Show the ${directs} direct members of ${name}`
+          }
           className="inline-flex h-9 shrink-0 items-center gap-1 rounded-lg border border-line px-2 text-sm font-medium text-fg hover:bg-subtle focus-visible:outline-2 focus-visible:outline-focus"
         >
           <span className="tabular-nums">{formatCount(node.direct_count)}</span>
           {open ? (
             <ChevronDown className="size-4" aria-hidden="true" />
           ) : (
-            <ChevronRight className="size-4" aria-hidden="true" />
+            // points to where the branch opens: the start of the line, the left in Arabic
+            <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           )}
         </button>
       )}
@@ -90,12 +106,14 @@ function NodeCard({
 
 /** A node's direct members, fetched when the node opens, a page at a time. */
 function Children({ code, highlightId }: { code: string; highlightId?: number }) {
+  const { t } = useLingui();
   const children = useTreeChildren(code, true);
-  const list = 'ml-3 flex flex-col gap-2 pt-2 pl-3 sm:ml-5 sm:pl-5';
+  // logical margins: a branch hangs from the start side, the right in Arabic
+  const list = 'ms-3 flex flex-col gap-2 pt-2 ps-3 sm:ms-5 sm:ps-5';
   if (children.isPending)
     return (
       <div className={cn(list, 'py-2 text-muted')}>
-        <Spinner label="Loading direct members" />
+        <Spinner label={t`Loading direct members`} />
       </div>
     );
   if (children.error)
@@ -103,19 +121,25 @@ function Children({ code, highlightId }: { code: string; highlightId?: number })
       <div className={cn(list, 'items-start text-sm text-red-700 dark:text-red-400')}>
         <p role="alert">{errorMessage(children.error)}</p>
         <Button variant="secondary" size="sm" onClick={() => children.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   const pages = children.data.pages;
   const nodes = pages.flatMap((p) => p.referrals);
   const total = pages[0]!.node.direct_count;
+  const next = formatCount(Math.min(TREE_PAGE, total - nodes.length));
+  const left = formatCount(total - nodes.length);
   return (
     <ul className={list}>
       {nodes.map((child) => (
         <TreeBranch key={child.id} node={child} highlightId={highlightId} />
       ))}
-      {nodes.length === 0 && <li className="py-1 text-sm text-muted">No direct members yet.</li>}
+      {nodes.length === 0 && (
+        <li className="py-1 text-sm text-muted">
+          <Trans>No direct members yet.</Trans>
+        </li>
+      )}
       {children.hasNextPage && (
         <li>
           <Button
@@ -124,7 +148,9 @@ function Children({ code, highlightId }: { code: string; highlightId?: number })
             busy={children.isFetchingNextPage}
             onClick={() => children.fetchNextPage()}
           >
-            Show {Math.min(TREE_PAGE, total - nodes.length)} more of {formatCount(total - nodes.length)}
+            <Trans>
+              Show {next} more of {left}
+            </Trans>
           </Button>
         </li>
       )}
@@ -151,9 +177,9 @@ export function TreeBranch({
         'relative',
         // connectors: a line along the siblings, stopping at the last one, and a tick to each card
         !top &&
-          'before:absolute before:top-8 before:-left-3 before:h-px before:w-3 before:bg-line sm:before:-left-5 sm:before:w-5',
+          'before:absolute before:top-8 before:-start-3 before:h-px before:w-3 before:bg-line sm:before:-start-5 sm:before:w-5',
         !top &&
-          'after:absolute after:-top-2 after:bottom-0 after:-left-3 after:w-px after:bg-line last:after:bottom-auto last:after:h-10 sm:after:-left-5',
+          'after:absolute after:-top-2 after:bottom-0 after:-start-3 after:w-px after:bg-line last:after:bottom-auto last:after:h-10 sm:after:-start-5',
       )}
       data-testid={`branch-${node.refferal_code}`}
     >
@@ -170,11 +196,12 @@ export function TreeBranch({
 
 /** The tree from `code` down: that member's card opened on their direct members. */
 export function TreeView({ code, highlightId }: { code: string; highlightId?: number }) {
+  const { t } = useLingui();
   const top = useTreeChildren(code, true);
   if (top.isPending)
     return (
       <div className="flex min-h-32 items-center justify-center text-muted">
-        <Spinner className="size-6" label="Loading the tree" />
+        <Spinner className="size-6" label={t`Loading the tree`} />
       </div>
     );
   if (top.error)
@@ -184,8 +211,9 @@ export function TreeView({ code, highlightId }: { code: string; highlightId?: nu
       </p>
     );
   const root = top.data.pages[0]!.node;
+  const name = root.username;
   return (
-    <ul className="flex flex-col gap-2" aria-label={`Team of ${root.username}`}>
+    <ul className="flex flex-col gap-2" aria-label={t`Team of ${name}`}>
       <TreeBranch node={root} top highlightId={highlightId} />
     </ul>
   );

@@ -1,4 +1,5 @@
 import type { ReferralSearchResponse } from '@app/contracts/referral';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -13,6 +14,7 @@ const DEBOUNCE_MS = 300;
 
 /** Finds a member of the downline by username or referral code; choosing one jumps to them. */
 export function TreeSearch({ code, onJump }: { code: string; onJump: (match: Match) => void }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -34,16 +36,16 @@ export function TreeSearch({ code, onJump }: { code: string; onJump: (match: Mat
     <div className="flex flex-col gap-2">
       <div className="relative">
         <Input
-          label="Find a member of your team"
+          label={t`Find a member of your team`}
           type="search"
-          placeholder="Username or referral code"
+          placeholder={t`Username or referral code`}
           value={text}
           onChange={(e) => onChange(e.target.value)}
-          hint={text.trim().length === 1 ? 'Type at least 2 characters' : undefined}
+          hint={text.trim().length === 1 ? t`Type at least 2 characters` : undefined}
         />
-        <span className="pointer-events-none absolute right-3 bottom-3 text-muted">
+        <span className="pointer-events-none absolute end-3 bottom-3 text-muted">
           {results.isFetching ? (
-            <Spinner label="Searching" />
+            <Spinner label={t`Searching`} />
           ) : (
             <Search className="size-4" aria-hidden="true" />
           )}
@@ -58,16 +60,18 @@ export function TreeSearch({ code, onJump }: { code: string; onJump: (match: Mat
         <div className="rounded-xl border border-line bg-surface p-1 shadow-sm" aria-live="polite">
           {results.data.length === 0 ? (
             <p className="px-3 py-2 text-sm text-muted">
-              Nobody in your team matches “{q}”. Try the start of a username or a full referral code.
+              <Trans>
+                Nobody in your team matches “{q}”. Try the start of a username or a full referral code.
+              </Trans>
             </p>
           ) : (
-            <ul aria-label="Members found">
+            <ul aria-label={t`Members found`}>
               {results.data.map((m) => (
                 <li key={m.id}>
                   <button
                     type="button"
                     onClick={() => choose(m)}
-                    className="flex w-full min-w-0 items-center gap-3 rounded-lg px-3 py-2 text-left hover:bg-subtle focus-visible:outline-2 focus-visible:outline-focus"
+                    className="flex w-full min-w-0 items-center gap-3 rounded-lg px-3 py-2 text-start hover:bg-subtle focus-visible:outline-2 focus-visible:outline-focus"
                   >
                     <MemberAvatar name={m.username} active={m.is_active === 'active'} size="sm" />
                     <span className="min-w-0 flex-1">

@@ -1,4 +1,6 @@
 import type { MemberRewards } from '@app/contracts/rewards';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useCarryForward, useClaimReward } from '../../../api/rewards';
@@ -14,16 +16,7 @@ import { LegProgress, OverallProgress } from './Progress';
 
 type Current = NonNullable<MemberRewards['current']>;
 
-const daysLeft = (iso: string) => {
-  const days = Math.ceil((Date.parse(iso) - Date.now()) / 86_400_000);
-  return days <= 1 ? 'less than a day left' : `${days} days left`;
-};
-
-function stateOf(current: Current, now: number) {
-  if (current.business.qualified) return { tone: 'green' as const, text: 'Qualified' };
-  if (Date.parse(current.stage.ends_at) <= now) return { tone: 'amber' as const, text: 'Window ended' };
-  return { tone: 'blue' as const, text: 'In progress' };
-}
+const daysUntil = (iso: string) => Math.ceil((Date.parse(iso) - Date.now()) / 86_400_000);
 
 /** The open stage: its terms, window, progress overall and per leg, and the two actions. */
 export function CurrentStage({
@@ -39,12 +32,22 @@ export function CurrentStage({
   /** The stage a carry-forward would open, if any. */
   next: MemberRewards['upcoming'][number] | undefined;
 }) {
+  const { t } = useLingui();
   const { stage, business } = current;
+  const order = stage.order;
+  const title = stage.title;
   const claim = useClaimReward(userId);
   const carry = useCarryForward(userId);
   const [asking, setAsking] = useState<'claim' | 'carry' | null>(null);
-  const state = stateOf(current, Date.now());
   const ended = Date.parse(stage.ends_at) <= Date.now();
+  const state = business.qualified
+    ? { tone: 'green' as const, text: t`Qualified` }
+    : ended
+      ? { tone: 'amber' as const, text: t`Window ended` }
+      : { tone: 'blue' as const, text: t`In progress` };
+  const days = daysUntil(stage.ends_at);
+  const left =
+    days <= 1 ? t`less than a day left` : plural(days, { one: '# day left', other: '# days left' });
 
   const close = () => {
     if (claim.isPending || carry.isPending) return;
@@ -54,16 +57,17 @@ export function CurrentStage({
   };
   const onClaim = () =>
     claim.mutate(stage.id, {
-      onSuccess: (res) => {
+      // the spec's words (REWARD_TEXT.claimed) in the member's language; English as the server says it
+      onSuccess: () => {
         setAsking(null);
-        onDone(res.message);
+        onDone(t`Reward Claimed successfull!`);
       },
     });
   const onCarry = () =>
     carry.mutate(stage.id, {
-      onSuccess: (res) => {
+      onSuccess: () => {
         setAsking(null);
-        onDone(res.message);
+        onDone(t`Carry forword successfull`);
       },
     });
 
@@ -71,7 +75,9 @@ export function CurrentStage({
     <Card
       title={
         <span className="flex flex-wrap items-center gap-2">
-          Stage {stage.order}: {stage.title}
+          <Trans>
+            Stage {order}: {title}
+          </Trans>
           <Badge tone={state.tone}>{state.text}</Badge>
         </span>
       }
@@ -79,28 +85,34 @@ export function CurrentStage({
       <div className="flex flex-col gap-6">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <div>
-            <dt className="text-sm text-muted">Reward</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Reward</Trans>
+            </dt>
             <dd className="mt-1 text-lg font-semibold text-fg">
               <Money value={stage.reward} testId="stage-reward" />
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-muted">Team business needed</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Team business needed</Trans>
+            </dt>
             <dd className="mt-1 text-lg font-semibold text-fg">
               <Money value={stage.threshold} />
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-muted">Window opened</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Window opened</Trans>
+            </dt>
             <dd className="mt-1 text-sm text-fg">
               <When iso={stage.starts_at} stacked />
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-muted">{ended ? 'Window ended' : 'Window ends'}</dt>
+            <dt className="text-sm text-muted">{ended ? t`Window ended` : t`Window ends`}</dt>
             <dd className="mt-1 text-sm text-fg">
               <When iso={stage.ends_at} stacked />
-              {!ended && <span className="text-xs text-muted">{daysLeft(stage.ends_at)}</span>}
+              {!ended && <span className="text-xs text-muted">{left}</span>}
             </dd>
           </div>
         </dl>
@@ -109,7 +121,7 @@ export function CurrentStage({
 
         <section aria-labelledby="legs-heading" className="flex flex-col gap-3">
           <h3 id="legs-heading" className="text-sm font-semibold text-fg">
-            Business per leg
+            <Trans>Business per leg</Trans>
           </h3>
           <LegProgress business={business} />
         </section>
@@ -117,18 +129,18 @@ export function CurrentStage({
         <div className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex-1 text-sm text-muted">
             {business.qualified
-              ? 'You reached this stage: claim its reward into your earnings wallet.'
+              ? t`You reached this stage: claim its reward into your earnings wallet.`
               : ended
-                ? 'This window has ended short of the threshold. Carry forward to keep the business counted so far.'
-                : 'Claim opens once the business counted reaches the threshold.'}
-            {!next && ' This is the last stage on offer: there is no stage to carry forward to.'}
+                ? t`This window has ended short of the threshold. Carry forward to keep the business counted so far.`
+                : t`Claim opens once the business counted reaches the threshold.`}
+            {!next && <> {t`This is the last stage on offer: there is no stage to carry forward to.`}</>}
           </p>
           <div className="flex shrink-0 flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setAsking('carry')} disabled={!next}>
-              Carry forward
+              <Trans>Carry forward</Trans>
             </Button>
             <Button onClick={() => setAsking('claim')} disabled={!business.qualified}>
-              Claim reward
+              <Trans>Claim reward</Trans>
             </Button>
           </div>
         </div>
@@ -136,9 +148,9 @@ export function CurrentStage({
 
       <ConfirmDialog
         open={asking === 'claim'}
-        title={`Claim the ${stage.title} reward?`}
-        description="The reward is paid into your earnings wallet and counts toward your earning limit; the next stage opens at once."
-        confirmLabel="Claim reward"
+        title={t`Claim the ${title} reward?`}
+        description={t`The reward is paid into your earnings wallet and counts toward your earning limit; the next stage opens at once.`}
+        confirmLabel={t`Claim reward`}
         busy={claim.isPending}
         onConfirm={onClaim}
         onCancel={close}
@@ -146,23 +158,23 @@ export function CurrentStage({
         {claim.isError && <Banner tone="error">{errorMessage(claim.error)}</Banner>}
         <SummaryList
           rows={[
-            { label: 'Stage', value: stage.title },
-            { label: 'Business counted', value: <Money value={business.counted} /> },
-            { label: 'Reward', value: <Money value={stage.reward} />, strong: true },
-            { label: 'Next stage', value: next ? next.title : 'None on offer yet' },
+            { label: t`Stage`, value: stage.title },
+            { label: t`Business counted`, value: <Money value={business.counted} /> },
+            { label: t`Reward`, value: <Money value={stage.reward} />, strong: true },
+            { label: t`Next stage`, value: next ? next.title : t`None on offer yet` },
           ]}
         />
       </ConfirmDialog>
 
       <ConfirmDialog
         open={asking === 'carry'}
-        title={`Carry ${stage.title} forward?`}
+        title={t`Carry ${title} forward?`}
         description={
           business.qualified
-            ? 'This stage is reached: carrying it forward gives up its reward. The business counted so far moves with you to the next stage.'
-            : 'This stage closes unachieved. The business counted so far moves with you to the next stage.'
+            ? t`This stage is reached: carrying it forward gives up its reward. The business counted so far moves with you to the next stage.`
+            : t`This stage closes unachieved. The business counted so far moves with you to the next stage.`
         }
-        confirmLabel="Carry forward"
+        confirmLabel={t`Carry forward`}
         danger={business.qualified}
         busy={carry.isPending}
         onConfirm={onCarry}
@@ -172,23 +184,27 @@ export function CurrentStage({
         {next && (
           <SummaryList
             rows={[
-              { label: 'Closes', value: stage.title },
+              { label: t`Closes`, value: stage.title },
               ...(business.qualified
-                ? [{ label: 'Reward given up', value: <Money value={stage.reward} /> }]
+                ? [{ label: t`Reward given up`, value: <Money value={stage.reward} /> }]
                 : []),
-              { label: 'Business carried', value: <Money value={business.total} />, strong: true },
+              { label: t`Business carried`, value: <Money value={business.total} />, strong: true },
               {
-                label: 'Next stage',
-                value: (
-                  <>
-                    {next.title} · needs <Money value={next.business} />
-                  </>
-                ),
+                label: t`Next stage`,
+                value: <NextStage title={next.title} business={next.business} />,
               },
             ]}
           />
         )}
       </ConfirmDialog>
     </Card>
+  );
+}
+
+function NextStage({ title, business }: { title: string; business: number }) {
+  return (
+    <Trans>
+      {title} · needs <Money value={business} />
+    </Trans>
   );
 }

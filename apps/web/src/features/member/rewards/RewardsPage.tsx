@@ -1,4 +1,5 @@
-import { REWARD_TEXT } from '@app/contracts/rewards';
+import type { DefaulterReward } from '@app/contracts/rewards';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,46 +12,48 @@ import { Card } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Spinner } from '../../../components/ui/Spinner';
 import { SuccessDialog } from '../../../components/ui/SuccessDialog';
+import { money } from '../../../lib/format';
 import { CurrentStage } from './CurrentStage';
 import { SalaryCtoCards } from './SalaryCtoCards';
 import { StageHistory, Upcoming } from './StageHistory';
 
 /** Member rewards (spec 2.1 /user/rewards): the open stage with its progress, claim, carry forward, history. */
 export default function RewardsPage() {
+  const { t } = useLingui();
   const id = useMember()?.id ?? 0;
   const rewards = useMemberRewards(id, 'member');
   const notice = useRewardNotice(id, 'member');
   const start = useStartRewards(id);
   const data = rewards.data;
+  const reason = rewards.error ? errorMessage(rewards.error) : '';
+  // the server's notice is English: the same sentence from its figures, in the member's language
+  const ended = notice.data?.stages.find((s) => s.status === 'window_ended');
+  const noticeText = ended ? <EndedNotice stage={ended} next={data?.upcoming[0]?.title} /> : null;
   // a claim or carry-forward changes the stage, the history and the wallets: the spec 2.10 Success
   // dialog, whose closing reloads the page (kept here: the stage card goes away after the last stage)
   const [done, setDone] = useState<string | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Rewards · EarnHub</title>
+      <title>{t`Rewards · EarnHub`}</title>
       <PageHeader
-        title="Rewards"
-        description="Reach each stage's team business inside its window, then claim its reward into your earnings."
+        title={t`Rewards`}
+        description={t`Reach each stage's team business inside its window, then claim its reward into your earnings.`}
       />
-      {rewards.error && (
-        <Banner tone="error">
-          {REWARD_TEXT.fetchError}: {errorMessage(rewards.error)}
-        </Banner>
-      )}
-      {notice.data?.pending && notice.data.message && (
+      {rewards.error && <Banner tone="error">{t`Error fetching rewards: ${reason}`}</Banner>}
+      {notice.data?.pending && ended && (
         <div
           role="status"
           className="flex items-start gap-2 rounded-lg border border-amber-600/30 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:bg-amber-500/10 dark:text-amber-200"
         >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{notice.data.message}</span>
+          <span>{noticeText}</span>
         </div>
       )}
 
       {rewards.isPending && (
         <Card>
-          <Spinner label="Loading your rewards" />
+          <Spinner label={t`Loading your rewards`} />
         </Card>
       )}
 
@@ -68,16 +71,16 @@ export default function RewardsPage() {
                 <p className="font-medium text-fg">
                   {data.can_start
                     ? data.stages.length === 0
-                      ? 'Start working on your first reward stage.'
-                      : 'A new stage is on offer.'
+                      ? t`Start working on your first reward stage.`
+                      : t`A new stage is on offer.`
                     : data.stages.length === 0
-                      ? 'No reward stages are on offer yet.'
-                      : 'You have completed every stage on offer.'}
+                      ? t`No reward stages are on offer yet.`
+                      : t`You have completed every stage on offer.`}
                 </p>
                 <p className="mt-1 text-sm text-muted">
                   {data.can_start
-                    ? 'Its window opens now: purchases in your team from this moment count toward it.'
-                    : 'New stages appear here when they are added.'}
+                    ? t`Its window opens now: purchases in your team from this moment count toward it.`
+                    : t`New stages appear here when they are added.`}
                 </p>
               </div>
             </div>
@@ -86,12 +89,21 @@ export default function RewardsPage() {
                 busy={start.isPending}
                 onClick={() =>
                   start.mutate(undefined, {
-                    onSuccess: (res) => toast.success(res.message),
-                    onError: (error) => toast.error(`${REWARD_TEXT.initError}: ${errorMessage(error)}`),
+                    onSuccess: (res) =>
+                      toast.success(
+                        // the server's two answers (rewards/stages.ts), in the member's words
+                        res.message === 'Your reward stage is already open'
+                          ? t`Your reward stage is already open`
+                          : t`Reward stage started`,
+                      ),
+                    onError: (error) => {
+                      const why = errorMessage(error);
+                      toast.error(t`Error initializing rewards: ${why}`);
+                    },
                   })
                 }
               >
-                Start stage
+                <Trans>Start stage</Trans>
               </Button>
             )}
           </div>
@@ -102,5 +114,27 @@ export default function RewardsPage() {
       {data && <StageHistory stages={data.stages} />}
       {id > 0 && <SalaryCtoCards userId={id} />}
     </div>
+  );
+}
+
+function EndedNotice({
+  stage,
+  next,
+}: {
+  stage: DefaulterReward['stages'][number];
+  next: string | undefined;
+}) {
+  const { t } = useLingui();
+  const title = stage.title;
+  const business = money(stage.business).text;
+  const threshold = money(stage.threshold).text;
+  const ended = t`The window of ${title} ended with ${business} of ${threshold}.`;
+  const then = next
+    ? t`Carry forward to keep this business for ${next}.`
+    : t`No further stage is on offer yet.`;
+  return (
+    <>
+      {ended} {then}
+    </>
   );
 }
