@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -27,12 +28,13 @@ export function DeleteDialog<T extends { id: number }>({
   onDeleted?: () => void;
   describeError?: (error: unknown) => string;
 }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={target !== null}
       title={title}
       description={description}
-      confirmLabel="Delete"
+      confirmLabel={t`Delete`}
       danger
       busy={remove.isPending}
       onConfirm={() =>
