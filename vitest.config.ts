@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import { budget } from './apps/server/test/load-budget';
+// Lingui 6's tools need Node 22's fs.globSync: the shim loads before the plugin (apps/web/vite.config.ts)
+import './apps/web/scripts/node20-glob.mjs';
+
+// the web app's message macros (msg`...`) expand in unit tests as in the build
+const { lingui } = await import('@lingui/vite-plugin');
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [lingui({ macroTransform: true, cwd: 'apps/web' })],
         test: {
           name: 'unit',
           include: [

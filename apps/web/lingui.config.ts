@@ -17,6 +17,8 @@ const PUBLIC_UI = ['Spinner', 'Banner', 'Button', 'Input'].map((name) => src(`co
 const ADMIN_SHELL = [src('app/layouts/AdminLayout.tsx'), src('app/layouts/AdminRefresh.tsx')];
 // the back-office's sign-in and invitation pages: in the back-office's catalog (English for now)
 const ADMIN_SIGN_IN = [src('features/public/auth/Admin*')];
+// the sign-in form alone, a public first visit: its few words in a catalog of their own (100 KB budget)
+const ADMIN_LOGIN = src('features/public/auth/AdminLoginPage.tsx');
 // the dashboard's cards that live in other features' folders: in `member`, loaded with the layout
 const DASHBOARD_PARTS = [
   member('income/EarningLimitBar.tsx'),
@@ -37,11 +39,13 @@ const CATALOGS = [
     // on every page (the entry chunk): the header, the footer, the error page, the language picker
     path: src('locales/{locale}/public'),
     include: [src('app'), src('i18n'), ...PUBLIC_UI],
-    exclude: [...SHELL, ...ADMIN_SHELL, src('i18n/errors'), src('app/Toasts.tsx')],
+    exclude: [...SHELL, ...ADMIN_SHELL, src('i18n/errors'), src('i18n/checks'), src('app/Toasts.tsx')],
   },
   // the API's error codes in the member's words, fetched just after the first paint (src/i18n/index.ts)
   // (and the toasts that show them, loaded after the first paint too)
   { path: src('locales/{locale}/errors'), include: [src('i18n/errors'), src('app/Toasts.tsx')] },
+  // the forms' check messages and the refusals that name values, after the first paint too
+  { path: src('locales/{locale}/checks'), include: [src('i18n/checks')] },
   // the sign-in, registration and password pages
   { path: src('locales/{locale}/auth'), include: [src('features/public/auth')], exclude: ADMIN_SIGN_IN },
   // the not-found and not-allowed pages
@@ -103,7 +107,10 @@ const CATALOGS = [
   {
     path: src('locales/{locale}/admin'),
     include: [src('features/admin'), SHELL[0], ...ADMIN_SHELL, ...ADMIN_SIGN_IN],
+    exclude: [ADMIN_LOGIN],
   },
+  // the back-office sign-in form (English shipped, as the back-office's)
+  { path: src('locales/{locale}/admin-login'), include: [ADMIN_LOGIN] },
 ];
 
 export default defineConfig({

@@ -21,8 +21,8 @@ const quiet = process.argv.includes('--quiet');
 const PUBLIC_PAGES = [
   ['home/HomePage', 'home'],
   ['auth/LoginPage', 'auth'],
-  // the back-office sign-in speaks through the back-office's catalog
-  ['auth/AdminLoginPage', 'admin'],
+  // the back-office sign-in's form has a catalog of its own (its code step comes with the back-office's)
+  ['auth/AdminLoginPage', 'admin-login'],
   ['auth/RegistrationPage', 'auth'],
   ['auth/ForgotPasswordPage', 'auth'],
   ['auth/ResetPasswordPage', 'auth'],

@@ -28,8 +28,8 @@ const { compileMessageOrThrow } = await import('@lingui/message-utils/compileMes
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ALLOWLIST = join(web, 'scripts', 'i18n-allowlist.txt');
 const PSEUDO = 'pseudo';
-/** The back-office's catalog may fall back to English; every other one is read by members or visitors. */
-const MAY_FALL_BACK = new Set(['admin']);
+/** The back-office's catalogs may fall back to English; every other one is read by members or visitors. */
+const MAY_FALL_BACK = new Set(['admin', 'admin-login']);
 
 const problems = [];
 const fail = (text) => problems.push(text);

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly fromServer = true,
     /** The server's stable `code` beside the message (error-codes.ts), when it sent one. */
     readonly code?: string,
+    /** The values the message names (an amount, a wallet), for the member's language. */
+    readonly params?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,7 +30,8 @@ export class ApiError extends Error {
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError && !error.fromServer) return fallback ?? error.message;
-  const translated = error instanceof ApiError && error.code && translate?.(error.code, error.message);
+  const translated =
+    error instanceof ApiError && error.code && translate?.(error.code, error.message, error.params);
   if (translated) return translated;
   return error instanceof Error && error.message ? error.message : (fallback ?? NETWORK_ERROR);
 }
@@ -38,7 +41,9 @@ export function errorMessage(error: unknown, fallback?: string): string {
  * src/i18n/offered.ts (errorText), so the public pages' first visit does not carry it. Until then,
  * and for a code the catalogs lack, the server's English message.
  */
-let translate: ((code: string, message: string) => string | null) | undefined;
+let translate:
+  | ((code: string, message: string, params?: Record<string, string>) => string | null)
+  | undefined;
 export const setErrorTranslator = (f: typeof translate) => {
   translate = f;
 };
@@ -104,7 +109,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     // them to the Security page
     if (response.status === 403 && options.as === 'admin' && message === TOTP_SETUP_REQUIRED)
       useAuthStore.getState().setAdminTotpSetupRequired(true);
-    throw new ApiError(message, response.status, fromServer, (data as { code?: string } | null)?.code);
+    const { code, params } = (data ?? {}) as { code?: string; params?: Record<string, string> };
+    throw new ApiError(message, response.status, fromServer, code, params);
   }
   return data as T;
 }

@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: page(withArea('auth', () => import('../features/public/auth/LoginPage'))) },
       {
         path: 'admin-login',
-        element: page(withArea('admin', () => import('../features/public/auth/AdminLoginPage'))),
+        element: page(withArea('admin-login', () => import('../features/public/auth/AdminLoginPage'))),
       },
       {
         path: 'registration',

@@ -13,6 +13,7 @@ export { i18n };
 export type Area =
   | 'public'
   | 'errors'
+  | 'checks'
   | 'auth'
   | 'system'
   | 'home'
@@ -25,7 +26,8 @@ export type Area =
   | 'team'
   | 'account'
   | 'support'
-  | 'admin';
+  | 'admin'
+  | 'admin-login';
 // The first paint's catalogs are in the entry chunk; the other areas' come through one small chunk
 // per language (catalogs/<locale>.ts): listing 100 hashed catalog chunks here would cost the public
 // pages' entry about 1 KB of gzip.

@@ -2,6 +2,9 @@ import { isLocale as isShippedLocale } from '@app/contracts/locales';
 import { isLive, useAuthStore } from '../api/auth-store';
 import { setErrorTranslator } from '../api/client';
 import { ensureArea, i18n } from '.';
+import { checkText } from './checks/check-texts';
+import { setFieldTranslator } from './field-text';
+import { formatAmount } from './format';
 
 /*
  * What the language picker does after the first paint, in a chunk of its own: the picker is on
@@ -25,7 +28,10 @@ let asked: Promise<OfferedLanguage[] | null> | null = null;
 export function afterPaint(): Promise<OfferedLanguage[] | null> {
   if (asked) return asked;
   setErrorTranslator(errorText);
-  void ensureArea('errors').catch(() => undefined); // errors then show the server's English
+  setFieldTranslator(checkText);
+  // until they arrive (or if they fail) errors and checks show the English they came with
+  void ensureArea('errors').catch(() => undefined);
+  void ensureArea('checks').catch(() => undefined);
   asked = fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
     .then((body: { languages?: OfferedLanguage[] } | null) =>
@@ -54,8 +60,11 @@ export async function saveChoice(locale: string): Promise<void> {
  * English message, never an id. In English the server's message is shown as it is (more precise
  * than a catalog entry). A 500's `(ref …)` stays in the translation, so support can find the log line.
  */
-export function errorText(code: string, message: string): string | null {
+export function errorText(code: string, message: string, params: Record<string, string> = {}): string | null {
   const id = `error.${code.startsWith('validation') ? 'validation' : code}`;
   if (i18n.locale === 'en' || !(id in i18n.messages)) return null;
-  return i18n._(id, { ref: /\(ref ([^)]+)\)/.exec(message)?.[1] });
+  // an amount in the language's own separators (the server writes 1234.50)
+  const amount =
+    params.amount && /^\d+(\.\d+)?$/.test(params.amount) ? formatAmount(params.amount) : params.amount;
+  return i18n._(id, { ...params, amount, ref: /\(ref ([^)]+)\)/.exec(message)?.[1] });
 }

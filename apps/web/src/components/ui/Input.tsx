@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { fieldText } from '../../i18n/field-text';
 import { cn } from '../../lib/cn';
 
 const CONTROL =
@@ -30,12 +31,12 @@ function FieldShell({
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
+          {fieldText(error)}
         </p>
       ) : (
         hint && (
           <p id={`${id}-hint`} className="text-xs text-muted">
-            {hint}
+            {typeof hint === 'string' ? fieldText(hint) : hint}
           </p>
         )
       )}
@@ -106,7 +107,7 @@ export function Checkbox({ label, hint, className, id, ...rest }: CheckboxProps)
         </label>
         {hint && (
           <p id={`${inputId}-hint`} className="text-xs text-muted">
-            {hint}
+            {typeof hint === 'string' ? fieldText(hint) : hint}
           </p>
         )}
       </div>
