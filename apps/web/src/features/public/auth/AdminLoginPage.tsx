@@ -10,6 +10,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
+import { withArea } from '../../../i18n';
 import { useAction } from '../../../lib/use-action';
 import { AuthCard, linkClass } from './AuthCard';
 import { useSchemaForm } from './useSchemaForm';
@@ -17,8 +18,9 @@ import { useSchemaForm } from './useSchemaForm';
 const ADMIN_HOME = '/admin/dashboard';
 
 // The code step shows only after the password step of an admin with 2FA: loaded then (fetched in the
-// background after the page paints), so the first visit stays within its budget (UI.md).
-const loadCodeStep = () => import('./AdminCodeStep');
+// background after the page paints), so the first visit stays within its budget (UI.md). Its words are
+// in the back-office's catalog, fetched with it (this page's own catalog holds only the form's).
+const loadCodeStep = withArea('admin', () => import('./AdminCodeStep'));
 const CodeStep = lazy(loadCodeStep);
 
 /** The return address as a person reads it (an e-mail in a search shows its @). */
