@@ -155,6 +155,8 @@ test.describe('the money screens on a phone', () => {
       await expect(rows.first()).toBeVisible();
       // the cause of the deposit's entry ("Deposit #12 approved" in English)
       await expect(page.locator('main')).not.toContainText(/Deposit #\d+ approved/);
+      // and the dates are the language's ("29 nov 2026" in Spanish), not the English "Nov 29, 2026"
+      await expect(page.locator('main')).not.toContainText(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/);
       // an entry's details: kind, direction, wallet, reference, recorded facts
       await rows.first().locator('button').click();
       await dialogSpeaks(page, LISTS, lang, 'entry');
