@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { PaymentStatusBadge } from '../../../components/payments/PaymentStatusBadge';
+import { payAmount } from '../../../components/payments/pay-amount';
 import { PAYMENT_WORDS, paymentHintWords } from '../../../components/payments/payment-words';
 import { TestPaymentMark } from '../../../components/payments/TestPayment';
 import { buttonClass } from '../../../components/ui/Button';
@@ -31,7 +32,7 @@ export function PaymentFacts({
 }) {
   const { t, i18n } = useLingui();
   const final = isFinalPaymentStatus(payment.payment_status);
-  const amount = exact ? String(payment.pay_amount) : displayPayAmount(payment.pay_amount);
+  const amount = payAmount(exact ? payment.pay_amount : displayPayAmount(payment.pay_amount));
   const currency = currencyLabel(payment.pay_currency);
   const partial = payment.payment_status === 'partially_paid' && (payment.actually_paid ?? 0) > 0;
   // Spec 2.9 rounds the shown amount up (+0.5); it is labelled as such, and while something is
@@ -42,7 +43,7 @@ export function PaymentFacts({
       ? [
           {
             label: partial ? t`Still to send` : t`Amount to send`,
-            value: <span dir="ltr">{`${amountToSend(payment)} ${currency}`}</span>,
+            value: <span dir="ltr">{`${payAmount(amountToSend(payment))} ${currency}`}</span>,
             strong: true,
             testId: 'payment-to-send',
           },
@@ -80,7 +81,7 @@ export function PaymentFacts({
   if (payment.actually_paid !== null && payment.actually_paid > 0)
     rows.push({
       label: t`Amount received`,
-      value: <span dir="ltr">{`${payment.actually_paid} ${currency}`}</span>,
+      value: <span dir="ltr">{`${payAmount(payment.actually_paid)} ${currency}`}</span>,
       testId: 'payment-received',
     });
   return (
@@ -108,7 +109,7 @@ export function PaymentSuccess({ payment }: { payment: Payment }) {
     {
       label: t`Amount paid`,
       value: (
-        <span dir="ltr">{`${payment.actually_paid ?? payment.pay_amount} ${currencyLabel(payment.pay_currency)}`}</span>
+        <span dir="ltr">{`${payAmount(payment.actually_paid ?? payment.pay_amount)} ${currencyLabel(payment.pay_currency)}`}</span>
       ),
       strong: true,
     },

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { payAmount } from '../../../components/payments/pay-amount';
 import { PAYMENT_WORDS } from '../../../components/payments/payment-words';
 import { LazyQrCode } from '../../../components/qr/LazyQrCode';
 import { Button } from '../../../components/ui/Button';
@@ -20,13 +21,15 @@ const SIZE = PAYMENT.qrSize.default;
 export function QrPanel({ payment }: { payment: Payment }) {
   const { t, i18n } = useLingui();
   // a partially paid payment asks for what is left, in the words and in the QR code alike
-  const toSend = amountToSend(payment);
+  const exact = amountToSend(payment);
+  // the figure in the member's number format; the QR code carries the raw one
+  const toSend = payAmount(exact);
   const partial = payment.payment_status === 'partially_paid' && (payment.actually_paid ?? 0) > 0;
-  const uri = paymentUri(payment.pay_currency, payment.pay_address, toSend);
+  const uri = paymentUri(payment.pay_currency, payment.pay_address, exact);
   const address = payment.pay_address;
   const currency = currencyLabel(payment.pay_currency);
-  const received = payment.actually_paid;
-  const asked = payment.pay_amount;
+  const received = payAmount(payment.actually_paid ?? 0);
+  const asked = payAmount(payment.pay_amount);
 
   // The toast is for the eye; a live region that is on the page before the text arrives is what
   // screen readers announce reliably (a toast's own region is created with its text).
