@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Input } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
+import { directionOf } from '../../../i18n/locales';
 import { money } from '../../../lib/format';
 import { fromText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
@@ -21,7 +22,7 @@ import { toWire } from '../../../lib/money';
  * and support replies are always told; incomes from this amount, the platform's unless they chose.
  */
 export function NotificationPrefsCard() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // the contract's amount (0 allowed: every income), typed into a text box
   const form = useMemo(
     () =>
@@ -49,7 +50,10 @@ export function NotificationPrefsCard() {
     // the server's NOTIFY_PREFS_MSG.saved, in the member's words
     save.mutate({ income_notify_min }, { onSuccess: () => toast.success(t`Notification settings saved`) });
   const onSubmit = handleSubmit(({ minimum }) => send(toWire(minimum)));
-  const platformDefault = p ? money(p.platform_income_notify_min).text : '';
+  // the amount left to right inside an Arabic sentence (as components/ui/Money does), by Unicode
+  // isolates: the hint is text
+  const amount = p ? money(p.platform_income_notify_min).text : '';
+  const platformDefault = directionOf(i18n.locale) === 'rtl' ? `\u2066${amount}\u2069` : amount;
 
   return (
     <Card title={t`Notifications`}>

@@ -88,7 +88,7 @@ export function EmailVerification({ user }: { user: User }) {
         {user.verify_at ? (
           <p className="text-sm text-muted">
             <Trans>
-              {email} was verified on {verifiedAt}.
+              <bdi>{email}</bdi> was verified on {verifiedAt}.
             </Trans>
           </p>
         ) : (
@@ -96,12 +96,12 @@ export function EmailVerification({ user }: { user: User }) {
             <p className="text-sm text-muted">
               {sent ? (
                 <Trans>
-                  We sent a 6-digit code to <span className="font-medium text-fg">{email}</span>. It is valid
+                  We sent a 6-digit code to <bdi className="font-medium text-fg">{email}</bdi>. It is valid
                   for 10 minutes.
                 </Trans>
               ) : (
                 <Trans>
-                  We will send a 6-digit code to <span className="font-medium text-fg">{email}</span>. It is
+                  We will send a 6-digit code to <bdi className="font-medium text-fg">{email}</bdi>. It is
                   valid for 10 minutes.
                 </Trans>
               )}

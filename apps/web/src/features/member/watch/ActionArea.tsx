@@ -107,7 +107,7 @@ export function ActionArea({ action, onWatch }: { action: Action; onWatch: () =>
               t`Watch today's video, then claim your daily ROI.`
             )}
           </p>
-          <Button onClick={onWatch} className="mt-1 h-11 px-6 text-base">
+          <Button onClick={onWatch} className="mt-1 h-11 px-6 text-base" data-testid="watch-video">
             <PlayCircle className="size-5" aria-hidden="true" /> {t`Watch Today's Video`}
           </Button>
         </Frame>
