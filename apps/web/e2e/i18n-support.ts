@@ -46,7 +46,7 @@ export function englishSentences(files: string[], lang: string): string[] {
   return [...sentences];
 }
 
-async function englishLeft(page: Page, sentences: string[]): Promise<string[]> {
+export async function englishLeft(page: Page, sentences: string[]): Promise<string[]> {
   const text = await page.evaluate(() => document.body.innerText);
   return sentences.filter((sentence) => text.includes(sentence));
 }

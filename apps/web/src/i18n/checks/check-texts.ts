@@ -130,7 +130,7 @@ export function checkText(text: string): string {
     const values = Object.fromEntries(
       Object.entries(found).map(([name, value]) => [name, name === 'count' ? Number(value) : value]),
     );
-    return i18n._({ ...descriptor, values: { ...descriptor.values, ...values } });
+    return i18n._(descriptor.id, { ...descriptor.values, ...values });
   }
   return text;
 }
