@@ -7,7 +7,12 @@ export function ClampedText({ text, className }: { text: string; className?: str
   const long = text.length > 160 || text.split('\n').length > 3;
   return (
     <div className={className}>
-      <p className={`whitespace-pre-line break-words ${open || !long ? '' : 'line-clamp-3'}`}>{text}</p>
+      {/* the operator's text may be in another direction than the page: each paragraph its own */}
+      <p
+        className={`whitespace-pre-line break-words [unicode-bidi:plaintext] ${open || !long ? '' : 'line-clamp-3'}`}
+      >
+        {text}
+      </p>
       {long && (
         <button
           type="button"

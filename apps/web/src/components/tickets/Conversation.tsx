@@ -54,7 +54,10 @@ export function Conversation({ responses, viewer }: ConversationProps) {
                     : 'rounded-es-sm border border-line bg-surface text-fg',
                 )}
               >
-                {r.message}
+                {/* a message reads in its own direction (English in an Arabic page keeps its full stop) */}
+                <span dir="auto" className="block">
+                  {r.message}
+                </span>
               </div>
               <p className="px-1 text-xs text-muted">
                 <span className="font-medium">{author}</span> ·{' '}

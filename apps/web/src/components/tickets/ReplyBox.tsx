@@ -71,7 +71,8 @@ export function ReplyBox({ ticketId, as, closed, note }: ReplyBoxProps) {
         placeholder={t`Write your reply…`}
         disabled={reply.isPending}
         error={say(errors.message?.message)}
-        hint={`${length} / ${MESSAGE_MAX}`}
+        // "28 / 5000" left to right in an Arabic page too (an isolate: it read "5000 / 28")
+        hint={`\u2066${length} / ${MESSAGE_MAX}\u2069`}
         maxLength={MESSAGE_MAX}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void onSubmit();

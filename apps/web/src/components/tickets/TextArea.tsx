@@ -22,7 +22,8 @@ export function TextArea({ label, error, hint, hideLabel, className, id, ...rest
       <textarea
         id={inputId}
         className={cn(
-          'block min-h-28 w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm',
+          // what is typed reads in its own direction, on the page's side
+          'block min-h-28 [unicode-bidi:plaintext] w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-fg shadow-sm',
           'placeholder:text-muted/80 focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0',
           'disabled:cursor-not-allowed disabled:bg-subtle disabled:text-muted aria-invalid:border-red-500',
         )}

@@ -70,6 +70,7 @@ export default function CreateQueryPage() {
             label={t`Subject`}
             placeholder={t`e.g. My deposit of 50 USDT is not credited`}
             maxLength={SUBJECT_MAX}
+            style={{ unicodeBidi: 'plaintext' }}
             disabled={busy}
             error={say(errors.subject?.message)}
             {...register('subject')}
@@ -100,7 +101,8 @@ export default function CreateQueryPage() {
             maxLength={MESSAGE_MAX}
             disabled={busy}
             error={say(errors.message?.message)}
-            hint={`${length} / ${MESSAGE_MAX}`}
+            // "28 / 5000" left to right in an Arabic page too (an isolate: it read "5000 / 28")
+            hint={`\u2066${length} / ${MESSAGE_MAX}\u2069`}
             {...register('message')}
           />
           <div className="flex flex-wrap justify-end gap-2">

@@ -32,13 +32,15 @@ export function HelpCard() {
             {faq.map((e) => (
               <details key={e.id} className="group px-3 py-2.5">
                 <summary className="flex cursor-pointer list-none items-start justify-between gap-2 text-sm font-medium text-fg">
-                  {e.title}
+                  <span className="[unicode-bidi:plaintext]">{e.title}</span>
                   <ChevronDown
                     className="mt-0.5 size-4 shrink-0 text-muted transition-transform group-open:rotate-180"
                     aria-hidden="true"
                   />
                 </summary>
-                <p className="mt-2 text-sm whitespace-pre-wrap text-muted">{e.content}</p>
+                <p className="mt-2 text-sm whitespace-pre-wrap text-muted [unicode-bidi:plaintext]">
+                  {e.content}
+                </p>
               </details>
             ))}
           </div>
@@ -52,8 +54,10 @@ export function HelpCard() {
           <dl className="flex flex-col gap-2 text-sm">
             {contacts.map((e) => (
               <div key={e.id}>
-                <dt className="font-medium text-fg">{e.title}</dt>
-                <dd className="whitespace-pre-wrap break-words text-muted">{e.content}</dd>
+                <dt className="font-medium text-fg [unicode-bidi:plaintext]">{e.title}</dt>
+                <dd className="whitespace-pre-wrap break-words text-muted [unicode-bidi:plaintext]">
+                  {e.content}
+                </dd>
               </div>
             ))}
           </dl>

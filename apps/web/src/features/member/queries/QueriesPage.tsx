@@ -113,10 +113,12 @@ function TicketRow({ ticket: t }: { ticket: Ticket }) {
         className="flex flex-col gap-1.5 rounded-xl border border-line bg-surface p-4 shadow-sm transition-colors hover:border-accent/60 hover:bg-subtle/60"
       >
         <div className="flex items-start justify-between gap-3">
-          <span className="min-w-0 font-medium break-words text-fg">{t.subject}</span>
+          <span className="min-w-0 font-medium break-words text-fg [unicode-bidi:plaintext]">
+            {t.subject}
+          </span>
           <TicketStatusBadge status={t.status} />
         </div>
-        <p className="line-clamp-1 text-sm text-muted">{t.message}</p>
+        <p className="line-clamp-1 text-sm text-muted [unicode-bidi:plaintext]">{t.message}</p>
         <p className="flex flex-wrap gap-x-2 text-xs text-muted">
           <span className="tabular-nums">#{t.ticket_id}</span>
           <span aria-hidden="true">·</span>

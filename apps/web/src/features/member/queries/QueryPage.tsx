@@ -68,7 +68,9 @@ export default function QueryPage() {
           <p className="text-sm text-muted tabular-nums">
             <Trans>Query #{id}</Trans>
           </p>
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-fg">{ticket.subject}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-fg [unicode-bidi:plaintext]">
+            {ticket.subject}
+          </h1>
         </div>
         <div className="flex items-center gap-2">
           <TicketStatusBadge status={ticket.status} />
