@@ -87,10 +87,11 @@ function screens(ids: { partial: string; finished: string; expired: string }): S
 }
 
 /** What the crypto catalog of each language says for a finished payment and its sandbox mark. */
-const WORDS: Record<string, { finished: string; testMark: string }> = {
-  es: { finished: 'Completado', testMark: 'Pago de prueba' },
-  ar: { finished: 'مكتمل', testMark: 'دفعة اختبارية' },
-  hi: { finished: 'पूरा हुआ', testMark: 'टेस्ट भुगतान' },
+const WORDS: Record<string, { finished: string; testMark: string; toSend: string }> = {
+  // the half still to send of 33, in the language's number format (Arabic keeps Latin digits)
+  es: { finished: 'Completado', testMark: 'Pago de prueba', toSend: '16,5 USDT (BEP20)' },
+  ar: { finished: 'مكتمل', testMark: 'دفعة اختبارية', toSend: '16.5 USDT (BEP20)' },
+  hi: { finished: 'पूरा हुआ', testMark: 'टेस्ट भुगतान', toSend: '16.5 USDT (BEP20)' },
 };
 
 test.describe('crypto screens on a phone', () => {
@@ -111,8 +112,10 @@ test.describe('crypto screens on a phone', () => {
       await page.goto(`/user/payment/${finished}`);
       await expect(page.getByTestId('payment-status')).toHaveText(WORDS[lang]!.finished);
       await expect(page.getByTestId('test-payment-mark')).toHaveText(WORDS[lang]!.testMark);
+      await page.goto(`/user/payment/${partial}`);
+      await expect(page.getByTestId('payment-to-send')).toHaveText(WORDS[lang]!.toSend);
       // amounts stay left to right inside a right-to-left page
-      await expect(page.getByTestId('payment-price').locator('[dir="ltr"]')).toBeVisible();
+      await expect(page.getByTestId('payment-to-send').locator('[dir="ltr"]')).toBeVisible();
     });
   }
 });
