@@ -203,3 +203,27 @@ test.describe('support screens on a phone', () => {
     });
   }
 });
+
+// ClampedText is on the public home page, whose first visit loads the `home` catalog and not `ui`:
+// its words are in both (lingui.config.ts); without `home` a production build shows a message id.
+test('the home page news "Read more" in Spanish and Arabic', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = `Long news ${uniq()}`;
+  const posted = await api('/news/add', {
+    token: await adminToken(),
+    body: { title, content: `${'Plans, payouts and the team: what changes this month. '.repeat(5)}The end.` },
+  });
+  expect(posted.status, posted.data.message).toBe(201);
+  for (const lang of ['es', 'ar']) {
+    await chooseLanguage(page, lang);
+    await page.goto('/');
+    const article = page.getByRole('article').filter({ hasText: title });
+    await article.getByRole('button', { name: tr(lang, 'home', 'Read more') }).click();
+    await expect(article.getByRole('button', { name: tr(lang, 'home', 'Show less') })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(article).toContainText('The end.');
+    await page.screenshot({ path: `${SHOTS}/i18n-tickets-home-news-${lang}.png`, fullPage: true });
+  }
+});
