@@ -185,10 +185,12 @@ export function Distribution({
 
 /** "26 Oct 2026 – 1 Nov 2026 (UTC days), compared with ...": the period and the one before it. */
 function PeriodRange({ summary }: { summary: IncomeSummary }) {
-  const from = formatDay(summary.from);
-  const to = formatDay(summary.to);
-  const previousFrom = formatDay(summary.previous_from);
-  const previousTo = formatDay(summary.previous_to);
+  // each date isolated (FSI…PDI): Arabic's 29/11/2026 would otherwise run into the sentence around it
+  const day = (iso: string) => `\u2068${formatDay(iso)}\u2069`;
+  const from = day(summary.from);
+  const to = day(summary.to);
+  const previousFrom = day(summary.previous_from);
+  const previousTo = day(summary.previous_to);
   return (
     <Trans>
       {from} – {to} (UTC days), compared with {previousFrom} – {previousTo}
