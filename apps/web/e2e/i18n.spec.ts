@@ -202,3 +202,26 @@ test('Chromium formats a decimal string exactly, as src/i18n/format.ts relies on
   expect(formatted[1]).toMatch(/^1[,٬]234[.٫]50$/);
   expect(formatted[2]).toBe('12,34,567.50');
 });
+
+test('Hindi is drawn with the shipped Devanagari font, which an English page never downloads', async ({
+  page,
+}) => {
+  const devanagari = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((face) => face.family.includes('Devanagari') && face.unicodeRange.includes('U+900'))
+        .map((face) => face.status);
+    });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await devanagari()).toEqual(['unloaded']);
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key ?? '', value ?? ''),
+    [LOCALE_KEY, 'hi'],
+  );
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect.poll(devanagari).toEqual(['loaded']);
+  await page.screenshot({ path: `${SHOTS}/i18n-hi-font-login.png` });
+});

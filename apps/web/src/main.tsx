@@ -1,4 +1,7 @@
 import '@fontsource-variable/inter';
+// Hindi (issue 38): its @font-face rules name the Devanagari range, so the font file is fetched only
+// where Devanagari is shown; Inter, first in --font-sans, keeps drawing the Latin letters
+import '@fontsource-variable/noto-sans-devanagari';
 import './index.css';
 import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';

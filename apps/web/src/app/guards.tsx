@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAdmin, useAuthStore, useMember, useSignedOutOnPurpose } from '../api/auth-store';
 import { PageSpinner } from '../components/ui/Spinner';
 import { toastLater } from '../lib/toast-later';
+import { returnState } from './return-to';
 
 /** Ends a session at its expireAt even if the page just sits there, so a stale screen is never shown as live. */
 function useSignOutAtExpiry(side: 'member' | 'admin') {
@@ -81,15 +82,3 @@ export function RequireAdmin() {
 
 /** The admin's own security page (two-factor authentication, sign out everywhere). */
 export const ADMIN_SECURITY = '/admin/security';
-
-/** Where to come back to after signing in; nowhere after a deliberate sign-out. */
-function returnState(location: { pathname: string; search: string }, signedOutOnPurpose: boolean) {
-  return signedOutOnPurpose ? undefined : { from: location.pathname + location.search };
-}
-
-/** Where a sign-in page sends someone after success: back where the guard stopped them, if anywhere. */
-export function useReturnTo(fallback: string): string {
-  const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : fallback;
-}

@@ -1,19 +1,31 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { withArea } from '../i18n';
-import { RequireAdmin, RequireMember } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyComponent, page } from './lazy-page';
 
 // each area's layout comes with its language catalog (src/i18n), fetched at the same time
-const MemberLayout = lazyComponent(withArea(['ui', 'member'], () => import('./layouts/MemberLayout')));
+const memberLayout = withArea(['ui', 'member'], () => import('./layouts/MemberLayout'));
+const MemberLayout = lazyComponent(memberLayout);
 // the back-office's shared components speak through the member groups' catalogs (English for admins)
-const AdminLayout = lazyComponent(
-  withArea(
-    ['admin', 'ui', 'money', 'crypto', 'team', 'account', 'support'],
-    () => import('./layouts/AdminLayout'),
-  ),
+const adminLayout = withArea(
+  ['admin', 'ui', 'money', 'crypto', 'team', 'account', 'support'],
+  () => import('./layouts/AdminLayout'),
 );
+const AdminLayout = lazyComponent(adminLayout);
+/*
+ * The guards come with the signed-in areas, not in the public pages' entry chunk; each one starts
+ * fetching its area's layout at once, so the two chunks come in parallel, not one after the other.
+ */
+function guard(name: 'RequireMember' | 'RequireAdmin', layout: () => Promise<unknown>) {
+  return lazyComponent(async () => {
+    void layout().catch(() => undefined);
+    const guards = await import('./guards');
+    return { default: guards[name] };
+  });
+}
+const RequireMember = guard('RequireMember', memberLayout);
+const RequireAdmin = guard('RequireAdmin', adminLayout);
 // a member page comes with its group's catalog (lingui.config.ts): the layout brings `ui` and `member`
 type PageModule = () => Promise<{ default: ComponentType }>;
 const money = (load: PageModule) => page(withArea('money', load));

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { adminSignin } from '../../../api/auth-public';
 import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
-import { useReturnTo } from '../../../app/guards';
+import { useReturnTo } from '../../../app/return-to';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';

@@ -4,7 +4,7 @@ import { signin } from '../../../api/auth-public';
 import { SIGNED_OUT, useAuthStore, useMember } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
 import { usePublicSettings } from '../../../api/settings-public';
-import { useReturnTo } from '../../../app/guards';
+import { useReturnTo } from '../../../app/return-to';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
