@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/modules/operations/backups/archive.js';
 import { keyFilesIn } from '../../src/modules/operations/backups/keys.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { budget } from '../load-budget.js';
 import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
 
 let t: TestApp;
@@ -48,7 +49,7 @@ const overview = async (token = owner) => {
 };
 /** The backup once it has stopped running (pg_dump is a process: a loaded machine gets a minute). */
 async function finished(id: number, read = async () => (await overview()).recent): Promise<Backup> {
-  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+  for (const until = Date.now() + budget(60_000); Date.now() < until; ) {
     const found = (await read()).find((b) => b.id === id);
     if (found && found.status !== 'running') return found;
     await new Promise((resolve) => setTimeout(resolve, 100));

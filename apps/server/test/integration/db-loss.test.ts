@@ -13,6 +13,7 @@ import { DATABASE_UNAVAILABLE } from '../../src/http/errors.js';
 import { reconcile } from '../../src/ledger/reconcile.js';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { budget } from '../load-budget.js';
 import { health, randomPort, startServer, waitForHealth } from '../server-process.js';
 import { adjustByTwo, secondEyes } from './approval-fixtures.js';
 
@@ -94,7 +95,7 @@ describe('in flight: every backend terminated under a load of money requests', (
     // watched from outside the locker's transaction: pg_stat_activity is read once per transaction
     const observer = await sideClient(url);
     let blocked = 0;
-    for (const until = Date.now() + 90_000; blocked < poolSize && Date.now() < until; ) {
+    for (const until = Date.now() + budget(90_000); blocked < poolSize && Date.now() < until; ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const { rows } = await observer.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEMPLATE_DB, withDatabase } from '../global-setup.js';
 import { eventually } from '../helpers.js';
+import { budget } from '../load-budget.js';
 import { freePort, startProxy } from '../round-robin-proxy.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -80,7 +81,7 @@ function startInstance(name: 'A' | 'B', port: number): Instance {
 }
 
 async function waitHealthy(instance: Instance, timeoutMs = 150_000) {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + budget(timeoutMs);
   while (Date.now() < until) {
     if (instance.proc.exitCode !== null)
       throw new Error(`instance ${instance.name} exited:\n${instance.output()}`);
@@ -306,7 +307,7 @@ describe('two instances behind a load balancer', () => {
       // three reset mails an hour for one address, counted once for both instances
       expect(res.status).toBe(expected);
     }
-    const until = Date.now() + 60_000;
+    const until = Date.now() + budget(60_000);
     let pending = 3;
     while (pending > 0 && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 500));
@@ -325,7 +326,7 @@ describe('two instances behind a load balancer', () => {
 
   it('runs each tick of a recurring job on one instance only, and records every run', async () => {
     // let the jobs tick a while on both instances (tree-rollup: every 2 s)
-    const until = Date.now() + 90_000;
+    const until = Date.now() + budget(90_000);
     const rollupTicks = () =>
       new Set(
         logLines()
