@@ -31,7 +31,7 @@ export function EarningLimitCard({ userId }: { userId: number }) {
             ].map((f) => (
               <div key={f.id} className="min-w-0">
                 <dt className="text-sm text-muted">{f.label}</dt>
-                <dd className="mt-1 truncate text-base font-semibold text-fg sm:text-lg">
+                <dd className="mt-1 text-base font-semibold [overflow-wrap:anywhere] text-fg sm:text-lg">
                   <Money value={f.value} testId={`dashboard-limit-${f.id}`} />
                 </dd>
               </div>

@@ -32,6 +32,7 @@ function CopyRow({ words, value, testId }: { words: CopyWords; value: string; te
         <code
           dir="ltr"
           data-testid={testId}
+          title={value}
           className="min-w-0 flex-1 truncate rounded-lg border border-line bg-subtle px-3 py-2 font-mono text-sm text-fg"
         >
           {value}
