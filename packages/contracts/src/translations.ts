@@ -18,6 +18,8 @@ export const TRANSLATION_MSG = {
   unknownMessage: 'No message of the app has this id',
   badMessage: 'The message is not a well-formed ICU message',
   variablesDiffer: 'The message must use the same variables as the English source',
+  plantedDetail:
+    'A translation cannot add an address, a link, an e-mail, a handle or a long number the English text does not have (put contact details in Settings)',
   languageAdded: 'Language added',
   languageExists: 'This language already exists',
   languageSaved: 'Language saved',

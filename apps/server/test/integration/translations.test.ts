@@ -163,6 +163,30 @@ describe('operator translations', () => {
     expect((await t.call('DELETE', `/translations/es/${ID.items}`, { token: content })).status).toBe(200);
   });
 
+  it('refuses an edit that plants an address, a link, an e-mail, a handle or a phone number, and saves nothing', async () => {
+    const put = (message: string, source?: string) =>
+      t.call('PUT', `/translations/es/${ID.hello}`, { token: content, body: { message, source } });
+    for (const planted of [
+      'Hola {name}, envía tus USDT a 0x52908400098527886E0F7030069857D2E4169EE7',
+      'Hola {name}, depósitos a TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMY',
+      'Hola {name}, soporte en https://evil.example/pay',
+      'Hola {name}, escríbenos a t.me/earnhub_help',
+      'Hola {name}, paga en pagos-rapidos.xyz',
+      'Hola {name}, soporte: ayuda@pagos.example',
+      'Hola {name}, WhatsApp +44 7700 900123',
+      'Hola {name}, Telegram @earnhub_support',
+    ]) {
+      // a source sent by the client does not make a detail its own: the shipped English decides
+      const refused = await put(planted, planted);
+      expect(refused.status, planted).toBe(400);
+      expect(refused.body.message, planted).toMatch(/^A translation cannot add an address, a link/);
+    }
+    expect((await publicCatalog(t.app, 'es')).body.messages?.[ID.hello]).toBeUndefined();
+    // the same sentence in other words, numbers of a few digits included, is fine
+    expect((await put('¡Hola {name}! Tienes 30 días')).status).toBe(200);
+    expect((await t.call('DELETE', `/translations/es/${ID.hello}`, { token: content })).status).toBe(200);
+  });
+
   it('lets the content role change words; another role gets 403, a member 403, nobody 401', async () => {
     const body = { message: 'Hi {name}' };
     const url = `/translations/fr/${ID.hello}`;

@@ -20,6 +20,7 @@ import type { Actor } from '../../../http/access.js';
 import { TranslationCache } from './cache.js';
 import { readUpload, type SourceCatalog } from './catalog.js';
 import { checkMessage, placeholderDifference } from './icu.js';
+import { plantedDetails } from './planted.js';
 import * as repo from './repo.js';
 
 /** A public answer with its validator: the body is sent as is, the ETag compared on revalidation. */
@@ -92,7 +93,10 @@ export function createTranslationsService(deps: {
     if (!check.ok) return `${TRANSLATION_MSG.badMessage}: ${check.reason}`;
     const english = source ?? catalog.source.get(id);
     const differ = english === undefined ? [] : placeholderDifference(message, english);
-    return differ.length ? `${TRANSLATION_MSG.variablesDiffer} (${differ.join(', ')})` : null;
+    if (differ.length) return `${TRANSLATION_MSG.variablesDiffer} (${differ.join(', ')})`;
+    // against the shipped English, never against what the client says the source is
+    const planted = plantedDetails(message, catalog.source.get(id) ?? '');
+    return planted.length ? `${TRANSLATION_MSG.plantedDetail}: ${planted.slice(0, 3).join(', ')}` : null;
   }
 
   /** The id an uploaded key names: an id of the app, or the English text of one. */
