@@ -37,6 +37,10 @@ const FIRST_VISIT = [
   // Portuguese from Portugal gets the Portuguese we have
   { browser: 'pt-PT', lang: 'pt-BR', signIn: 'Entrar', dir: 'ltr' },
   { browser: 'ar-EG', lang: 'ar', signIn: 'تسجيل الدخول', dir: 'rtl' },
+  { browser: 'fr-FR', lang: 'fr', signIn: 'Se connecter', dir: 'ltr' },
+  { browser: 'ru-RU', lang: 'ru', signIn: 'Войти', dir: 'ltr' },
+  { browser: 'hi-IN', lang: 'hi', signIn: 'साइन इन करें', dir: 'ltr' },
+  { browser: 'id-ID', lang: 'id', signIn: 'Masuk', dir: 'ltr' },
   // a language we do not ship: English
   { browser: 'de-DE', lang: 'en', signIn: 'Sign in', dir: 'ltr' },
 ];
