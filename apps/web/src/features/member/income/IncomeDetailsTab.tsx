@@ -1,4 +1,5 @@
 import { INCOME_KINDS, type Income, type IncomeKind } from '@app/contracts/incomes';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -198,7 +199,7 @@ export function IncomeDetailsTab({
               total={data.total}
               fetching={query.isFetching}
               onPage={(p) => onFilter({ page: p })}
-              noun={[t`income`, t`incomes`]}
+              counted={(total) => plural(total, { one: '# income', other: '# incomes' })}
             />
           )}
         </>
