@@ -91,7 +91,14 @@ const CATALOGS = [
   },
   {
     path: src('locales/{locale}/team'),
-    include: [member('referral'), member('income'), member('rewards'), src('components/charts')],
+    include: [
+      member('referral'),
+      member('income'),
+      member('rewards'),
+      src('components/charts'),
+      // the ledger's words for references and wallets, which the income views share
+      src('components/money/transaction-words.ts'),
+    ],
     exclude: DASHBOARD_PARTS,
   },
   {

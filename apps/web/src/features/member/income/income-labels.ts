@@ -1,7 +1,8 @@
 import type { Income, IncomeDetail, IncomeKind, IncomePart, SummaryPeriod } from '@app/contracts/incomes';
-import { i18n } from '@lingui/core';
+import { i18n as activeI18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
+import { transactionWords } from '../../../components/money/transaction-words';
 import { intlLocale } from '../../../i18n/locales';
 import { money } from '../../../lib/format';
 import { formatPercentNumber } from './percent';
@@ -31,7 +32,7 @@ export function formatDay(day: string, style: 'medium' | 'short' = 'medium'): st
     style === 'medium'
       ? { dateStyle: 'medium', timeZone: 'UTC' }
       : { month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(intlLocale(i18n.locale || 'en'), options).format(
+  return new Intl.DateTimeFormat(intlLocale(activeI18n.locale || 'en'), options).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
@@ -44,7 +45,7 @@ const usd = (v: number) => money(v).text;
  * the API; the summary's `label` from the API is English too, so parts are named from their key).
  */
 export function useIncomeWords() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return useMemo(() => {
     const KIND: Record<IncomeKind, string> = {
       direct_income: t`Referral income`,
@@ -61,34 +62,10 @@ export function useIncomeWords() {
       '30d': t`30 days`,
       '90d': t`90 days`,
     };
-    const REF: Record<string, string> = {
-      roi_claim: t`Daily reward claim`,
-      bonus_claim: t`Bonus claim`,
-      topup: t`Plan purchase`,
-      topup_reversal: t`Plan purchase reversal`,
-      deposit: t`Deposit`,
-      provider_payment: t`Crypto payment`,
-      code: t`Activation code`,
-      withdrawal: t`Withdrawal`,
-      member_transfer: t`Transfer`,
-      reward_stage: t`Reward stage`,
-      reward_plan: t`Reward`,
-      salary: t`Salary`,
-      cto_pool: t`CTO pool`,
-      adjustment: t`Adjustment`,
-      admin_edit: t`Admin correction`,
-    };
-    const WALLET: Record<string, string> = {
-      fund: t`Fund wallet`,
-      earnings: t`Earnings wallet`,
-      roi: t`ROI wallet`,
-    };
-
-    /** "Daily reward claim #1" for `roi_claim` 1; an unknown name spaced out rather than hidden. */
-    const refText = (refType: string, refId?: string | number | null) => {
-      const label = REF[refType] ?? refType.replace(/_/g, ' ');
-      return refId === null || refId === undefined || refId === '' ? label : t`${label} #${refId}`;
-    };
+    // the ledger's words for references and wallets (components/money/transaction-words.ts, in this
+    // area's catalog too): "Daily reward claim #1", "Fund wallet"
+    const words = transactionWords(i18n);
+    const refText = words.ref;
 
     /** A kind as members read it; an ad bonus is "Ad income" (income from watching ads). */
     const incomeLabel = (i: Pick<Income, 'kind' | 'bonus_type'>): string => {
@@ -153,8 +130,8 @@ export function useIncomeWords() {
       }
     };
 
-    const walletLabel = (wallet: string) => WALLET[wallet] ?? wallet;
+    const walletLabel = words.wallet;
 
     return { KIND, PART, PERIOD, refText, incomeLabel, incomeReason, cutReason, previousLabel, walletLabel };
-  }, [t]);
+  }, [t, i18n]);
 }
