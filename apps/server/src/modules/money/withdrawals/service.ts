@@ -6,7 +6,7 @@ import { recordAudit } from '../../../audit/audit.js';
 import type { Clock } from '../../../clock.js';
 import { pageFacts } from '../../../db/paging.js';
 import { type Db, type Queryable, withTx } from '../../../db/pool.js';
-import { badRequest, conflict, forbidden, notFound, withValues } from '../../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../errors.js';
 import { type Actor, assertSelfOrAdmin } from '../../../http/access.js';
 import { member, platform } from '../../../ledger/accounts.js';
 import { post, postOnce, settle, withReplay } from '../../../ledger/ledger.js';
@@ -25,6 +25,7 @@ import { createCompoundShare } from './compound-share.js';
 import { payoutInFlight, toDto } from './dto.js';
 import { createFourEyes } from './four-eyes.js';
 import { assertHashForm, type PaidHashCheck } from './payout-hash.js';
+import { refusal } from './refusals.js';
 import * as repo from './repo.js';
 
 export { approvalsNeeded } from './dto.js';
@@ -91,21 +92,12 @@ export function createWithdrawalsService(deps: {
         await assertNoControlHold(tx, actor.userId, clock.now());
         if (!user.verify_at) throw forbidden('Verify your email before withdrawing');
         const address = body.network === 'BEP20' ? user.bep20 : user.trc20;
-        if (!address) {
-          const text = `Add your ${body.network} address in your profile before withdrawing`;
-          throw withValues(400, text, 'withdrawal.addressMissing', { network: body.network });
-        }
+        if (!address) throw refusal.addressMissing(body.network);
         // an address saved before checksums were checked (issue 37.6) is not paid to
         const problem = payoutAddressProblem(body.network, address);
-        if (problem) {
-          const text = `Correct the ${body.network} address in your profile: ${problem}`;
-          throw withValues(400, text, 'withdrawal.addressInvalid', { network: body.network });
-        }
+        if (problem) throw refusal.addressInvalid(body.network, problem);
         const minimum = toMicro(settings.withdrawal_min)!;
-        if (body.amount < minimum) {
-          const amount = formatUsdt(minimum);
-          throw withValues(400, `The minimum withdrawal is ${amount}`, 'withdrawal.minimum', { amount });
-        }
+        if (body.amount < minimum) throw refusal.belowMinimum(formatUsdt(minimum));
         const now = clock.now();
         const days = user.activation_date
           ? Math.floor((now.getTime() - user.activation_date.getTime()) / DAY_MS)
@@ -321,10 +313,7 @@ export function createWithdrawalsService(deps: {
       const w = await repo.find(tx, id, true);
       if (!w) throw notFound('Withdrawal request not found');
       assertSelfOrAdmin(actor, Number(w.user_id));
-      if (w.status !== 'pending') {
-        const text = `This request is already ${w.status} and cannot be cancelled`;
-        throw withValues(409, text, 'withdrawal.notCancellable', { status: w.status });
-      }
+      if (w.status !== 'pending') throw refusal.notCancellable(w.status);
       if (payoutInFlight(w)) throw conflict('This withdrawal is being paid on chain and cannot be cancelled');
       const now = clock.now();
       await settle(tx, w.hold_transfer!, 'voided', now);
