@@ -1,7 +1,10 @@
 import type { Settings, Switch } from '@app/contracts/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowRight, History, Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -34,15 +37,16 @@ import { TotpRequirementCard } from './TotpRequirementCard';
 
 export default function SettingsPage() {
   const settings = useSettings('admin');
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
-      <title>Settings · EarnHub admin</title>
+      <title>{t`Settings · EarnHub admin`}</title>
       <PageHeader
-        title="Settings"
-        description="Open or close parts of the platform, set the withdrawal minimum and fees, the compensation rules, and how the site presents itself. Every change is recorded in the audit log."
+        title={t`Settings`}
+        description={t`Open or close parts of the platform, set the withdrawal minimum and fees, the compensation rules, and how the site presents itself. Every change is recorded in the audit log.`}
         actions={
           <Link to="/admin/audit?target_type=settings" className={buttonClass('secondary', 'md')}>
-            <History className="size-4" aria-hidden="true" /> Settings history
+            <History className="size-4" aria-hidden="true" /> <Trans>Settings history</Trans>
           </Link>
         }
       />
@@ -50,18 +54,27 @@ export default function SettingsPage() {
       {settings.data ? (
         <SettingsForm current={settings.data} />
       ) : (
-        !settings.error && <PageSpinner label="Loading settings" />
+        !settings.error && <PageSpinner label={t`Loading settings`} />
       )}
     </div>
   );
+}
+
+/** "Saved one change: Withdrawals Closed." / "Saved 2 changes: ...; ...." */
+function savedText(saved: SettingChange[], i18n: I18n) {
+  const list = saved.map(({ label, to }) => i18n._(msg`${label} ${to}`)).join('; ');
+  const count = saved.length;
+  return plural(count, { one: `Saved one change: ${list}.`, other: `Saved # changes: ${list}.` });
 }
 
 function SettingsForm({ current }: { current: Settings }) {
   const save = useSaveSettings();
   const [pending, setPending] = useState<{ next: Settings; changes: SettingChange[] } | null>(null);
   const [saved, setSaved] = useState<SettingChange[] | null>(null);
+  const { t, i18n } = useLingui();
+  const schema = useMemo(() => settingsForm(i18n), [i18n]);
   const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
-    resolver: zodResolver(settingsForm),
+    resolver: zodResolver(schema),
     defaultValues: toForm(current),
   });
   const {
@@ -73,11 +86,13 @@ function SettingsForm({ current }: { current: Settings }) {
     formState: { errors, isDirty },
   } = form;
 
+  // the review dialog's title counts the changes to save
+  const count = pending?.changes.length ?? 0;
   const review = handleSubmit((values) => {
     const next = fromForm(values);
     const changes = changesBetween(current, next);
     if (changes.length === 0) {
-      toast('Nothing to change: these are the settings in force.');
+      toast(t`Nothing to change: these are the settings in force.`);
       reset(toForm(current));
       return;
     }
@@ -112,17 +127,12 @@ function SettingsForm({ current }: { current: Settings }) {
   };
 
   return (
-    <form onSubmit={review} noValidate aria-label="Platform settings" className="flex flex-col gap-6">
-      {saved && (
-        <Banner tone="success">
-          Saved {saved.length === 1 ? 'one change' : `${saved.length} changes`}:{' '}
-          {saved.map((c) => `${c.label} ${c.to}`).join('; ')}.
-        </Banner>
-      )}
+    <form onSubmit={review} noValidate aria-label={t`Platform settings`} className="flex flex-col gap-6">
+      {saved && <Banner tone="success">{savedText(saved, i18n)}</Banner>}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           {SWITCH_GROUPS.map((group) => (
-            <Card key={group.title} title={group.title}>
+            <Card key={group.keys[0]} title={i18n._(group.title)}>
               <div className="flex flex-col divide-y divide-line">
                 {group.keys.map((key) => (
                   <SwitchRow key={key} name={key} control={control} />
@@ -134,100 +144,100 @@ function SettingsForm({ current }: { current: Settings }) {
           <CompensationCard form={form} />
         </div>
         <div className="flex flex-col gap-6">
-          <Card title="Minimums and fees">
+          <Card title={t`Minimums and fees`}>
             <div className="flex flex-col gap-4">
               <div className="grid gap-4 sm:grid-cols-2">
                 <Input
-                  label="Withdrawal minimum (USDT)"
+                  label={t`Withdrawal minimum (USDT)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.withdrawal_min?.message}
-                  hint="The smallest amount a member may request."
+                  hint={t`The smallest amount a member may request.`}
                   {...register('withdrawal_min')}
                 />
                 <Input
-                  label="Profit withdrawal fee (%)"
+                  label={t`Profit withdrawal fee (%)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.fee_profit_percent?.message}
-                  hint="From the earnings wallet."
+                  hint={t`From the earnings wallet.`}
                   {...register('fee_profit_percent')}
                 />
                 <Input
-                  label="ROI withdrawal fee (%)"
+                  label={t`ROI withdrawal fee (%)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.fee_roi_percent?.message}
-                  hint="From the ROI wallet."
+                  hint={t`From the ROI wallet.`}
                   {...register('fee_roi_percent')}
                 />
                 <Input
-                  label="Compound withdrawal fee (%)"
+                  label={t`Compound withdrawal fee (%)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.fee_compound_percent?.message}
-                  hint="From the compound wallet."
+                  hint={t`From the compound wallet.`}
                   {...register('fee_compound_percent')}
                 />
                 <Input
-                  label="Hold after an account change (hours)"
+                  label={t`Hold after an account change (hours)`}
                   inputMode="numeric"
                   autoComplete="off"
                   className="sm:col-span-2"
                   error={errors.account_change_hold_hours?.message}
-                  hint="A member's new password, e-mail or payout address pauses their withdrawals and transfers to other members this long; the old e-mail is told either way. 0: no pause."
+                  hint={t`A member's new password, e-mail or payout address pauses their withdrawals and transfers to other members this long; the old e-mail is told either way. 0: no pause.`}
                   {...register('account_change_hold_hours')}
                 />
                 <Input
-                  label="One admin alone, per day (USDT)"
+                  label={t`One admin alone, per day (USDT)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.four_eyes_admin_daily?.message}
-                  hint="Deposits, payments and withdrawals one admin approves alone count toward this over 24 h; past it a second admin must approve."
+                  hint={t`Deposits, payments and withdrawals one admin approves alone count toward this over 24 h; past it a second admin must approve.`}
                   {...register('four_eyes_admin_daily')}
                 />
                 <Input
-                  label="One member by solo approvals, per day (USDT)"
+                  label={t`One member by solo approvals, per day (USDT)`}
                   inputMode="decimal"
                   autoComplete="off"
                   error={errors.four_eyes_member_daily?.message}
-                  hint="What reaches or leaves one member through approvals by a single admin over 24 h; past it a second admin must approve."
+                  hint={t`What reaches or leaves one member through approvals by a single admin over 24 h; past it a second admin must approve.`}
                   {...register('four_eyes_member_daily')}
                 />
               </div>
               <PrincipalTiers control={control} form={form} />
             </div>
           </Card>
-          <Card title="Site and contact">
+          <Card title={t`Site and contact`}>
             <div className="grid gap-4 sm:grid-cols-2">
               <Input
-                label="Site name"
+                label={t`Site name`}
                 autoComplete="off"
                 className="sm:col-span-2"
                 error={errors.site_name?.message}
-                hint="Shown to visitors with the contact details when registration or sign-in is closed; blocked members are given the contact details at sign-in."
+                hint={t`Shown to visitors with the contact details when registration or sign-in is closed; blocked members are given the contact details at sign-in.`}
                 {...register('site_name')}
               />
               <Input
-                label="Contact email"
+                label={t`Contact email`}
                 type="email"
                 autoComplete="off"
                 error={errors.contact_email?.message}
                 {...register('contact_email')}
               />
               <Input
-                label="Contact phone"
+                label={t`Contact phone`}
                 type="tel"
                 autoComplete="off"
                 error={errors.contact_phone?.message}
-                hint="With the country code, e.g. +44 7700 900123"
+                hint={t`With the country code, e.g. +44 7700 900123`}
                 {...register('contact_phone')}
               />
               <Input
-                label="Telegram"
+                label={t`Telegram`}
                 autoComplete="off"
                 error={errors.contact_telegram?.message}
-                hint="A username, e.g. @earnhub_support"
+                hint={t`A username, e.g. @earnhub_support`}
                 {...register('contact_telegram')}
               />
             </div>
@@ -243,7 +253,7 @@ function SettingsForm({ current }: { current: Settings }) {
         )}
       >
         <p className="text-sm text-muted" aria-live="polite">
-          {isDirty ? 'You have unsaved changes.' : 'These are the settings in force.'}
+          {isDirty ? t`You have unsaved changes.` : t`These are the settings in force.`}
         </p>
         <div className="flex gap-2">
           <Button
@@ -251,23 +261,19 @@ function SettingsForm({ current }: { current: Settings }) {
             disabled={!isDirty || save.isPending}
             onClick={() => reset(toForm(current))}
           >
-            Discard
+            <Trans>Discard</Trans>
           </Button>
           <Button type="submit" disabled={!isDirty}>
-            Review and save
+            <Trans>Review and save</Trans>
           </Button>
         </div>
       </div>
 
       <ConfirmDialog
         open={pending !== null}
-        title={
-          pending?.changes.length === 1
-            ? 'Save this change?'
-            : `Save ${pending?.changes.length ?? 0} changes?`
-        }
-        description="They apply at once to every member and are recorded in the audit log."
-        confirmLabel="Save changes"
+        title={plural(count, { one: 'Save this change?', other: 'Save # changes?' })}
+        description={t`They apply at once to every member and are recorded in the audit log.`}
+        confirmLabel={t`Save changes`}
         busy={save.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -283,7 +289,7 @@ function SettingsForm({ current }: { current: Settings }) {
               <span className="font-medium text-fg">{c.label}</span>
               <span className="flex flex-wrap items-center gap-1.5 text-muted">
                 <span className="line-through decoration-muted/60">{c.from}</span>
-                <ArrowRight className="size-3.5 shrink-0" aria-label="becomes" />
+                <ArrowRight className="size-3.5 shrink-0" aria-label={t`becomes`} />
                 <span className="font-medium text-fg">{c.to}</span>
               </span>
             </li>
@@ -301,6 +307,7 @@ function SwitchRow({
   name: Switch;
   control: Control<SettingsFormInput, unknown, SettingsFormOutput>;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <Controller
       name={name}
@@ -308,12 +315,12 @@ function SwitchRow({
       render={({ field }) => (
         <div className="py-3 first:pt-0 last:pb-0">
           <Toggle
-            label={LABELS[name]}
-            description={SWITCH_TEXT[name]}
+            label={i18n._(LABELS[name])}
+            description={i18n._(SWITCH_TEXT[name])}
             checked={field.value}
             onChange={field.onChange}
-            onText="Open"
-            offText="Closed"
+            onText={t`Open`}
+            offText={t`Closed`}
           />
         </div>
       )}
@@ -332,48 +339,58 @@ function PrincipalTiers({
   const errors = form.formState.errors.fee_principal_tiers;
   const listError = errors?.root?.message ?? errors?.message;
   const lastDays = Number(form.watch(`fee_principal_tiers.${fields.length - 1}.within_days`)) || 0;
+  const { t, i18n } = useLingui();
   return (
     <fieldset className="flex flex-col gap-3 border-t border-line pt-4">
-      <legend className="sr-only">{LABELS.fee_principal_tiers}</legend>
+      <legend className="sr-only">{i18n._(LABELS.fee_principal_tiers)}</legend>
       <div>
-        <p className="text-sm font-medium text-fg">Principal withdrawal fee</p>
+        <p className="text-sm font-medium text-fg">
+          <Trans>Principal withdrawal fee</Trans>
+        </p>
         <p className="text-xs text-muted">
-          By days since the member activated a plan. After the last tier, principal withdrawals are free.
+          <Trans>
+            By days since the member activated a plan. After the last tier, principal withdrawals are free.
+          </Trans>
         </p>
       </div>
       {fields.length === 0 && (
-        <p className="text-sm text-muted">No tiers: principal withdrawals are always free.</p>
+        <p className="text-sm text-muted">
+          <Trans>No tiers: principal withdrawals are always free.</Trans>
+        </p>
       )}
       <ol className="flex flex-col gap-3">
-        {fields.map((field, i) => (
-          <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3">
-            <Input
-              label="Within (days)"
-              aria-label={`Tier ${i + 1}: within (days)`}
-              inputMode="numeric"
-              autoComplete="off"
-              error={errors?.[i]?.within_days?.message}
-              {...form.register(`fee_principal_tiers.${i}.within_days`)}
-            />
-            <Input
-              label="Fee (%)"
-              aria-label={`Tier ${i + 1}: fee (%)`}
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors?.[i]?.percent?.message}
-              {...form.register(`fee_principal_tiers.${i}.percent`)}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="mt-7"
-              onClick={() => remove(i)}
-              aria-label={`Remove tier ${i + 1}`}
-            >
-              <X className="size-4" aria-hidden="true" />
-            </Button>
-          </li>
-        ))}
+        {fields.map((field, i) => {
+          const tier = i + 1;
+          return (
+            <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-3">
+              <Input
+                label={t`Within (days)`}
+                aria-label={t`Tier ${tier}: within (days)`}
+                inputMode="numeric"
+                autoComplete="off"
+                error={errors?.[i]?.within_days?.message}
+                {...form.register(`fee_principal_tiers.${i}.within_days`)}
+              />
+              <Input
+                label={t`Fee (%)`}
+                aria-label={t`Tier ${tier}: fee (%)`}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors?.[i]?.percent?.message}
+                {...form.register(`fee_principal_tiers.${i}.percent`)}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-7"
+                onClick={() => remove(i)}
+                aria-label={t`Remove tier ${tier}`}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            </li>
+          );
+        })}
       </ol>
       {listError && <p className="text-sm text-red-700 dark:text-red-400">{listError}</p>}
       <div>
@@ -383,7 +400,7 @@ function PrincipalTiers({
           disabled={fields.length >= 10}
           onClick={() => append({ within_days: String(lastDays + 10), percent: '5' })}
         >
-          <Plus className="size-4" aria-hidden="true" /> Add tier
+          <Plus className="size-4" aria-hidden="true" /> <Trans>Add tier</Trans>
         </Button>
       </div>
     </fieldset>

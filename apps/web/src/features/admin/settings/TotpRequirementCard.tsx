@@ -1,5 +1,7 @@
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
+import { ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
+import { useLingui } from '@lingui/react/macro';
 import { type Control, Controller, useWatch } from 'react-hook-form';
+import { adminRoleDescription, adminRoleLabel } from '../../../app/admin-role-words';
 import { Card } from '../../../components/ui/Card';
 import { Checkbox } from '../../../components/ui/Input';
 import { Toggle } from '../../../components/ui/Toggle';
@@ -16,20 +18,21 @@ export function TotpRequirementCard({
   control: Control<SettingsFormInput, unknown, SettingsFormOutput>;
 }) {
   const forAll = useWatch({ control, name: 'admin_totp_required' });
+  const { t, i18n } = useLingui();
   return (
-    <Card title="Back-office">
+    <Card title={t`Back-office`}>
       <div className="flex flex-col gap-4">
         <Controller
           name="admin_totp_required"
           control={control}
           render={({ field }) => (
             <Toggle
-              label={LABELS.admin_totp_required}
-              description="Every administrator signs in with a code from an authenticator app. One who has not set it up is taken to the Security page before anything else. Set it up for yourself first."
+              label={i18n._(LABELS.admin_totp_required)}
+              description={t`Every administrator signs in with a code from an authenticator app. One who has not set it up is taken to the Security page before anything else. Set it up for yourself first.`}
               checked={field.value}
               onChange={field.onChange}
-              onText="Required"
-              offText="Optional"
+              onText={t`Required`}
+              offText={t`Optional`}
             />
           )}
         />
@@ -43,19 +46,19 @@ export function TotpRequirementCard({
             return (
               <fieldset className="flex flex-col gap-3 border-t border-line pt-4" disabled={forAll}>
                 <legend className="float-left mb-1 w-full text-sm font-medium text-fg">
-                  {LABELS.admin_totp_required_roles}
+                  {i18n._(LABELS.admin_totp_required_roles)}
                 </legend>
                 <p className="text-xs text-muted">
                   {forAll
-                    ? 'Required of every administrator above, whatever their roles.'
-                    : 'Required only of the administrators holding one of these roles.'}
+                    ? t`Required of every administrator above, whatever their roles.`
+                    : t`Required only of the administrators holding one of these roles.`}
                 </p>
                 <div className="grid gap-3 sm:grid-cols-2">
                   {ADMIN_ROLES.map((role) => (
                     <Checkbox
                       key={role}
-                      label={ADMIN_ROLE_LABELS[role].label}
-                      hint={ADMIN_ROLE_LABELS[role].covers}
+                      label={adminRoleLabel(role)}
+                      hint={adminRoleDescription(role)}
                       checked={forAll || chosen.has(role)}
                       onChange={(e) => flip(role, e.target.checked)}
                     />
