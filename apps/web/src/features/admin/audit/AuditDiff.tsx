@@ -1,14 +1,17 @@
 import type { AuditEntry } from '@app/contracts/audit';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
-import { diffOf } from './diff';
+import { diffOf, WHOLE_VALUE } from './diff';
 
 /**
  * The record an admin change touched, field by field: before and after side by side, changed
  * fields marked, unchanged ones folded away until asked for.
  */
 export function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const { t } = useLingui();
   const [all, setAll] = useState(false);
   const rows = diffOf(entry.before, entry.after);
   const changed = rows.filter((r) => r.changed);
@@ -17,20 +20,25 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
   const created = entry.before === null;
   const removed = entry.after === null;
 
-  if (rows.length === 0) return <p className="text-sm text-muted">This entry records no data.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>This entry records no data.</Trans>
+      </p>
+    );
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted">
         {created
-          ? 'Created: there was no record before.'
+          ? t`Created: there was no record before.`
           : removed
-            ? 'Removed or reversed: no record after.'
-            : `${changed.length} ${changed.length === 1 ? 'field' : 'fields'} changed.`}
+            ? t`Removed or reversed: no record after.`
+            : plural(changed.length, { one: '# field changed.', other: '# fields changed.' })}
       </p>
       <div className="max-h-[55vh] overflow-auto rounded-lg border border-line">
         <table
           className="w-full table-fixed border-collapse text-left text-sm"
-          aria-label="Changes of this entry"
+          aria-label={t`Changes of this entry`}
         >
           <colgroup>
             <col className="w-[34%]" />
@@ -43,19 +51,19 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
                 scope="col"
                 className="border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase"
               >
-                Field
+                <Trans>Field</Trans>
               </th>
               <th
                 scope="col"
                 className="border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase"
               >
-                Before
+                <Trans>Before</Trans>
               </th>
               <th
                 scope="col"
                 className="border-b border-line px-3 py-2 text-xs font-semibold text-muted uppercase"
               >
-                After
+                <Trans>After</Trans>
               </th>
             </tr>
           </thead>
@@ -73,7 +81,7 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
                   scope="row"
                   className="px-3 py-2 font-mono text-xs font-medium [overflow-wrap:anywhere] text-fg"
                 >
-                  {row.path}
+                  {row.path === WHOLE_VALUE ? t`(value)` : row.path}
                 </th>
                 <td
                   className={cn(
@@ -100,8 +108,8 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
         <div>
           <Button variant="ghost" size="sm" onClick={() => setAll((v) => !v)}>
             {all
-              ? 'Hide unchanged fields'
-              : `Show ${unchanged} unchanged ${unchanged === 1 ? 'field' : 'fields'}`}
+              ? t`Hide unchanged fields`
+              : plural(unchanged, { one: 'Show # unchanged field', other: 'Show # unchanged fields' })}
           </Button>
         </div>
       )}
@@ -112,6 +120,11 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
 /** A value as written in the log; absent and empty values say so. */
 function Value({ text }: { text: string | undefined }) {
   if (text === undefined) return <span className="text-muted">—</span>;
-  if (text === '') return <span className="font-sans text-muted italic">(empty)</span>;
+  if (text === '')
+    return (
+      <span className="font-sans text-muted italic">
+        <Trans>(empty)</Trans>
+      </span>
+    );
   return <>{text}</>;
 }

@@ -1,4 +1,7 @@
 import type { AuditEntry } from '@app/contracts/audit';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuditFacets, useAuditList } from '../../../api/audit';
@@ -33,7 +36,8 @@ function target(e: AuditEntry) {
         to={`/admin/check/profile/${e.target_id}`}
         className="font-medium text-accent-text hover:underline"
       >
-        user #{e.target_id}
+        {/* the target's type is a code, as in the other rows */}
+        {e.target_type} #{e.target_id}
       </Link>
     );
   return (
@@ -43,12 +47,12 @@ function target(e: AuditEntry) {
   );
 }
 
-function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
+function columns(onOpen: (e: AuditEntry) => void, i18n: I18n): Array<Column<AuditEntry>> {
   return [
-    { key: 'when', header: 'When', cell: (e) => <When iso={e.created_at} stacked /> },
+    { key: 'when', header: i18n._(msg`When`), cell: (e) => <When iso={e.created_at} stacked /> },
     {
       key: 'admin',
-      header: 'Admin',
+      header: i18n._(msg`Admin`),
       cell: (e) => (
         <span className="flex flex-col">
           <span className="font-medium">{e.admin_username ?? '—'}</span>
@@ -58,23 +62,27 @@ function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
     },
     {
       key: 'action',
-      header: 'Action',
+      header: i18n._(msg`Action`),
       // in words; the recorded code in the tooltip and in the entry's dialog (issue 37.13)
       cell: (e) => (
         <span className="font-medium text-fg" title={e.action}>
-          {auditActionWords(e.action)}
+          {auditActionWords(i18n, e.action)}
         </span>
       ),
     },
-    { key: 'target', header: 'Target', cell: target },
+    { key: 'target', header: i18n._(msg`Target`), cell: target },
     {
       key: 'ip',
-      header: 'From',
+      header: i18n._(msg`From`),
       cell: (e) => <span className="font-mono text-xs text-muted">{e.ip ?? '—'}</span>,
     },
     {
       key: 'changes',
-      header: <span className="sr-only">Changes</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Changes</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: (e) => (
         <Button
@@ -82,9 +90,9 @@ function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
           variant="secondary"
           onClick={() => onOpen(e)}
           // the row says what the entry is; its words here would answer to the filters' labels (Action, Admin)
-          aria-label={`View changes of entry ${e.id}`}
+          aria-label={i18n._(msg`View changes of entry ${e.id}`)}
         >
-          View changes
+          <Trans>View changes</Trans>
         </Button>
       ),
     },
@@ -92,6 +100,7 @@ function columns(onOpen: (e: AuditEntry) => void): Array<Column<AuditEntry>> {
 }
 
 export default function AuditLogPage() {
+  const { t, i18n } = useLingui();
   const { page, params, update } = useUrlFilters();
   const limit = pageSizeOf(params.get('limit'));
   const action = params.get('action') ?? '';
@@ -99,7 +108,7 @@ export default function AuditLogPage() {
   const adminId = Number(params.get('admin_id')) || undefined;
   const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
-  const rangeError = from && to && to < from ? 'The end date is before the start date' : undefined;
+  const rangeError = from && to && to < from ? t`The end date is before the start date` : undefined;
 
   const facets = useAuditFacets();
   const list = useAuditList(
@@ -119,55 +128,69 @@ export default function AuditLogPage() {
   const filtered = Boolean(action || targetType || adminId || from || to);
 
   // a filter value from the address that the log no longer has stays choosable
+  // the entry's facts, the code first, one after the other: "withdrawal.approved · ann · 21 Nov 2026, 14:03 · from 10.0.0.1 · withdrawal #4"
+  const facts = (entry: AuditEntry) => {
+    const ip = entry.ip;
+    return [
+      entry.action,
+      entry.admin_username ?? t`A removed admin`,
+      formatDateTime(entry.created_at),
+      ip ? t`from ${ip}` : null,
+      `${entry.target_type}${entry.target_id ? ` #${entry.target_id}` : ''}`,
+    ]
+      .filter((fact) => fact !== null)
+      .join(' · ');
+  };
+
   const withCurrent = (values: string[] | undefined, current: string) =>
     current && !values?.includes(current) ? [current, ...(values ?? [])] : (values ?? []);
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Audit log · EarnHub admin</title>
+      <title>{t`Audit log · EarnHub admin`}</title>
       <PageHeader
-        title="Audit log"
-        description="Every change an admin made: who, what, when, from where, and the record before and after."
+        title={t`Audit log`}
+        description={t`Every change an admin made: who, what, when, from where, and the record before and after.`}
       />
 
       <section aria-labelledby="audit-filters" className="flex flex-col gap-3">
         <h2 id="audit-filters" className="sr-only">
-          Filters
+          <Trans>Filters</Trans>
         </h2>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
           {/* the action and admin names are long: each option must show whole (issue 37.17) */}
           <Select
-            label="Action"
+            label={t`Action`}
             className="col-span-2"
             value={action}
             onChange={(e) => update({ action: e.target.value, page: 1 })}
           >
-            <option value="">All actions</option>
+            <option value="">{t`All actions`}</option>
             {withCurrent(facets.data?.actions, action).map((a) => (
               <option key={a} value={a}>
-                {auditActionWords(a)}
+                {auditActionWords(i18n, a)}
               </option>
             ))}
           </Select>
           <Select
-            label="Target"
+            label={t`Target`}
             value={targetType}
             onChange={(e) => update({ target_type: e.target.value, page: 1 })}
           >
-            <option value="">All targets</option>
-            {withCurrent(facets.data?.target_types, targetType).map((t) => (
-              <option key={t} value={t}>
-                {t}
+            <option value="">{t`All targets`}</option>
+            {withCurrent(facets.data?.target_types, targetType).map((type) => (
+              <option key={type} value={type}>
+                {type}
               </option>
             ))}
           </Select>
           <Select
-            label="Admin"
+            label={t`Admin`}
             className="col-span-2"
             value={adminId ?? ''}
             onChange={(e) => update({ admin_id: e.target.value, page: 1 })}
           >
-            <option value="">All admins</option>
+            <option value="">{t`All admins`}</option>
             {facets.data?.admins.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.email}
@@ -175,14 +198,14 @@ export default function AuditLogPage() {
             ))}
           </Select>
           <Input
-            label="From"
+            label={t`From`}
             type="date"
             value={from}
             max={to || undefined}
             onChange={(e) => update({ from: e.target.value, page: 1 })}
           />
           <Input
-            label="To"
+            label={t`To`}
             type="date"
             value={to}
             min={from || undefined}
@@ -198,7 +221,7 @@ export default function AuditLogPage() {
               size="sm"
               onClick={() => update({ action: '', target_type: '', admin_id: '', from: '', to: '', page: 1 })}
             >
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Button>
           </div>
         )}
@@ -208,8 +231,8 @@ export default function AuditLogPage() {
         <Banner tone="error">{errorMessage(list.error ?? facets.error)}</Banner>
       )}
       <Table
-        caption="Audit log"
-        columns={columns(setOpen)}
+        caption={t`Audit log`}
+        columns={columns(setOpen, i18n)}
         rows={rangeError ? [] : data?.entries}
         rowKey={(e) => e.id}
         loading={list.isPending && !rangeError}
@@ -217,8 +240,8 @@ export default function AuditLogPage() {
         minWidth="min-w-[760px]"
         empty={
           filtered
-            ? 'No entry matches these filters. Widen the dates or clear the filters.'
-            : 'No admin changes yet. Changes to members, money, plans and settings appear here.'
+            ? t`No entry matches these filters. Widen the dates or clear the filters.`
+            : t`No admin changes yet. Changes to members, money, plans and settings appear here.`
         }
       />
       {data && data.total > 0 && !rangeError && (
@@ -228,7 +251,7 @@ export default function AuditLogPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['entry', 'entries']}
+          counted={(total) => plural(total, { one: '# entry', other: '# entries' })}
         />
       )}
 
@@ -236,13 +259,8 @@ export default function AuditLogPage() {
         open={open !== null}
         onClose={() => setOpen(null)}
         className="sm:max-w-3xl"
-        title={open ? auditActionWords(open.action) : ''}
-        description={
-          open &&
-          `${open.action} · ${open.admin_username ?? 'A removed admin'} · ${formatDateTime(open.created_at)}${
-            open.ip ? ` · from ${open.ip}` : ''
-          } · ${open.target_type}${open.target_id ? ` #${open.target_id}` : ''}`
-        }
+        title={open ? auditActionWords(i18n, open.action) : ''}
+        description={open && facts(open)}
       >
         {open && (
           <div className="mt-4">

@@ -6,6 +6,9 @@ export interface DiffRow {
   changed: boolean;
 }
 
+/** The path of a record that is a single value, not fields (shown in words by AuditDiff). */
+export const WHOLE_VALUE = '(value)';
+
 const show = (value: unknown): string =>
   value === null ? 'null' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -21,7 +24,7 @@ function flatten(value: unknown, prefix: string, into: Map<string, string>) {
     }
     return;
   }
-  into.set(prefix || '(value)', show(value));
+  into.set(prefix || WHOLE_VALUE, show(value));
 }
 
 /** Every field of the record before and after, changed ones marked and listed first. */

@@ -1,4 +1,7 @@
 import type { CtoPool, CtoQualifiedMember } from '@app/contracts/cto';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,57 +21,67 @@ import { NewPoolDialog, PayPoolDialog } from './PoolDialogs';
 
 const LIMIT = 10;
 const STATUS = {
-  open: { tone: 'amber', text: 'Not paid' },
-  paid: { tone: 'green', text: 'Paid' },
-  deleted: { tone: 'neutral', text: 'Deleted' },
+  open: { tone: 'amber', text: msg`Not paid` },
+  paid: { tone: 'green', text: msg`Paid` },
+  deleted: { tone: 'neutral', text: msg`Deleted` },
 } as const;
 
 /** `onPay` null: not finance (no Pay); `onDelete` null: not an owner (pools are the rules). */
 function poolColumns(
   onPay: ((p: CtoPool) => void) | null,
   onDelete: ((p: CtoPool) => void) | null,
+  i18n: I18n,
 ): Array<Column<CtoPool>> {
   return [
     {
       key: 'period',
-      header: 'Month',
+      header: i18n._(msg`Month`),
       cell: (p) => <span className="font-medium whitespace-nowrap tabular-nums">{p.period}</span>,
     },
-    { key: 'amount', header: 'Pool', className: 'text-right', cell: (p) => <Money value={p.amount} /> },
+    {
+      key: 'amount',
+      header: i18n._(msg`Pool`),
+      className: 'text-right',
+      cell: (p) => <Money value={p.amount} />,
+    },
     {
       key: 'status',
-      header: 'Status',
-      cell: (p) => <Badge tone={STATUS[p.status].tone}>{STATUS[p.status].text}</Badge>,
+      header: i18n._(msg`Status`),
+      cell: (p) => <Badge tone={STATUS[p.status].tone}>{i18n._(STATUS[p.status].text)}</Badge>,
     },
     {
       key: 'members',
-      header: 'Members',
+      header: i18n._(msg`Members`),
       className: 'text-right tabular-nums',
       cell: (p) => p.members ?? '—',
     },
     {
       key: 'share',
-      header: 'Each',
+      header: i18n._(msg`Each`),
       className: 'text-right',
       cell: (p) => (p.share === null ? '—' : <Money value={p.share} />),
     },
     {
       key: 'remainder',
-      header: 'Not paid',
+      header: i18n._(msg`Not paid`),
       className: 'text-right',
       cell: (p) => (p.remainder === null ? '—' : <Money value={p.remainder} />),
     },
-    { key: 'paid', header: 'Paid on', cell: (p) => <When iso={p.paid_at} stacked /> },
+    { key: 'paid', header: i18n._(msg`Paid on`), cell: (p) => <When iso={p.paid_at} stacked /> },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: (p) =>
         p.status === 'open' ? (
           <div className="flex justify-end gap-2">
             {onPay && (
-              <Button size="sm" onClick={() => onPay(p)} aria-label={`Pay CTO of ${p.period}`}>
-                Pay
+              <Button size="sm" onClick={() => onPay(p)} aria-label={i18n._(msg`Pay CTO of ${p.period}`)}>
+                <Trans>Pay</Trans>
               </Button>
             )}
             {onDelete && (
@@ -77,9 +90,9 @@ function poolColumns(
                 variant="secondary"
                 className="text-red-700 dark:text-red-400"
                 onClick={() => onDelete(p)}
-                aria-label={`Delete CTO of ${p.period}`}
+                aria-label={i18n._(msg`Delete CTO of ${p.period}`)}
               >
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             )}
           </div>
@@ -88,10 +101,10 @@ function poolColumns(
   ];
 }
 
-const QUALIFIED_COLUMNS: Array<Column<CtoQualifiedMember>> = [
+const qualifiedColumns = (i18n: I18n): Array<Column<CtoQualifiedMember>> => [
   {
     key: 'member',
-    header: 'Member',
+    header: i18n._(msg`Member`),
     cell: (m) => (
       <Link to={`/admin/check/profile/${m.user_id}`} className="font-medium text-accent-text hover:underline">
         {m.username}
@@ -100,13 +113,13 @@ const QUALIFIED_COLUMNS: Array<Column<CtoQualifiedMember>> = [
   },
   {
     key: 'plan',
-    header: 'Own active plan',
+    header: i18n._(msg`Own active plan`),
     className: 'text-right',
     cell: (m) => <Money value={m.active_plan} />,
   },
   {
     key: 'directs',
-    header: "Directs' business",
+    header: i18n._(msg`Directs' business`),
     className: 'text-right',
     cell: (m) => <Money value={m.directs_business} />,
   },
@@ -127,40 +140,45 @@ export default function CtoPage() {
   const mayPay = useAdminMay('finance');
   const rules = overview.data?.rules;
   const qualified = overview.data?.qualified;
+  const { t, i18n } = useLingui();
+  const deletingPeriod = deleting?.period ?? '';
+  const qualifiedTotal = qualified?.total;
+  // the thresholds of Settings, an ellipsis until they are known
+  const minPlan = rules ? <Money value={rules.min_active_plan} /> : '…';
+  const minBusiness = rules ? <Money value={rules.min_directs_business} /> : '…';
 
   return (
     <div className="flex flex-col gap-6">
-      <title>CTO · EarnHub admin</title>
+      <title>{t`CTO · EarnHub admin`}</title>
       <PageHeader
-        title="CTO"
+        title={t`CTO`}
         description={
-          <>
+          <Trans>
             Company turnover share: a monthly pool shared equally by members whose own active plan is at least{' '}
-            {rules ? <Money value={rules.min_active_plan} /> : '…'} and whose directs' business is at least{' '}
-            {rules ? <Money value={rules.min_directs_business} /> : '…'} (
+            {minPlan} and whose directs' business is at least {minBusiness} (
             <Link to="/admin/settings" className="text-accent-text hover:underline">
               Settings
             </Link>
             ).
-          </>
+          </Trans>
         }
         actions={
           mayChangePools && (
             <Button onClick={() => setCreating(true)}>
-              <Plus className="size-4" aria-hidden="true" /> New pool
+              <Plus className="size-4" aria-hidden="true" /> <Trans>New pool</Trans>
             </Button>
           )
         }
       />
       {pools.error && <Banner tone="error">{errorMessage(pools.error)}</Banner>}
       <Table
-        caption="CTO pools"
-        columns={poolColumns(mayPay ? setPaying : null, mayChangePools ? setDeleting : null)}
+        caption={t`CTO pools`}
+        columns={poolColumns(mayPay ? setPaying : null, mayChangePools ? setDeleting : null, i18n)}
         rows={pools.data?.allcto}
         rowKey={(p) => p.id}
         loading={pools.isPending}
         skeletonRows={3}
-        empty="No pools yet. Set this month's pool with New pool."
+        empty={t`No pools yet. Set this month's pool with New pool.`}
         minWidth="min-w-[720px]"
       />
       {pools.data && pools.data.total > LIMIT && (
@@ -170,22 +188,22 @@ export default function CtoPage() {
           total={pools.data.total}
           fetching={pools.isFetching}
           onPage={setPage}
-          noun={['pool', 'pools']}
+          counted={(total) => plural(total, { one: '# pool', other: '# pools' })}
         />
       )}
 
       <section aria-labelledby="cto-qualified" className="flex flex-col gap-3">
         <h2 id="cto-qualified" className="text-lg font-semibold text-fg">
-          Qualified now{qualified ? ` (${qualified.total})` : ''}
+          {qualified ? t`Qualified now (${qualifiedTotal})` : t`Qualified now`}
         </h2>
         {overview.error && <Banner tone="error">{errorMessage(overview.error)}</Banner>}
         <Table
-          caption="Members qualified for CTO now"
-          columns={QUALIFIED_COLUMNS}
+          caption={t`Members qualified for CTO now`}
+          columns={qualifiedColumns(i18n)}
           rows={qualified?.data}
           rowKey={(m) => m.user_id}
           loading={overview.isPending}
-          empty="Nobody qualifies now. Members qualify by their own active plan and their directs' business."
+          empty={t`Nobody qualifies now. Members qualify by their own active plan and their directs' business.`}
           minWidth="min-w-[480px]"
         />
         {qualified && qualified.total > LIMIT && (
@@ -207,8 +225,8 @@ export default function CtoPage() {
       <PayPoolDialog pool={paying} onClose={() => setPaying(null)} />
       <DeleteDialog
         target={deleting}
-        title={`Delete the CTO pool of ${deleting?.period ?? ''}?`}
-        description="It was not paid: nothing moves. You can set a new pool for the month afterwards."
+        title={t`Delete the CTO pool of ${deletingPeriod}?`}
+        description={t`It was not paid: nothing moves. You can set a new pool for the month afterwards.`}
         remove={remove}
         onClose={() => setDeleting(null)}
       />

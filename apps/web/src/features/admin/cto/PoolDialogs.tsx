@@ -1,5 +1,6 @@
 import { type CtoPool, ctoPoolBody } from '@app/contracts/cto';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ export function NewPoolDialog({
   defaultPeriod: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const create = useCreateCtoPool();
   const close = () => {
     if (create.isPending) return;
@@ -43,8 +45,8 @@ export function NewPoolDialog({
     <Modal
       open={open}
       onClose={close}
-      title="New CTO pool"
-      description="The month's company turnover share. Paying it shares it equally among the members who qualify at that moment."
+      title={t`New CTO pool`}
+      description={t`The month's company turnover share. Paying it shares it equally among the members who qualify at that moment.`}
     >
       {open && <PoolForm defaultPeriod={defaultPeriod} create={create} onDone={onClose} onCancel={close} />}
     </Modal>
@@ -62,6 +64,7 @@ function PoolForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -82,25 +85,30 @@ function PoolForm({
     ),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="CTO pool">
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label={t`CTO pool`}>
       {create.isError && <Banner tone="error">{errorMessage(create.error)}</Banner>}
       <div className="grid grid-cols-2 gap-4">
-        <Input label="Month" type="month" error={errors.period?.message} {...register('period')} />
+        <Input label={t`Month`} type="month" error={errors.period?.message} {...register('period')} />
         <Input
-          label="Pool (USDT)"
+          label={t`Pool (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
           {...register('amount')}
         />
       </div>
-      <Input label="Note (optional)" autoComplete="off" error={errors.note?.message} {...register('note')} />
+      <Input
+        label={t`Note (optional)`}
+        autoComplete="off"
+        error={errors.note?.message}
+        {...register('note')}
+      />
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={create.isPending}>
-          Create pool
+          <Trans>Create pool</Trans>
         </Button>
       </div>
     </form>
@@ -109,9 +117,17 @@ function PoolForm({
 
 /** Shows what paying the pool now does (members, equal share, remainder kept), then pays it. */
 export function PayPoolDialog({ pool, onClose }: { pool: CtoPool | null; onClose: () => void }) {
+  const { t } = useLingui();
   const detail = useCtoDetail(pool?.id ?? null);
+  const period = pool?.period ?? '';
   const pay = usePayCto();
   const preview = detail.data?.preview;
+  // the first eight names, then how many more (usernames as they are)
+  const firstNames = (preview?.qualified ?? [])
+    .slice(0, 8)
+    .map((m) => m.username)
+    .join(', ');
+  const more = (preview?.members ?? 0) - 8;
   const close = () => {
     if (pay.isPending) return;
     pay.reset();
@@ -120,9 +136,9 @@ export function PayPoolDialog({ pool, onClose }: { pool: CtoPool | null; onClose
   return (
     <ConfirmDialog
       open={pool !== null}
-      title={`Pay the CTO of ${pool?.period ?? ''}?`}
-      description="Each member qualified now receives an equal share into their earnings. The share is rounded down to the last micro-unit; what rounding leaves is not paid. A pool is paid once."
-      confirmLabel="Pay CTO"
+      title={t`Pay the CTO of ${period}?`}
+      description={t`Each member qualified now receives an equal share into their earnings. The share is rounded down to the last micro-unit; what rounding leaves is not paid. A pool is paid once.`}
+      confirmLabel={t`Pay CTO`}
       busy={pay.isPending}
       onConfirm={() =>
         pool &&
@@ -136,35 +152,31 @@ export function PayPoolDialog({ pool, onClose }: { pool: CtoPool | null; onClose
       onCancel={close}
     >
       {pay.isError && <Banner tone="error">{errorMessage(pay.error)}</Banner>}
-      {detail.isPending && <Spinner label="Working out the shares" />}
+      {detail.isPending && <Spinner label={t`Working out the shares`} />}
       {detail.error && <Banner tone="error">{errorMessage(detail.error)}</Banner>}
       {pool && preview && (
         <>
           <SummaryList
             rows={[
-              { label: 'Pool', value: <Money value={pool.amount} /> },
-              { label: 'Members qualified now', value: preview.members, testId: 'cto-preview-members' },
+              { label: t`Pool`, value: <Money value={pool.amount} /> },
+              { label: t`Members qualified now`, value: preview.members, testId: 'cto-preview-members' },
               {
-                label: 'Each receives',
+                label: t`Each receives`,
                 value: <Money value={preview.share} />,
                 strong: true,
                 testId: 'cto-preview-share',
               },
-              { label: 'Not paid (rounding)', value: <Money value={preview.remainder} /> },
+              { label: t`Not paid (rounding)`, value: <Money value={preview.remainder} /> },
             ]}
           />
           {preview.members === 0 && (
             <Banner tone="error">
-              Nobody qualifies now: paying would be refused. Check the rules in Settings.
+              <Trans>Nobody qualifies now: paying would be refused. Check the rules in Settings.</Trans>
             </Banner>
           )}
           {preview.members > 0 && (
             <p className="text-xs text-muted">
-              {preview.qualified
-                .slice(0, 8)
-                .map((m) => m.username)
-                .join(', ')}
-              {preview.members > 8 ? ` and ${preview.members - 8} more` : ''}
+              {preview.members > 8 ? t`${firstNames} and ${more} more` : firstNames}
             </p>
           )}
         </>

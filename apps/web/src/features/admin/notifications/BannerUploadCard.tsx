@@ -1,4 +1,5 @@
 import { BANNER_MAX_BYTES, NOTIFICATION_MSG } from '@app/contracts/notifications';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -13,6 +14,7 @@ const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** Spec 2.3 banner image upload: POST /notifications/banner (field `image`); the member dashboard shows it. */
 export function BannerUploadCard() {
+  const { t } = useLingui();
   const current = useBanner();
   const upload = useUploadBanner();
   const input = useRef<HTMLInputElement>(null);
@@ -45,7 +47,7 @@ export function BannerUploadCard() {
   };
 
   const send = () => {
-    if (!file) return setProblem('Choose an image first');
+    if (!file) return setProblem(t`Choose an image first`);
     upload.mutate(file, {
       onSuccess: (data) => {
         setDone(data.message);
@@ -56,39 +58,42 @@ export function BannerUploadCard() {
   };
 
   const shown = preview ?? current.data?.url;
+  const uploaded = current.data ? formatRelative(current.data.created_at) : '';
   const error = problem ?? (upload.isError ? errorMessage(upload.error) : null);
 
   return (
-    <Card title="Dashboard banner">
+    <Card title={t`Dashboard banner`}>
       <p className="-mt-2 mb-4 text-sm text-muted">
-        Shown at the top of every member's dashboard. PNG, JPEG, WebP or GIF, up to 2 MB; a wide image (about
-        3:1) looks best.
+        <Trans>
+          Shown at the top of every member's dashboard. PNG, JPEG, WebP or GIF, up to 2 MB; a wide image
+          (about 3:1) looks best.
+        </Trans>
       </p>
       <div className="mb-4 flex aspect-[3/1] items-center justify-center overflow-hidden rounded-lg border border-dashed border-line bg-subtle">
         {current.isPending && !preview ? (
-          <Spinner label="Loading the current banner" />
+          <Spinner label={t`Loading the current banner`} />
         ) : shown ? (
           <img
             src={shown}
-            alt={preview ? 'Preview of the chosen banner' : 'Current banner'}
+            alt={preview ? t`Preview of the chosen banner` : t`Current banner`}
             className="size-full object-cover"
           />
         ) : (
           <span className="flex flex-col items-center gap-1 text-sm text-muted">
             <ImageUp className="size-6" aria-hidden="true" />
-            No banner yet
+            <Trans>No banner yet</Trans>
           </span>
         )}
       </div>
       {current.data && !preview && (
         <p className="mb-3 text-xs text-muted">
-          Current banner uploaded {formatRelative(current.data.created_at)}.
+          <Trans>Current banner uploaded {uploaded}.</Trans>
         </p>
       )}
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="banner-image" className="text-sm font-medium text-fg">
-            Banner image
+            <Trans>Banner image</Trans>
           </label>
           <input
             id="banner-image"
@@ -109,7 +114,7 @@ export function BannerUploadCard() {
           </p>
         )}
         <Button onClick={send} busy={upload.isPending} disabled={!file} className="self-start">
-          {upload.isPending ? 'Uploading…' : 'Upload banner'}
+          {upload.isPending ? t`Uploading…` : t`Upload banner`}
         </Button>
       </div>
       <SuccessPopup message={done} clear={() => setDone(null)} />

@@ -1,5 +1,6 @@
 import { NOTIFICATION_TYPES, notificationCreateBody } from '@app/contracts/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +26,7 @@ const DEFAULTS: FormIn = { title: '', message: '', users: true, type: 'notificat
 
 /** Spec 2.3 Create Notification, validated by the server's own schema (spec 5 messages). */
 function CreateNotificationForm() {
+  const { t, i18n } = useLingui();
   const create = useCreateNotification();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,44 +73,44 @@ function CreateNotificationForm() {
 
   const busy = create.isPending;
   return (
-    <Card title="New notification">
+    <Card title={t`New notification`}>
       <form
         onSubmit={handleSubmit(submit)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Create notification"
+        aria-label={t`Create notification`}
       >
         <Input
-          label="Title"
+          label={t`Title`}
           autoComplete="off"
           disabled={busy}
           error={errors.title?.message}
           {...register('title')}
         />
         <TextArea
-          label="Message"
+          label={t`Message`}
           rows={5}
           disabled={busy}
           error={errors.message?.message}
           {...register('message')}
         />
         <Checkbox
-          label="All Users"
-          hint={allUsers ? 'Every member receives it.' : 'Only the members you pick below receive it.'}
+          label={t`All Users`}
+          hint={allUsers ? t`Every member receives it.` : t`Only the members you pick below receive it.`}
           disabled={busy}
           {...allUsersField}
         />
         <Select
-          label="Type"
+          label={t`Type`}
           disabled={busy}
           error={errors.type?.message}
-          hint="A site popup opens once in the member area, the next time each recipient visits it."
+          hint={t`A site popup opens once in the member area, the next time each recipient visits it.`}
           className="sm:max-w-md"
           {...register('type')}
         >
           {NOTIFICATION_TYPES.map((type) => (
             <option key={type} value={type}>
-              {TYPE_LABEL[type]}
+              {i18n._(TYPE_LABEL[type])}
             </option>
           ))}
         </Select>
@@ -121,7 +123,7 @@ function CreateNotificationForm() {
           />
         )}
         <Button type="submit" busy={busy} className="self-start">
-          Create
+          <Trans>Create</Trans>
         </Button>
       </form>
       <SuccessPopup message={done} clear={() => setDone(null)} />
@@ -131,16 +133,17 @@ function CreateNotificationForm() {
 }
 
 export default function CreateNotificationPage() {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
-      <title>Create notification · EarnHub admin</title>
+      <title>{t`Create notification · EarnHub admin`}</title>
       <PageHeader
-        title="Create notification"
-        description="Send a notice to every member or to the members you pick, and set the dashboard banner."
+        title={t`Create notification`}
+        description={t`Send a notice to every member or to the members you pick, and set the dashboard banner.`}
         actions={
           <Link to="/admin/notification/list" className={buttonClass('secondary')}>
             <ClipboardList className="size-4" aria-hidden="true" />
-            Notification list
+            <Trans>Notification list</Trans>
           </Link>
         }
       />

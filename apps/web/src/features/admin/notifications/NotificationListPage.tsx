@@ -1,4 +1,6 @@
 import type { AdminNotification } from '@app/contracts/notifications';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BellPlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,7 +14,6 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
-import { formatCount } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { TYPE_LABEL } from './labels';
 
@@ -26,6 +27,7 @@ export default function NotificationListPage() {
   const data = list.data;
   const first = ((data?.currentPage ?? page) - 1) * limit;
   const position = new Map(data?.notifications.map((n, i) => [n.id, first + i + 1]));
+  const { t, i18n } = useLingui();
 
   const confirmDelete = () => {
     if (!target) return;
@@ -44,10 +46,10 @@ export default function NotificationListPage() {
       className: 'w-12 tabular-nums text-muted',
       cell: (n) => position.get(n.id),
     },
-    { key: 'title', header: 'Title', cell: (n) => <span className="font-medium text-fg">{n.title}</span> },
+    { key: 'title', header: t`Title`, cell: (n) => <span className="font-medium text-fg">{n.title}</span> },
     {
       key: 'message',
-      header: 'Message',
+      header: t`Message`,
       cell: (n) => (
         <p className="line-clamp-2 max-w-md text-muted" title={n.message}>
           {n.message}
@@ -56,13 +58,13 @@ export default function NotificationListPage() {
     },
     {
       key: 'users',
-      header: 'All User',
+      header: t`All User`,
       cell: (n) => (
         <span className="flex flex-col items-start gap-0.5">
-          <span>{n.users ? 'True' : 'False'}</span>
+          <span>{n.users ? t`True` : t`False`}</span>
           {!n.users && (
             <span className="text-xs whitespace-nowrap text-muted">
-              {n.recipients.length === 1 ? '1 recipient' : `${formatCount(n.recipients.length)} recipients`}
+              {plural(n.recipients.length, { one: '# recipient', other: '# recipients' })}
             </span>
           )}
         </span>
@@ -70,26 +72,28 @@ export default function NotificationListPage() {
     },
     {
       key: 'type',
-      header: 'Type',
-      cell: (n) => <Badge tone={n.type === 'site_popup' ? 'blue' : 'neutral'}>{TYPE_LABEL[n.type]}</Badge>,
+      header: t`Type`,
+      cell: (n) => (
+        <Badge tone={n.type === 'site_popup' ? 'blue' : 'neutral'}>{i18n._(TYPE_LABEL[n.type])}</Badge>
+      ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       className: 'text-right',
       cell: (n) => (
         <Button
           variant="ghost"
           size="sm"
           className="text-red-700 dark:text-red-400"
-          aria-label={`Delete "${n.title}"`}
+          aria-label={t`Delete "${n.title}"`}
           onClick={() => {
             remove.reset();
             setTarget(n);
           }}
         >
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       ),
     },
@@ -97,14 +101,14 @@ export default function NotificationListPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Notification list · EarnHub admin</title>
+      <title>{t`Notification list · EarnHub admin`}</title>
       <PageHeader
-        title="Notification list"
-        description="Every notification sent to members, newest first."
+        title={t`Notification list`}
+        description={t`Every notification sent to members, newest first.`}
         actions={
           <Link to="/admin/notifications" className={buttonClass('primary')}>
             <BellPlus className="size-4" aria-hidden="true" />
-            Create notification
+            <Trans>Create notification</Trans>
           </Link>
         }
       />
@@ -113,19 +117,19 @@ export default function NotificationListPage() {
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Notifications"
+        caption={t`Notifications`}
         columns={columns}
         rows={data?.notifications}
         rowKey={(n) => n.id}
         loading={list.isPending}
         empty={
-          <>
+          <Trans>
             No notifications yet.{' '}
             <Link to="/admin/notifications" className="font-medium text-accent-text hover:underline">
               Create the first one
             </Link>
             .
-          </>
+          </Trans>
         }
       />
       {data && data.total > 0 && (
@@ -135,15 +139,15 @@ export default function NotificationListPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['notification', 'notifications']}
+          counted={(total) => plural(total, { one: '# notification', other: '# notifications' })}
         />
       )}
       <ConfirmDialog
         open={target !== null}
-        title="Are you sure you want to delete this item?"
-        description={target ? `"${target.title}" will no longer be shown to members.` : ''}
-        cancelLabel="Go back"
-        confirmLabel="Delete"
+        title={t`Are you sure you want to delete this item?`}
+        description={target ? t`"${target.title}" will no longer be shown to members.` : ''}
+        cancelLabel={t`Go back`}
+        confirmLabel={t`Delete`}
         danger
         busy={remove.isPending}
         onConfirm={confirmDelete}

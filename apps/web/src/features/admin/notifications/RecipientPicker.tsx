@@ -1,4 +1,6 @@
 import type { User } from '@app/contracts/users';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -29,6 +31,7 @@ interface RecipientPickerProps {
  * (narrowed by what is typed, so a large membership still works); picks survive a new search.
  */
 export function RecipientPicker({ selected, onChange, error, disabled }: RecipientPickerProps) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -40,6 +43,8 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
   const term = text.trim().toLowerCase();
   const shown = (list.data?.allusers ?? []).filter((u) => u.email.toLowerCase().includes(term));
   const picked = new Set(selected.map((r) => r.id));
+  const typed = text.trim();
+  const matching = formatCount(list.data?.total ?? 0);
 
   const toggle = (user: User, on: boolean) =>
     onChange(
@@ -51,16 +56,16 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-line p-3 sm:p-4"
       disabled={disabled}
     >
-      <legend className="px-1 text-sm font-medium text-fg">Recipients</legend>
+      <legend className="px-1 text-sm font-medium text-fg">
+        <Trans>Recipients</Trans>
+      </legend>
 
       {selected.length > 0 ? (
         <div>
           <p className="mb-2 text-xs text-muted" aria-live="polite">
-            {selected.length === 1
-              ? '1 recipient selected'
-              : `${formatCount(selected.length)} recipients selected`}
+            {plural(selected.length, { one: '# recipient selected', other: '# recipients selected' })}
           </p>
-          <ul className="flex flex-wrap gap-1.5" aria-label="Selected recipients">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t`Selected recipients`}>
             {selected.map((r) => (
               <li key={r.id}>
                 <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-text">
@@ -68,7 +73,7 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
                   <button
                     type="button"
                     className="rounded-full p-0.5 hover:bg-accent/15"
-                    aria-label={`Remove ${r.email}`}
+                    aria-label={t`Remove ${r.email}`}
                     onClick={() => onChange(selected.filter((x) => x.id !== r.id))}
                   >
                     <X className="size-3" aria-hidden="true" />
@@ -79,13 +84,15 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
           </ul>
         </div>
       ) : (
-        <p className="text-xs text-muted">Pick the members who should receive this notification.</p>
+        <p className="text-xs text-muted">
+          <Trans>Pick the members who should receive this notification.</Trans>
+        </p>
       )}
 
       <Input
-        label="Search by email"
+        label={t`Search by email`}
         type="search"
-        placeholder="name@example.com"
+        placeholder={t`name@example.com`}
         autoComplete="off"
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -98,14 +105,14 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
       >
         {list.isPending ? (
           <div className="flex items-center justify-center p-6 text-muted">
-            <Spinner label="Loading members" />
+            <Spinner label={t`Loading members`} />
           </div>
         ) : shown.length === 0 ? (
           <p className="p-4 text-center text-sm text-muted">
-            {term ? `No member's email contains "${text.trim()}".` : 'No members yet.'}
+            {term ? t`No member's email contains "${typed}".` : t`No members yet.`}
           </p>
         ) : (
-          <ul className="divide-y divide-line" aria-label="Members">
+          <ul className="divide-y divide-line" aria-label={t`Members`}>
             {shown.map((u) => (
               <li key={u.id} className="px-3 py-2.5">
                 <Checkbox
@@ -121,8 +128,10 @@ export function RecipientPicker({ selected, onChange, error, disabled }: Recipie
       </div>
       {list.data && list.data.total > LOADED && (
         <p className="text-xs text-muted">
-          Showing the newest {LOADED} of {formatCount(list.data.total)} matching members: type more of the
-          email to narrow the list.
+          <Trans>
+            Showing the newest {LOADED} of {matching} matching members: type more of the email to narrow the
+            list.
+          </Trans>
         </p>
       )}
       {error && (

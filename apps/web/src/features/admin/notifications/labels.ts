@@ -1,7 +1,9 @@
 import type { NotificationType } from '@app/contracts/notifications';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-/** How the two notification types read on screen. */
-export const TYPE_LABEL: Record<NotificationType, string> = {
-  notification: 'Notification',
-  site_popup: 'Site popup',
+/** How the two notification types read on screen (the `admin` catalog; `i18n._(TYPE_LABEL[type])`). */
+export const TYPE_LABEL: Record<NotificationType, MessageDescriptor> = {
+  notification: msg`Notification`,
+  site_popup: msg`Site popup`,
 };

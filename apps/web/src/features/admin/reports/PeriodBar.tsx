@@ -1,8 +1,9 @@
 import { REPORT_GROUPS } from '@app/contracts/reports';
+import { useLingui } from '@lingui/react/macro';
 import { Input, Select } from '../../../components/ui/Input';
 import { Segmented } from '../../../components/ui/Segmented';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { GROUP_LABEL, isDay, PRESET_LABEL, PRESETS, presetRange, rangeLabel } from './period';
+import { GROUP_LABEL, GROUP_WORD, isDay, PRESET_LABEL, PRESETS, presetRange, rangeLabel } from './period';
 
 /** The address parameter that holds the grouping (the income screen's API calls it `granularity`). */
 type GroupParam = 'group' | 'granularity';
@@ -30,9 +31,12 @@ export function PeriodBar({
   groupParam?: GroupParam;
   paged?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const { update } = useUrlFilters();
   const { preset, group, range } = usePeriod(groupParam);
   const firstPage = paged ? { page: 1 } : {};
+  const days = rangeLabel(range.from, range.to);
+  const groupWord = i18n._(GROUP_WORD[group]);
 
   // A start after the end (or an end before the start) moves the other day along, so the range stays valid.
   const chooseRange = (change: { from?: string; to?: string }) => {
@@ -49,8 +53,8 @@ export function PeriodBar({
     <>
       <div className="grid gap-4 lg:grid-cols-[1fr_auto] lg:items-end">
         <Segmented
-          legend="Period"
-          options={PRESETS.map((p) => ({ value: p, label: PRESET_LABEL[p] }))}
+          legend={t`Period`}
+          options={PRESETS.map((p) => ({ value: p, label: i18n._(PRESET_LABEL[p]) }))}
           value={preset}
           onValue={(p) =>
             update(
@@ -61,14 +65,14 @@ export function PeriodBar({
           }
         />
         <Select
-          label="Group by"
+          label={t`Group by`}
           value={group}
           onChange={(e) => update({ [groupParam]: e.target.value, ...firstPage })}
           className="lg:w-40"
         >
           {REPORT_GROUPS.map((g) => (
             <option key={g} value={g}>
-              {GROUP_LABEL[g]}
+              {i18n._(GROUP_LABEL[g])}
             </option>
           ))}
         </Select>
@@ -76,14 +80,14 @@ export function PeriodBar({
       {preset === 'custom' && (
         <div className="grid grid-cols-2 gap-4 sm:w-md">
           <Input
-            label="From"
+            label={t`From`}
             type="date"
             value={range.from}
             max={range.to}
             onChange={(e) => chooseRange({ from: e.target.value })}
           />
           <Input
-            label="To"
+            label={t`To`}
             type="date"
             value={range.to}
             min={range.from}
@@ -92,7 +96,7 @@ export function PeriodBar({
         </div>
       )}
       <p className="text-sm text-muted" aria-live="polite">
-        {what} from {rangeLabel(range.from, range.to)}, by {group}.
+        {t`${what} from ${days}, by ${groupWord}.`}
       </p>
     </>
   );

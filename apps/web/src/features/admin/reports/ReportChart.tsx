@@ -1,7 +1,10 @@
 import type { Report } from '@app/contracts/reports';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { MoneyBarChart } from '../../../components/charts/MoneyBarChart';
 import { money } from '../../../lib/format';
-import { periodLabel } from './period';
+import { GROUP_WORD, periodLabel } from './period';
 
 /** Status parts in their status colours (UI.md); other parts in shades of the accent. */
 const STATUS_FILL: Record<string, string> = {
@@ -13,15 +16,23 @@ const STATUS_FILL: Record<string, string> = {
 };
 const SHADES = ['var(--accent)', '#818cf8', '#38bdf8', '#a78bfa', '#64748b', '#c7d2fe', '#0ea5e9'];
 
-const STACKED_BY: Record<Report['kind'], string> = {
-  deposits: 'channel and status',
-  withdrawals: 'status',
-  topups: 'type',
-  incomes: 'income',
+const STACKED_BY: Record<Report['kind'], MessageDescriptor> = {
+  deposits: msg`channel and status`,
+  withdrawals: msg`status`,
+  topups: msg`type`,
+  incomes: msg`income`,
 };
 
 /** Stacked bars of the report's parts per period (its own chunk, with Recharts). */
 export default function ReportChart({ report }: { report: Report }) {
+  const { t, i18n } = useLingui();
+  // the report's kind as its code ("topups"), the server's name of the amount, the period in words
+  const kind = report.kind;
+  const group = i18n._(GROUP_WORD[report.group]);
+  const amount = report.amount_label.toLowerCase();
+  const total = money(report.totals.amount).text;
+  const periods = report.series.length;
+  const stackedBy = i18n._(STACKED_BY[report.kind]);
   const rows = report.series.map((p) => ({ ...p.parts, label: periodLabel(p.period, report.group) }));
   let shade = 0;
   const bars = report.parts.map((part) => ({
@@ -36,10 +47,10 @@ export default function ReportChart({ report }: { report: Report }) {
         bars={bars}
         stacked
         className="h-72"
-        label={`Stacked bar chart of ${report.kind} per ${report.group}: ${report.amount_label.toLowerCase()} ${money(report.totals.amount).text} in ${report.series.length} periods`}
+        label={t`Stacked bar chart of ${kind} per ${group}: ${amount} ${total} in ${periods} periods`}
       />
       <figcaption className="mt-2 text-xs text-muted">
-        Amounts per {report.group} (UTC), stacked by {STACKED_BY[report.kind]}.
+        {t`Amounts per ${group} (UTC), stacked by ${stackedBy}.`}
       </figcaption>
     </figure>
   );

@@ -4,6 +4,7 @@ import {
   type ReportCell,
   type ReportColumn,
 } from '@app/contracts/reports';
+import { useLingui } from '@lingui/react/macro';
 import { Badge, type Tone } from '../../../components/ui/Badge';
 import { Money } from '../../../components/ui/Money';
 import { type Column, Table } from '../../../components/ui/Table';
@@ -62,6 +63,7 @@ export function ReportTable({
   limit: number;
   empty: string;
 }) {
+  const { t } = useLingui();
   const columns: Array<Column<Row>> = (report?.columns ?? []).map((c) => ({
     key: c.key,
     header: c.label,
@@ -70,7 +72,8 @@ export function ReportTable({
   }));
   return (
     <Table
-      caption={report ? `${report.kind} from ${report.from} to ${report.to}` : 'Report rows'}
+      // the report's kind as its code ("topups"), its first and last days as the API writes them
+      caption={report ? t`${report.kind} from ${report.from} to ${report.to}` : t`Report rows`}
       columns={columns}
       rows={report?.rows}
       // deposit ids carry their channel (crypto-9), so an id is unique in every report

@@ -1,4 +1,7 @@
 import { REPORT_KINDS, type Report, type ReportKind } from '@app/contracts/reports';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,31 +19,54 @@ import { PageSpinner } from '../../../components/ui/Spinner';
 import { formatCount } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { PeriodBar, usePeriod } from './PeriodBar';
+import { GROUP_WORD } from './period';
 import { ReportTable } from './ReportTable';
 
 // Recharts loads only with the chart, after the figures and the table are on screen.
 const ReportChart = lazyComponent(() => import('./ReportChart'));
 
-const KIND_LABEL: Record<ReportKind, string> = {
-  deposits: 'Deposits',
-  withdrawals: 'Withdrawals',
-  topups: 'Top-ups',
-  incomes: 'Incomes',
+const KIND_LABEL: Record<ReportKind, MessageDescriptor> = {
+  deposits: msg`Deposits`,
+  withdrawals: msg`Withdrawals`,
+  topups: msg`Top-ups`,
+  incomes: msg`Incomes`,
 };
 
-const NOUN: Record<ReportKind, [string, string]> = {
-  deposits: ['deposit', 'deposits'],
-  withdrawals: ['withdrawal', 'withdrawals'],
-  topups: ['top-up', 'top-ups'],
-  incomes: ['income', 'incomes'],
+/** How many rows of a report, "3 deposits" (the catalogs' plural forms; called while rendering). */
+const COUNTED: Record<ReportKind, (n: number) => string> = {
+  deposits: (n) => plural(n, { one: '# deposit', other: '# deposits' }),
+  withdrawals: (n) => plural(n, { one: '# withdrawal', other: '# withdrawals' }),
+  topups: (n) => plural(n, { one: '# top-up', other: '# top-ups' }),
+  incomes: (n) => plural(n, { one: '# income', other: '# incomes' }),
 };
 
-const EMPTY: Record<ReportKind, string> = {
-  deposits: 'No deposit was recorded in this period. Choose a longer period to see earlier ones.',
-  withdrawals: 'No withdrawal was requested in this period. Choose a longer period to see earlier ones.',
-  topups: 'No plan was bought or activated in this period. Choose a longer period to see earlier ones.',
-  incomes:
-    'No income was credited in this period. Direct, level, ROI, reward, salary, CTO and bonus incomes appear here once the ledger pays them.',
+const NOTHING_TO_CHART: Record<ReportKind, MessageDescriptor> = {
+  deposits: msg`Nothing to chart: no deposits in this period.`,
+  withdrawals: msg`Nothing to chart: no withdrawals in this period.`,
+  topups: msg`Nothing to chart: no top-ups in this period.`,
+  incomes: msg`Nothing to chart: no incomes in this period.`,
+};
+
+/** The chart card's title, "Deposits per day". */
+const PER_GROUP: Record<ReportKind, (group: string) => MessageDescriptor> = {
+  deposits: (group) => msg`Deposits per ${group}`,
+  withdrawals: (group) => msg`Withdrawals per ${group}`,
+  topups: (group) => msg`Top-ups per ${group}`,
+  incomes: (group) => msg`Incomes per ${group}`,
+};
+
+const IN_PERIOD: Record<ReportKind, MessageDescriptor> = {
+  deposits: msg`Deposits in the period`,
+  withdrawals: msg`Withdrawals in the period`,
+  topups: msg`Top-ups in the period`,
+  incomes: msg`Incomes in the period`,
+};
+
+const EMPTY: Record<ReportKind, MessageDescriptor> = {
+  deposits: msg`No deposit was recorded in this period. Choose a longer period to see earlier ones.`,
+  withdrawals: msg`No withdrawal was requested in this period. Choose a longer period to see earlier ones.`,
+  topups: msg`No plan was bought or activated in this period. Choose a longer period to see earlier ones.`,
+  incomes: msg`No income was credited in this period. Direct, level, ROI, reward, salary, CTO and bonus incomes appear here once the ledger pays them.`,
 };
 
 /**
@@ -48,19 +74,21 @@ const EMPTY: Record<ReportKind, string> = {
  * the dashboard); what is still pending is shown apart, count and amount (issue 37.11).
  */
 function HeadlineCaption({ report }: { report: Report }) {
-  const noun = NOUN[report.kind];
   const n = report.totals.headline_count;
   const hasPending = report.parts.some((p) => p.key === 'pending');
   const pending = report.totals.part_counts.pending ?? 0;
+  const count = COUNTED[report.kind](n);
+  const pendingCount = formatCount(pending);
   return (
     <>
-      <span data-testid="report-headline-count">
-        {formatCount(n)} {n === 1 ? noun[0] : noun[1]}
-      </span>{' '}
-      in the period
+      <Trans>
+        <span data-testid="report-headline-count">{count}</span> in the period
+      </Trans>
       {hasPending ? (
         <span className="block" data-testid="report-pending">
-          {formatCount(pending)} pending: <Money value={report.totals.parts.pending ?? 0} />
+          <Trans>
+            {pendingCount} pending: <Money value={report.totals.parts.pending ?? 0} />
+          </Trans>
         </span>
       ) : null}
     </>
@@ -76,7 +104,9 @@ function Totals({ report }: { report: Report }) {
         caption={<HeadlineCaption report={report} />}
       />
       <section className="min-w-0 rounded-xl border border-line bg-surface p-4 shadow-sm sm:col-span-1 lg:col-span-3">
-        <h2 className="text-sm font-medium text-muted">Breakdown</h2>
+        <h2 className="text-sm font-medium text-muted">
+          <Trans>Breakdown</Trans>
+        </h2>
         <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4">
           {report.parts.map((part) => (
             <div key={part.key} className="flex min-w-0 flex-col">
@@ -100,12 +130,14 @@ export default function ReportsPage() {
   const query = useReport(kind, { ...range, group, page, limit });
   const report = !query.error && query.data?.kind === kind ? query.data : undefined;
   const [downloading, setDownloading] = useState(false);
+  const { t, i18n } = useLingui();
+  const kindLabel = i18n._(KIND_LABEL[kind]);
 
   const download = async () => {
     setDownloading(true);
     try {
       const name = await downloadReportCsv(kind, { ...range, group });
-      toast.success(`Downloaded ${name}`);
+      toast.success(t`Downloaded ${name}`);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -115,14 +147,14 @@ export default function ReportsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Reports · EarnHub admin</title>
+      <title>{t`Reports · EarnHub admin`}</title>
       <PageHeader
-        title="Reports"
-        description="Deposits, withdrawals, top-ups and incomes by period, from the ledger and the request records. Days are UTC days."
+        title={t`Reports`}
+        description={t`Deposits, withdrawals, top-ups and incomes by period, from the ledger and the request records. Days are UTC days.`}
         actions={
           <Button variant="secondary" busy={downloading} onClick={download} disabled={!report}>
             {!downloading && <Download className="size-4" aria-hidden="true" />}
-            Download CSV
+            <Trans>Download CSV</Trans>
           </Button>
         }
       />
@@ -130,28 +162,26 @@ export default function ReportsPage() {
       <Card>
         <div className="flex flex-col gap-4">
           <Segmented
-            legend="Report"
-            options={REPORT_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            legend={t`Report`}
+            options={REPORT_KINDS.map((k) => ({ value: k, label: i18n._(KIND_LABEL[k]) }))}
             value={kind}
             onValue={(k) => update({ kind: k, page: 1 })}
           />
-          <PeriodBar what={KIND_LABEL[kind]} paged />
+          <PeriodBar what={kindLabel} paged />
         </div>
       </Card>
 
       {query.error && <Banner tone="error">{errorMessage(query.error)}</Banner>}
-      {!report && query.isFetching && <PageSpinner label="Loading report" />}
+      {!report && query.isFetching && <PageSpinner label={t`Loading report`} />}
 
       {report && (
         <>
           <Totals report={report} />
-          <Card title={`${KIND_LABEL[kind]} per ${group}`}>
+          <Card title={i18n._(PER_GROUP[kind](i18n._(GROUP_WORD[group])))}>
             {report.totals.count === 0 ? (
-              <p className="py-10 text-center text-sm text-muted">
-                Nothing to chart: no {NOUN[kind][1]} in this period.
-              </p>
+              <p className="py-10 text-center text-sm text-muted">{i18n._(NOTHING_TO_CHART[kind])}</p>
             ) : (
-              <Suspense fallback={<PageSpinner label="Loading chart" />}>
+              <Suspense fallback={<PageSpinner label={t`Loading chart`} />}>
                 <ReportChart report={report} />
               </Suspense>
             )}
@@ -159,7 +189,7 @@ export default function ReportsPage() {
           <section aria-labelledby="report-rows" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-end justify-between gap-3">
               <h2 id="report-rows" className="text-lg font-semibold text-fg">
-                {KIND_LABEL[kind]} in the period
+                {i18n._(IN_PERIOD[kind])}
               </h2>
               <div className="w-32">
                 <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
@@ -169,7 +199,7 @@ export default function ReportsPage() {
               report={report}
               loading={query.isFetching && !query.data}
               limit={limit}
-              empty={EMPTY[kind]}
+              empty={i18n._(EMPTY[kind])}
             />
             {report.total > 0 && (
               <Pager
@@ -178,11 +208,11 @@ export default function ReportsPage() {
                 total={report.total}
                 fetching={query.isFetching}
                 onPage={(p) => update({ page: p })}
-                noun={NOUN[kind]}
+                counted={COUNTED[kind]}
               />
             )}
             <p className="text-xs text-muted">
-              Download CSV saves every row of this period (all pages), with these columns.
+              <Trans>Download CSV saves every row of this period (all pages), with these columns.</Trans>
             </p>
           </section>
         </>

@@ -1,17 +1,29 @@
 import type { ReportGroup } from '@app/contracts/reports';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** The period presets of the reports screen. Reports count whole UTC days, so "today" is the UTC date. */
 export const PRESETS = ['7d', '30d', 'month', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const PRESET_LABEL: Record<Preset, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  month: 'This month',
-  custom: 'Custom range',
+export const PRESET_LABEL: Record<Preset, MessageDescriptor> = {
+  '7d': msg`7 days`,
+  '30d': msg`30 days`,
+  month: msg`This month`,
+  custom: msg`Custom range`,
 };
 
-export const GROUP_LABEL: Record<ReportGroup, string> = { day: 'Day', week: 'Week', month: 'Month' };
+/** The grouping as a choice ("Day") and inside a sentence ("by day", "Deposits per day"). */
+export const GROUP_LABEL: Record<ReportGroup, MessageDescriptor> = {
+  day: msg`Day`,
+  week: msg`Week`,
+  month: msg`Month`,
+};
+export const GROUP_WORD: Record<ReportGroup, MessageDescriptor> = {
+  day: msg({ message: 'day', context: 'grouping' }),
+  week: msg({ message: 'week', context: 'grouping' }),
+  month: msg({ message: 'month', context: 'grouping' }),
+};
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const isDay = (value: string | null): value is string =>
@@ -41,11 +53,12 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const fullDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** How a period of the series is named on the chart. */
+/** How a period of the series is named on the chart (the active catalogs', as it is drawn). */
 export function periodLabel(start: string, group: ReportGroup): string {
   const date = new Date(`${start}T00:00:00Z`);
   if (group === 'month') return monthFormat.format(date);
-  return group === 'week' ? `Wk ${dayFormat.format(date)}` : dayFormat.format(date);
+  const day = dayFormat.format(date);
+  return group === 'week' ? i18n._(msg`Wk ${day}`) : day;
 }
 
 /** "1 Nov 2026 – 30 Nov 2026" */

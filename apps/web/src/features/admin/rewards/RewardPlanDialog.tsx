@@ -1,5 +1,7 @@
-import { REWARD_TEXT, type RewardPlan, rewardPlanBody, rewardPlanUpdateBody } from '@app/contracts/rewards';
+import { type RewardPlan, rewardPlanBody, rewardPlanUpdateBody } from '@app/contracts/rewards';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type RewardPlanWire, useCreateRewardPlan, useUpdateRewardPlan } from '../../../api/rewards';
@@ -8,17 +10,20 @@ import { Checkbox, Input } from '../../../components/ui/Input';
 import { amountText, numberText } from '../../../lib/forms';
 import { toWire } from '../../../lib/money';
 
-// The contract's reward plan fields, fed from text boxes.
+// The contract's reward plan fields, fed from text boxes (built per language: its own check messages).
 const fields = rewardPlanUpdateBody.shape;
-const planForm = z.object({
-  title: z.string().trim().min(1, 'Give the stage a title').pipe(rewardPlanBody.shape.title),
-  business: amountText(),
-  reward: amountText(),
-  days: numberText(fields.days.unwrap(), 'Enter the window in days'),
-  order: numberText(fields.order.unwrap(), 'Enter the order'),
-  is_active: z.boolean(),
-});
-type PlanInput = z.input<typeof planForm>;
+function planFormOf(words: { title: string; days: string; order: string }) {
+  return z.object({
+    title: z.string().trim().min(1, words.title).pipe(rewardPlanBody.shape.title),
+    business: amountText(),
+    reward: amountText(),
+    days: numberText(fields.days.unwrap(), words.days),
+    order: numberText(fields.order.unwrap(), words.order),
+    is_active: z.boolean(),
+  });
+}
+type PlanForm = ReturnType<typeof planFormOf>;
+type PlanInput = z.input<PlanForm>;
 
 function valuesOf(plan: RewardPlan | null, nextOrder: number): PlanInput {
   return {
@@ -39,17 +44,18 @@ interface Props {
 }
 
 export function RewardPlanDialog({ target, nextOrder, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <EditorDialog<RewardPlan, RewardPlanWire>
       target={target}
       onClose={onClose}
       create={useCreateRewardPlan()}
       update={useUpdateRewardPlan()}
-      title={(plan) => (plan ? `Edit ${plan.title}` : 'New reward plan')}
+      title={(plan) => (plan ? t`Edit ${plan.title}` : t`New reward plan`)}
       description={(plan) =>
         plan
-          ? 'Stages already open keep the terms they started with; the change applies to stages opened from now on.'
-          : 'A stage members work through in order: reach the team business inside the window, claim the reward.'
+          ? t`Stages already open keep the terms they started with; the change applies to stages opened from now on.`
+          : t`A stage members work through in order: reach the team business inside the window, claim the reward.`
       }
     >
       {(editing) => <PlanForm editing={editing} nextOrder={nextOrder} />}
@@ -65,11 +71,21 @@ function PlanForm({
   nextOrder: number;
 }) {
   const plan = editing.item;
+  const { t } = useLingui();
+  const planForm = useMemo(
+    () =>
+      planFormOf({
+        title: t`Give the stage a title`,
+        days: t`Enter the window in days`,
+        order: t`Enter the order`,
+      }),
+    [t],
+  );
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PlanInput, unknown, z.output<typeof planForm>>({
+  } = useForm<PlanInput, unknown, z.output<PlanForm>>({
     resolver: zodResolver(planForm),
     defaultValues: valuesOf(plan, nextOrder),
   });
@@ -80,14 +96,15 @@ function PlanForm({
 
   return (
     <EditorForm
-      label="Reward plan"
+      label={t`Reward plan`}
       editing={editing}
       onSubmit={onSubmit}
-      submitLabel={plan ? 'Save reward plan' : 'Create reward plan'}
-      errorPrefix={plan ? REWARD_TEXT.updateError : REWARD_TEXT.createError}
+      submitLabel={plan ? t`Save reward plan` : t`Create reward plan`}
+      // REWARD_TEXT.updateError / createError, the spec's words
+      errorPrefix={plan ? t`Failed to update reward` : t`Failed to create reward`}
     >
       <Input
-        label="Title"
+        label={t`Title`}
         autoComplete="off"
         autoFocus
         error={errors.title?.message}
@@ -95,38 +112,38 @@ function PlanForm({
       />
       <div className="grid grid-cols-2 gap-4">
         <Input
-          label="Team business (USDT)"
+          label={t`Team business (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.business?.message}
           {...register('business')}
         />
         <Input
-          label="Reward (USDT)"
+          label={t`Reward (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.reward?.message}
           {...register('reward')}
         />
         <Input
-          label="Window (days)"
+          label={t`Window (days)`}
           inputMode="numeric"
           autoComplete="off"
           error={errors.days?.message}
           {...register('days')}
         />
         <Input
-          label="Order"
+          label={t`Order`}
           inputMode="numeric"
           autoComplete="off"
-          hint="Members work through stages from the lowest order up."
+          hint={t`Members work through stages from the lowest order up.`}
           error={errors.order?.message}
           {...register('order')}
         />
       </div>
       <Checkbox
-        label="On offer"
-        hint="Untick to stop opening new stages on it; stages already open run on."
+        label={t`On offer`}
+        hint={t`Untick to stop opening new stages on it; stages already open run on.`}
         {...register('is_active')}
       />
     </EditorForm>

@@ -1,5 +1,7 @@
 import type { RewardPayout } from '@app/contracts/rewards';
-import { REWARD_TEXT } from '@app/contracts/rewards';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,53 +21,63 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { SendRewardDialog } from './SendRewardDialog';
 
 const SOURCES = ['claim', 'admin'] as const;
-const SOURCE_LABEL = { claim: 'Claimed', admin: 'Sent by admin' } as const;
+const SOURCE_LABEL = { claim: msg`Claimed`, admin: msg`Sent by admin` } as const;
 
-const COLUMNS: Array<Column<RewardPayout>> = [
-  { key: 'date', header: 'Date', cell: (r) => <When iso={r.created_at} stacked /> },
-  {
-    key: 'member',
-    header: 'Member',
-    cell: (r) => (
-      <Link to={`/admin/check/profile/${r.user_id}`} className="font-medium text-accent-text hover:underline">
-        {r.username}
-      </Link>
-    ),
-  },
-  { key: 'plan', header: 'Reward', cell: (r) => r.title },
-  {
-    key: 'source',
-    header: 'How',
-    cell: (r) => <Badge tone={r.source === 'claim' ? 'green' : 'blue'}>{SOURCE_LABEL[r.source]}</Badge>,
-  },
-  {
-    key: 'business',
-    header: 'Business',
-    className: 'text-right',
-    cell: (r) => (r.business === null ? <span className="text-muted">—</span> : <Money value={r.business} />),
-  },
-  {
-    key: 'paid',
-    header: 'Paid',
-    className: 'text-right',
-    cell: (r) => (
-      <span className="flex flex-col items-end">
-        <Money value={r.paid} className="font-medium" />
-        {r.cut > 0 && (
-          <span className="text-xs text-amber-700 dark:text-amber-400">
-            <Money value={r.cut} /> over the limit
-          </span>
-        )}
-      </span>
-    ),
-  },
-  {
-    key: 'note',
-    header: 'Note',
-    cell: (r) =>
-      r.note ? <span className="text-muted">{r.note}</span> : <span className="text-muted">—</span>,
-  },
-];
+function columns(i18n: I18n): Array<Column<RewardPayout>> {
+  return [
+    { key: 'date', header: i18n._(msg`Date`), cell: (r) => <When iso={r.created_at} stacked /> },
+    {
+      key: 'member',
+      header: i18n._(msg`Member`),
+      cell: (r) => (
+        <Link
+          to={`/admin/check/profile/${r.user_id}`}
+          className="font-medium text-accent-text hover:underline"
+        >
+          {r.username}
+        </Link>
+      ),
+    },
+    { key: 'plan', header: i18n._(msg`Reward`), cell: (r) => r.title },
+    {
+      key: 'source',
+      header: i18n._(msg`How`),
+      cell: (r) => (
+        <Badge tone={r.source === 'claim' ? 'green' : 'blue'}>{i18n._(SOURCE_LABEL[r.source])}</Badge>
+      ),
+    },
+    {
+      key: 'business',
+      header: i18n._(msg`Business`),
+      className: 'text-right',
+      cell: (r) =>
+        r.business === null ? <span className="text-muted">—</span> : <Money value={r.business} />,
+    },
+    {
+      key: 'paid',
+      header: i18n._(msg`Paid`),
+      className: 'text-right',
+      cell: (r) => (
+        <span className="flex flex-col items-end">
+          <Money value={r.paid} className="font-medium" />
+          {r.cut > 0 && (
+            <span className="text-xs text-amber-700 dark:text-amber-400">
+              <Trans>
+                <Money value={r.cut} /> over the limit
+              </Trans>
+            </span>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'note',
+      header: i18n._(msg`Note`),
+      cell: (r) =>
+        r.note ? <span className="text-muted">{r.note}</span> : <span className="text-muted">—</span>,
+    },
+  ];
+}
 
 /** Admin reward transactions (spec 2.1): every reward paid, filters, paging; send one by hand. */
 export default function RewardTransactionsPage() {
@@ -82,45 +94,47 @@ export default function RewardTransactionsPage() {
   const list = useRewardPayouts({ page, limit, source, plan_id: planId, search: search || undefined });
   const data = list.data;
   const filtered = Boolean(source || planId || search);
+  const { t, i18n } = useLingui();
+  const listError = list.error ? errorMessage(list.error) : '';
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Reward transactions · EarnHub admin</title>
+      <title>{t`Reward transactions · EarnHub admin`}</title>
       <PageHeader
-        title="Reward transactions"
-        description="Every reward paid: stages members claimed and rewards sent by hand. Paid amounts are after the earning limit."
+        title={t`Reward transactions`}
+        description={t`Every reward paid: stages members claimed and rewards sent by hand. Paid amounts are after the earning limit.`}
         actions={
           <Button onClick={() => setSending(true)}>
-            <Send className="size-4" aria-hidden="true" /> Send reward
+            <Send className="size-4" aria-hidden="true" /> <Trans>Send reward</Trans>
           </Button>
         }
       />
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_8rem]">
         <Input
-          label="Search"
+          label={t`Search`}
           type="search"
-          placeholder="Member or reward"
+          placeholder={t`Member or reward`}
           value={searchText}
           onChange={(e) => onSearch(e.target.value)}
         />
         <Select
-          label="How"
+          label={t`How`}
           value={source ?? ''}
           onChange={(e) => update({ source: e.target.value, page: 1 })}
         >
-          <option value="">Claimed and sent</option>
+          <option value="">{t`Claimed and sent`}</option>
           {SOURCES.map((s) => (
             <option key={s} value={s}>
-              {SOURCE_LABEL[s]}
+              {i18n._(SOURCE_LABEL[s])}
             </option>
           ))}
         </Select>
         <Select
-          label="Reward plan"
+          label={t`Reward plan`}
           value={planId ?? ''}
           onChange={(e) => update({ plan_id: e.target.value, page: 1 })}
         >
-          <option value="">All plans</option>
+          <option value="">{t`All plans`}</option>
           {plans.data?.map((p) => (
             <option key={p.id} value={p.id}>
               {p.title}
@@ -130,27 +144,35 @@ export default function RewardTransactionsPage() {
         <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
       {list.error && (
-        <Banner tone="error">
-          {REWARD_TEXT.listError}: {errorMessage(list.error)}
-        </Banner>
+        // REWARD_TEXT.listError, the spec's words, before the server's message
+        <Banner tone="error">{t`Failed to fetch rewards: ${listError}`}</Banner>
       )}
       {data && (
         <p className="text-sm text-muted">
-          {filtered ? 'Paid in these results' : 'Paid in all'}:{' '}
-          <Money value={data.total_paid} className="font-semibold text-fg" testId="rewards-total-paid" />
+          {filtered ? (
+            <Trans>
+              Paid in these results:{' '}
+              <Money value={data.total_paid} className="font-semibold text-fg" testId="rewards-total-paid" />
+            </Trans>
+          ) : (
+            <Trans>
+              Paid in all:{' '}
+              <Money value={data.total_paid} className="font-semibold text-fg" testId="rewards-total-paid" />
+            </Trans>
+          )}
         </p>
       )}
       <Table
-        caption="Reward transactions"
-        columns={COLUMNS}
+        caption={t`Reward transactions`}
+        columns={columns(i18n)}
         rows={data?.allrewards}
         rowKey={(r) => r.id}
         loading={list.isPending}
         skeletonRows={Math.min(limit, 10)}
         empty={
           filtered
-            ? 'No reward matches these filters. Clear them to see every reward paid.'
-            : 'No rewards paid yet. They appear here when members claim a stage or you send one.'
+            ? t`No reward matches these filters. Clear them to see every reward paid.`
+            : t`No rewards paid yet. They appear here when members claim a stage or you send one.`
         }
       />
       {data && data.total > 0 && (
@@ -160,7 +182,7 @@ export default function RewardTransactionsPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['reward', 'rewards']}
+          counted={(total) => plural(total, { one: '# reward', other: '# rewards' })}
         />
       )}
       <SendRewardDialog open={sending} onClose={() => setSending(false)} />

@@ -1,5 +1,6 @@
 import { emailQuery } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ import { SummaryList } from '../../../components/ui/SummaryList';
  * each plan's reward once; it counts toward their earning limit (the server says what was paid).
  */
 export function SendRewardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const send = useSendReward();
   const close = () => {
     if (send.isPending) return;
@@ -30,8 +32,8 @@ export function SendRewardDialog({ open, onClose }: { open: boolean; onClose: ()
     <Modal
       open={open}
       onClose={close}
-      title="Send a reward"
-      description="Pays a reward plan's amount into the member's earnings by hand, for example a stage missed by mistake. Recorded in the audit log."
+      title={t`Send a reward`}
+      description={t`Pays a reward plan's amount into the member's earnings by hand, for example a stage missed by mistake. Recorded in the audit log.`}
       className="max-w-lg"
     >
       {open && <SendForm send={send} onDone={onClose} onCancel={close} />}
@@ -48,6 +50,7 @@ function SendForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const found = useUserByEmail(email);
   const plans = useRewardPlans('admin');
@@ -66,10 +69,10 @@ function SendForm({
         onSubmit={find.handleSubmit((v) => setEmail(v.email))}
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        aria-label="Find the member"
+        aria-label={t`Find the member`}
       >
         <Input
-          label="Member email"
+          label={t`Member email`}
           type="email"
           autoComplete="off"
           className="flex-1"
@@ -77,32 +80,37 @@ function SendForm({
           {...find.register('email')}
         />
         <Button type="submit" variant="secondary" busy={found.isFetching} className="sm:mt-7">
-          <Search className="size-4" aria-hidden="true" /> Find
+          <Search className="size-4" aria-hidden="true" /> <Trans>Find</Trans>
         </Button>
       </form>
       {found.error && <Banner tone="error">{errorMessage(found.error)}</Banner>}
-      <Select label="Reward plan" value={planId} onChange={(e) => setPlanId(e.target.value)}>
-        <option value="">Choose a plan</option>
+      <Select label={t`Reward plan`} value={planId} onChange={(e) => setPlanId(e.target.value)}>
+        <option value="">{t`Choose a plan`}</option>
         {plans.data?.map((p) => (
           <option key={p.id} value={p.id}>
             {p.order}. {p.title}
           </option>
         ))}
       </Select>
-      <Input label="Note (optional)" maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+      <Input
+        label={t`Note (optional)`}
+        maxLength={300}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {member && plan && (
         <SummaryList
           rows={[
-            { label: 'Member', value: `${member.username} (${member.email})` },
-            { label: 'Reward plan', value: plan.title },
-            { label: 'Amount', value: <Money value={plan.reward} />, strong: true },
+            { label: t`Member`, value: `${member.username} (${member.email})` },
+            { label: t`Reward plan`, value: plan.title },
+            { label: t`Amount`, value: <Money value={plan.reward} />, strong: true },
           ]}
         />
       )}
       {send.isError && <Banner tone="error">{errorMessage(send.error)}</Banner>}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={send.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           disabled={!member || !plan}
@@ -121,7 +129,7 @@ function SendForm({
             )
           }
         >
-          Send reward
+          <Trans>Send reward</Trans>
         </Button>
       </div>
     </div>

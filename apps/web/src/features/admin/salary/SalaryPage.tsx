@@ -1,4 +1,7 @@
-import { SALARY_TEXT, type SalaryTier } from '@app/contracts/salary';
+import type { SalaryTier } from '@app/contracts/salary';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Play, Plus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -29,30 +32,47 @@ type Stats = NonNullable<ReturnType<typeof useSalaryTierStats>['data']>[number];
 /** `onEdit`/`onDelete` null: this admin may not change tiers (owners do), no actions column. */
 function columns(
   stats: Map<number, Stats>,
-  onEdit: ((t: SalaryTier) => void) | null,
-  onDelete: (t: SalaryTier) => void,
+  onEdit: ((tier: SalaryTier) => void) | null,
+  onDelete: (tier: SalaryTier) => void,
+  i18n: I18n,
 ): Array<Column<SalaryTier>> {
   const all: Array<Column<SalaryTier>> = [
-    { key: 'name', header: 'Tier', cell: (t) => <span className="font-medium">{t.name}</span> },
-    { key: 'amount', header: 'Per month', className: 'text-right', cell: (t) => <Money value={t.amount} /> },
-    { key: 'months', header: 'Months', className: 'text-right tabular-nums', cell: (t) => t.months },
+    {
+      key: 'name',
+      header: i18n._(msg`Tier`),
+      cell: (tier) => <span className="font-medium">{tier.name}</span>,
+    },
+    {
+      key: 'amount',
+      header: i18n._(msg`Per month`),
+      className: 'text-right',
+      cell: (tier) => <Money value={tier.amount} />,
+    },
+    {
+      key: 'months',
+      header: i18n._(msg`Months`),
+      className: 'text-right tabular-nums',
+      cell: (tier) => tier.months,
+    },
     {
       key: 'needs',
-      header: 'Needs',
-      cell: (t) => (
+      header: i18n._(msg`Needs`),
+      cell: (tier) => (
         <span className="whitespace-nowrap">
-          {t.required_directs} active directs · <Money value={t.required_business} />
+          <Trans>
+            {tier.required_directs} active directs · <Money value={tier.required_business} />
+          </Trans>
         </span>
       ),
     },
     {
       key: 'members',
-      header: 'Members',
+      header: i18n._(msg`Members`),
       className: 'text-right tabular-nums',
-      cell: (t) => {
-        const s = stats.get(t.id);
+      cell: (tier) => {
+        const s = stats.get(tier.id);
         return s ? (
-          <span className="whitespace-nowrap">{`${s.active} paying · ${s.completed} done`}</span>
+          <span className="whitespace-nowrap">{i18n._(msg`${s.active} paying · ${s.completed} done`)}</span>
         ) : (
           '—'
         );
@@ -60,22 +80,35 @@ function columns(
     },
     {
       key: 'paid',
-      header: 'Paid',
+      header: i18n._(msg`Paid`),
       className: 'text-right',
-      cell: (t) => <Money value={stats.get(t.id)?.paid ?? 0} />,
+      cell: (tier) => <Money value={stats.get(tier.id)?.paid ?? 0} />,
     },
     {
       key: 'status',
-      header: 'Status',
-      cell: (t) => (t.is_active ? <Badge tone="green">On offer</Badge> : <Badge>Paused</Badge>),
+      header: i18n._(msg`Status`),
+      cell: (tier) =>
+        tier.is_active ? (
+          <Badge tone="green">
+            <Trans>On offer</Trans>
+          </Badge>
+        ) : (
+          <Badge>
+            <Trans>Paused</Trans>
+          </Badge>
+        ),
     },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
-      cell: (t) => (
+      cell: (tier) => (
         <div className="flex justify-end">
-          <RowActions name={t.name} onEdit={() => onEdit?.(t)} onDelete={() => onDelete(t)} />
+          <RowActions name={tier.name} onEdit={() => onEdit?.(tier)} onDelete={() => onDelete(tier)} />
         </div>
       ),
     },
@@ -98,13 +131,25 @@ export default function SalaryPage() {
   const mayRun = useAdminMay('finance');
   const byTier = new Map((stats.data ?? []).map((s) => [s.tier_id, s]));
   const d = dashboard.data;
+  const { t, i18n } = useLingui();
+  const dashboardError = dashboard.error ? errorMessage(dashboard.error) : '';
+  const todayError = today.error ? errorMessage(today.error) : '';
+  const tiersError = tiers.error || stats.error ? errorMessage(tiers.error ?? stats.error) : '';
+  const deletingName = deleting?.name;
+  const membersPaid = d?.members_paid ?? 0;
+  const completed = d?.completed_assignments;
+  const dueMonths = d?.due_next_30_days.months;
+  const todayDate = today.data?.date;
+  const todayPayments = today.data?.payments;
+  const newAssignments = today.data?.new_assignments;
+  const dueNext24h = today.data?.due_next_24h;
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Salary · EarnHub admin</title>
+      <title>{t`Salary · EarnHub admin`}</title>
       <PageHeader
-        title="Salary"
-        description="A daily run gives each member the highest tier they qualify for (never a lower one) and pays it every 30 days until its months are used."
+        title={t`Salary`}
+        description={t`A daily run gives each member the highest tier they qualify for (never a lower one) and pays it every 30 days until its months are used.`}
         actions={
           <>
             {mayRun && (
@@ -118,85 +163,87 @@ export default function SalaryPage() {
                   })
                 }
               >
-                <Play className="size-4" aria-hidden="true" /> Run now
+                <Play className="size-4" aria-hidden="true" /> <Trans>Run now</Trans>
               </Button>
             )}
             {mayChangeTiers && (
               <Button onClick={() => setEditing('new')}>
-                <Plus className="size-4" aria-hidden="true" /> New tier
+                <Plus className="size-4" aria-hidden="true" /> <Trans>New tier</Trans>
               </Button>
             )}
           </>
         }
       />
       {dashboard.error && (
-        <Banner tone="error">
-          {SALARY_TEXT.adminDashboard}: {errorMessage(dashboard.error)}
-        </Banner>
+        // SALARY_TEXT.adminDashboard, the spec's words, before the server's message
+        <Banner tone="error">{t`Failed to fetch admin dashboard: ${dashboardError}`}</Banner>
       )}
       {today.error && (
-        <Banner tone="error">
-          {SALARY_TEXT.todayStats}: {errorMessage(today.error)}
-        </Banner>
+        // SALARY_TEXT.todayStats
+        <Banner tone="error">{t`Failed to fetch today's stats: ${todayError}`}</Banner>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
-          title="Members on salary"
+          title={t`Members on salary`}
           value={d ? d.active_assignments : '…'}
           caption={
             d
-              ? `${d.completed_assignments} completed · ${d.tiers} ${d.tiers === 1 ? 'tier' : 'tiers'}`
+              ? plural(d.tiers, {
+                  one: `${completed} completed · # tier`,
+                  other: `${completed} completed · # tiers`,
+                })
               : undefined
           }
         />
         <StatCard
-          title="Paid in all"
+          title={t`Paid in all`}
           value={d ? <Money value={d.total_paid} /> : '…'}
           caption={
             d && d.total_cut > 0 ? (
-              <>
+              <Trans>
                 not paid over limits: <Money value={d.total_cut} />
-              </>
+              </Trans>
             ) : (
-              `${d?.members_paid ?? 0} members paid`
+              t`${membersPaid} members paid`
             )
           }
         />
         <StatCard
-          title="Paid this month"
+          title={t`Paid this month`}
           value={d ? <Money value={d.paid_this_month} /> : '…'}
-          caption="since the 1st (UTC)"
+          caption={t`since the 1st (UTC)`}
         />
         <StatCard
-          title="Due in 30 days"
+          title={t`Due in 30 days`}
           value={d ? <Money value={d.due_next_30_days.amount} /> : '…'}
-          caption={d ? `${d.due_next_30_days.months} monthly payments, before earning limits` : undefined}
+          caption={d ? t`${dueMonths} monthly payments, before earning limits` : undefined}
         />
       </div>
       {today.data && (
         <p className="text-sm text-muted" data-testid="salary-today">
-          Today ({today.data.date}): {today.data.payments} payments, <Money value={today.data.paid} /> paid,{' '}
-          {today.data.new_assignments} new assignments, {today.data.due_next_24h} due in the next 24 hours.
+          <Trans>
+            Today ({todayDate}): {todayPayments} payments, <Money value={today.data.paid} /> paid,{' '}
+            {newAssignments} new assignments, {dueNext24h} due in the next 24 hours.
+          </Trans>
         </p>
       )}
 
       <section aria-labelledby="salary-tiers" className="flex flex-col gap-3">
         <h2 id="salary-tiers" className="text-lg font-semibold text-fg">
-          Tiers
+          <Trans>Tiers</Trans>
         </h2>
         {(tiers.error || stats.error) && (
-          <Banner tone="error">
-            {SALARY_TEXT.tierStats}: {errorMessage(tiers.error ?? stats.error)}
-          </Banner>
+          // SALARY_TEXT.tierStats
+          <Banner tone="error">{t`Failed to fetch salary tier stats: ${tiersError}`}</Banner>
         )}
         <Table
-          caption="Salary tiers"
-          columns={columns(byTier, mayChangeTiers ? setEditing : null, setDeleting)}
+          caption={t`Salary tiers`}
+          columns={columns(byTier, mayChangeTiers ? setEditing : null, setDeleting, i18n)}
           rows={tiers.data}
-          rowKey={(t) => t.id}
+          rowKey={(tier) => tier.id}
           loading={tiers.isPending}
           skeletonRows={3}
-          empty="No salary tiers yet. Create one with New tier."
+          empty={t`No salary tiers yet. Create one with New tier.`}
           minWidth="min-w-[760px]"
         />
       </section>
@@ -207,8 +254,8 @@ export default function SalaryPage() {
       <TierDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title={`Delete ${deleting?.name ?? 'this tier'}?`}
-        description="Nobody is assigned it any more. Members holding it are paid to the end of their months."
+        title={deleting ? t`Delete ${deletingName}?` : t`Delete this tier?`}
+        description={t`Nobody is assigned it any more. Members holding it are paid to the end of their months.`}
         remove={remove}
         onClose={() => setDeleting(null)}
       />
