@@ -6,6 +6,8 @@ import {
   achieverAddFields,
 } from '@app/contracts/achievers';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,7 +22,7 @@ import { Modal } from '../../../components/ui/Modal';
 
 type FieldsInput = z.input<typeof achieverAddFields>;
 const ACCEPT = ACHIEVER_PHOTO_TYPES.join(',');
-const PHOTO_REQUIRED = 'Choose a photo to upload';
+const PHOTO_REQUIRED = msg`Choose a photo to upload`;
 
 interface Props {
   /** null: closed; 'new': add; an achiever: edit them. */
@@ -29,12 +31,13 @@ interface Props {
 }
 
 export function AchieverDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'Add achiever' : 'Edit achiever'}
-      description="Shown with their photo on the home page, to every visitor."
+      title={target === 'new' ? t`Add achiever` : t`Edit achiever`}
+      description={t`Shown with their photo on the home page, to every visitor.`}
       className="max-w-lg"
     >
       {target !== null && (
@@ -62,6 +65,7 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
   const {
     register,
     handleSubmit,
@@ -92,7 +96,7 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
   // The photo is checked beside the text fields, so every problem shows at once.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const missing = !achiever && !photo;
-    if (missing && !photoError) setPhotoError(PHOTO_REQUIRED);
+    if (missing && !photoError) setPhotoError(i18n._(PHOTO_REQUIRED));
     return handleSubmit((fields) => {
       if (missing || photoError) return;
       if (achiever) update.mutate({ id: achiever.id, form: { fields, photo } }, { onSuccess: onSaved });
@@ -103,19 +107,19 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
   const shown = preview ?? achiever?.photo ?? null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Achiever" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Achiever`} className="mt-4 flex flex-col gap-4">
       {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
       <Input
-        label="Name"
-        placeholder="e.g. Riya Sharma"
+        label={t`Name`}
+        placeholder={t`e.g. Riya Sharma`}
         autoComplete="off"
         disabled={busy}
         error={errors.name?.message}
         {...register('name')}
       />
       <Input
-        label="Achievement"
-        placeholder="e.g. Reached the Gold rank"
+        label={t`Achievement`}
+        placeholder={t`e.g. Reached the Gold rank`}
         disabled={busy}
         error={errors.achievement?.message}
         {...register('achievement')}
@@ -125,7 +129,7 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
           {shown ? (
             <img
               src={shown}
-              alt={preview ? 'Preview of the chosen photo' : 'Current photo'}
+              alt={preview ? t`Preview of the chosen photo` : t`Current photo`}
               className="size-full object-cover"
             />
           ) : (
@@ -134,7 +138,7 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <label htmlFor="achiever-photo" className="text-sm font-medium text-fg">
-            Photo
+            <Trans>Photo</Trans>
           </label>
           <input
             id="achiever-photo"
@@ -153,18 +157,24 @@ function AchieverForm({ achiever, onDone }: { achiever: Achiever | null; onDone:
             </p>
           ) : (
             <p id="achiever-photo-hint" className="text-xs text-muted">
-              PNG, JPEG, WebP or GIF, up to 2 MB; a square picture looks best.
-              {achiever && ' Leave empty to keep the current photo.'}
+              {achiever ? (
+                <Trans>
+                  PNG, JPEG, WebP or GIF, up to 2 MB; a square picture looks best. Leave empty to keep the
+                  current photo.
+                </Trans>
+              ) : (
+                <Trans>PNG, JPEG, WebP or GIF, up to 2 MB; a square picture looks best.</Trans>
+              )}
             </p>
           )}
         </div>
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={busy}>
-          {achiever ? 'Save achiever' : 'Add achiever'}
+          {achiever ? t`Save achiever` : t`Add achiever`}
         </Button>
       </div>
     </form>

@@ -1,4 +1,6 @@
 import type { Achiever } from '@app/contracts/achievers';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAchievers, useDeleteAchiever } from '../../../api/achievers';
@@ -23,11 +25,13 @@ export default function AchieversPage() {
   const remove = useDeleteAchiever();
   const [editing, setEditing] = useState<Achiever | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Achiever | null>(null);
+  const { t } = useLingui();
+  const deletingName = deleting?.name ?? '';
 
   const columns: Array<Column<Achiever>> = [
     {
       key: 'who',
-      header: 'Achiever',
+      header: t`Achiever`,
       cell: (a) => (
         <div className="flex items-center gap-3">
           <img
@@ -42,37 +46,37 @@ export default function AchieversPage() {
     },
     {
       key: 'achievement',
-      header: 'Achievement',
+      header: t`Achievement`,
       cell: (a) => <span className="text-fg">{a.achievement}</span>,
     },
-    { key: 'added', header: 'Added', cell: (a) => <When iso={a.created_at} stacked /> },
+    { key: 'added', header: t`Added`, cell: (a) => <When iso={a.created_at} stacked /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: (a) => <RowActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />,
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Achievers · EarnHub admin</title>
+      <title>{t`Achievers · EarnHub admin`}</title>
       <PageHeader
-        title="Achievers"
-        description="Members celebrated with their photo on the home page."
+        title={t`Achievers`}
+        description={t`Members celebrated with their photo on the home page.`}
         actions={
           <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> Add achiever
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add achiever</Trans>
           </Button>
         }
       />
       {achievers.isError && <Banner tone="error">{errorMessage(achievers.error)}</Banner>}
       <Table
-        caption="Achievers"
+        caption={t`Achievers`}
         columns={columns}
         rows={achievers.data?.allachivers}
         rowKey={(a) => a.id}
         loading={achievers.isPending}
-        empty="No achievers yet. Add one with a photo to celebrate them on the home page."
+        empty={t`No achievers yet. Add one with a photo to celebrate them on the home page.`}
       />
       {achievers.data && achievers.data.total > 0 && (
         <Pager
@@ -81,14 +85,14 @@ export default function AchieversPage() {
           total={achievers.data.total}
           fetching={achievers.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['achiever', 'achievers']}
+          counted={(total) => plural(total, { one: '# achiever', other: '# achievers' })}
         />
       )}
       <AchieverDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title="Delete this achiever?"
-        description={`${deleting?.name ?? ''} and their photo disappear from the home page. This cannot be undone.`}
+        title={t`Delete this achiever?`}
+        description={t`${deletingName} and their photo disappear from the home page. This cannot be undone.`}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

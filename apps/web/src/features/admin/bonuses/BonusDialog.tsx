@@ -1,6 +1,7 @@
-import { type Bonus, type BonusInput, bonusBody, KNOWN_BONUS_TYPES } from '@app/contracts/bonuses';
+import { type Bonus, type BonusInput, bonusBody } from '@app/contracts/bonuses';
 import { fromMicro } from '@app/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -11,6 +12,10 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox, Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
+import { BONUS_TYPE_WORD, KNOWN_TYPES } from './bonus-types';
+
+/** An address, the same in every language. */
+const EXAMPLE_URL = 'https://www.youtube.com/watch?v=…';
 
 interface Props {
   /** null: closed; 'new': add; a bonus: edit it. */
@@ -19,12 +24,13 @@ interface Props {
 }
 
 export function BonusDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'Add bonus' : 'Edit bonus'}
-      description="A fixed amount paid into the member's earnings wallet, once per period, outside the earning limit."
+      title={target === 'new' ? t`Add bonus` : t`Edit bonus`}
+      description={t`A fixed amount paid into the member's earnings wallet, once per period, outside the earning limit.`}
       className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto"
     >
       {target !== null && (
@@ -42,6 +48,7 @@ function BonusForm({ bonus, onDone }: { bonus: Bonus | null; onDone: () => void 
   const add = useCreateBonus();
   const update = useUpdateBonus();
   const mutation = bonus ? update : add;
+  const { t, i18n } = useLingui();
   const {
     register,
     handleSubmit,
@@ -71,34 +78,34 @@ function BonusForm({ bonus, onDone }: { bonus: Bonus | null; onDone: () => void 
   const busy = mutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Bonus" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Bonus`} className="mt-4 flex flex-col gap-4">
       {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
-      <Input label="Title" disabled={busy} error={errors.title?.message} {...register('title')} />
+      <Input label={t`Title`} disabled={busy} error={errors.title?.message} {...register('title')} />
       <Input
-        label="Type"
+        label={t`Type`}
         list="bonus-types"
         disabled={busy}
         error={errors.bonus_type?.message}
-        hint="roi_income: video bonus for members without a plan · add_income: ad bonus · or your own"
+        hint={t`roi_income: video bonus for members without a plan · add_income: ad bonus · or your own`}
         {...register('bonus_type')}
       />
       <datalist id="bonus-types">
-        {Object.entries(KNOWN_BONUS_TYPES).map(([type, label]) => (
+        {KNOWN_TYPES.map((type) => (
           <option key={type} value={type}>
-            {label}
+            {i18n._(BONUS_TYPE_WORD[type])}
           </option>
         ))}
       </datalist>
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Amount (USDT)"
+          label={t`Amount (USDT)`}
           inputMode="decimal"
           disabled={busy}
           error={errors.amount?.message}
           {...register('amount')}
         />
         <Input
-          label="Period (hours)"
+          label={t`Period (hours)`}
           type="number"
           min={1}
           disabled={busy}
@@ -107,32 +114,32 @@ function BonusForm({ bonus, onDone }: { bonus: Bonus | null; onDone: () => void 
         />
       </div>
       <Input
-        label="Ad link (optional)"
-        placeholder="https://www.youtube.com/watch?v=…"
+        label={t`Ad link (optional)`}
+        placeholder={EXAMPLE_URL}
         disabled={busy}
         error={errors.media_url?.message}
-        hint="For the ad bonus: the YouTube or Vimeo ad members watch. Empty: the bundled video."
+        hint={t`For the ad bonus: the YouTube or Vimeo ad members watch. Empty: the bundled video.`}
         {...register('media_url')}
       />
       <TextArea
-        label="Description"
+        label={t`Description`}
         rows={3}
         disabled={busy}
         error={errors.description?.message}
         {...register('description')}
       />
       <Checkbox
-        label="Active"
-        hint="Members see and claim only active bonuses."
+        label={t`Active`}
+        hint={t`Members see and claim only active bonuses.`}
         disabled={busy}
         {...register('is_active')}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={busy}>
-          {bonus ? 'Save bonus' : 'Add bonus'}
+          {bonus ? t`Save bonus` : t`Add bonus`}
         </Button>
       </div>
     </form>

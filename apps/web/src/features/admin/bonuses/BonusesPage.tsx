@@ -1,4 +1,4 @@
-import { KNOWN_BONUS_TYPES } from '@app/contracts/bonuses';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { type Bonus, useBonuses, useDeleteBonus } from '../../../api/bonuses';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { RowActions } from '../../../components/ui/RowActions';
 import { type Column, Table } from '../../../components/ui/Table';
 import { BonusDialog } from './BonusDialog';
+import { BONUS_TYPE_WORD, isKnownType } from './bonus-types';
 
 /** Back-office bonuses: GET /api/v1/bonus, POST /bonus, PUT /api/v1/bonus/{id}, DELETE /bonus/{id}. */
 export default function BonusesPage() {
@@ -19,28 +20,32 @@ export default function BonusesPage() {
   const remove = useDeleteBonus();
   const [editing, setEditing] = useState<Bonus | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Bonus | null>(null);
+  const { t, i18n } = useLingui();
+  const deletingTitle = deleting?.title ?? '';
 
   const columns: Array<Column<Bonus>> = [
     {
       key: 'title',
-      header: 'Bonus',
+      header: t`Bonus`,
       cell: (b) => (
         <div className="flex flex-col">
           <span className="font-medium text-fg">{b.title}</span>
           <span className="font-mono text-xs text-muted">{b.bonus_type}</span>
-          {b.bonus_type in KNOWN_BONUS_TYPES && (
-            <span className="text-xs text-muted">
-              {KNOWN_BONUS_TYPES[b.bonus_type as keyof typeof KNOWN_BONUS_TYPES]}
-            </span>
+          {isKnownType(b.bonus_type) && (
+            <span className="text-xs text-muted">{i18n._(BONUS_TYPE_WORD[b.bonus_type])}</span>
           )}
         </div>
       ),
     },
-    { key: 'amount', header: 'Amount', cell: (b) => <Money value={b.amount} /> },
-    { key: 'period', header: 'Once every', cell: (b) => `${b.period_hours} h` },
+    { key: 'amount', header: t`Amount`, cell: (b) => <Money value={b.amount} /> },
+    {
+      key: 'period',
+      header: t`Once every`,
+      cell: ({ period_hours: hours }) => t({ message: `${hours} h`, comment: 'hours, abbreviated' }),
+    },
     {
       key: 'claims',
-      header: 'Claims',
+      header: t`Claims`,
       cell: (b) => (
         <div className="flex flex-col tabular-nums">
           <span>{(b.claims ?? 0).toLocaleString()}</span>
@@ -50,44 +55,44 @@ export default function BonusesPage() {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (b) => (
-        <Badge tone={b.is_active ? 'green' : 'neutral'}>{b.is_active ? 'Active' : 'Paused'}</Badge>
+        <Badge tone={b.is_active ? 'green' : 'neutral'}>{b.is_active ? t`Active` : t`Paused`}</Badge>
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: (b) => <RowActions name={b.title} onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} />,
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Bonuses · EarnHub admin</title>
+      <title>{t`Bonuses · EarnHub admin`}</title>
       <PageHeader
-        title="Bonuses"
-        description="Fixed bonuses members claim once per period: the video bonus for members without a plan, the ad bonus, and your own."
+        title={t`Bonuses`}
+        description={t`Fixed bonuses members claim once per period: the video bonus for members without a plan, the ad bonus, and your own.`}
         actions={
           <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> Add bonus
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add bonus</Trans>
           </Button>
         }
       />
       {bonuses.isError && <Banner tone="error">{errorMessage(bonuses.error)}</Banner>}
       <Table
-        caption="Bonuses"
+        caption={t`Bonuses`}
         columns={columns}
         rows={bonuses.data?.bonus}
         rowKey={(b) => b.id}
         loading={bonuses.isPending}
-        empty="No bonuses yet. Add the video bonus (roi_income) or the ad bonus (add_income) to start."
+        empty={t`No bonuses yet. Add the video bonus (roi_income) or the ad bonus (add_income) to start.`}
       />
       <BonusDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title="Delete this bonus?"
-        description={`“${deleting?.title ?? ''}” disappears for members at once. Claims already paid stay in their history.`}
+        title={t`Delete this bonus?`}
+        description={t`“${deletingTitle}” disappears for members at once. Claims already paid stay in their history.`}
         remove={remove}
         onClose={() => setDeleting(null)}
       />

@@ -1,4 +1,7 @@
 import type { Leader } from '@app/contracts/leadership';
+import type { I18n } from '@lingui/core';
+import { msg, ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,12 +20,12 @@ import { When } from '../../../components/ui/When';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 
-function columns(onRemove: (l: Leader) => void): Array<Column<Leader>> {
+function columns(onRemove: (l: Leader) => void, i18n: I18n): Array<Column<Leader>> {
   return [
-    { key: 'reached', header: 'Reached', cell: (l) => <When iso={l.reached_at} stacked /> },
+    { key: 'reached', header: i18n._(msg`Reached`), cell: (l) => <When iso={l.reached_at} stacked /> },
     {
       key: 'member',
-      header: 'Member',
+      header: i18n._(msg`Member`),
       cell: (l) => (
         <Link
           to={`/admin/check/profile/${l.user_id}`}
@@ -32,22 +35,26 @@ function columns(onRemove: (l: Leader) => void): Array<Column<Leader>> {
         </Link>
       ),
     },
-    { key: 'rank', header: 'Rank', cell: (l) => l.rank },
+    { key: 'rank', header: i18n._(msg`Rank`), cell: (l) => l.rank },
     {
       key: 'directs',
-      header: 'Active directs',
+      header: i18n._(msg`Active directs`),
       className: 'text-right tabular-nums',
       cell: (l) => l.directs ?? '—',
     },
     {
       key: 'business',
-      header: 'Team business',
+      header: i18n._(msg`Team business`),
       className: 'text-right',
       cell: (l) => (l.business === null ? '—' : <Money value={l.business} />),
     },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: (l) => (
         <Button
@@ -55,7 +62,7 @@ function columns(onRemove: (l: Leader) => void): Array<Column<Leader>> {
           variant="secondary"
           className="text-red-700 dark:text-red-400"
           onClick={() => onRemove(l)}
-          aria-label={`Remove ${l.rank} of ${l.username}`}
+          aria-label={i18n._(msg`Remove ${ph({ rank: l.rank })} of ${ph({ username: l.username })}`)}
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
@@ -76,31 +83,35 @@ export default function LeadershipPage() {
   const remove = useRemoveLeader();
   const [target, setTarget] = useState<Leader | null>(null);
   const data = list.data;
+  const { t, i18n } = useLingui();
+  const rank = target?.rank;
+  const member = target?.username;
+  const removeTitle = target ? t`Remove ${rank} of ${member}?` : t`Remove this rank of this member?`;
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Leadership · EarnHub admin</title>
+      <title>{t`Leadership · EarnHub admin`}</title>
       <PageHeader
-        title="Leadership"
-        description="Ranks members reached: the salary run records a rank the first time a member qualifies for a salary tier, with the active directs and team business that got them there."
+        title={t`Leadership`}
+        description={t`Ranks members reached: the salary run records a rank the first time a member qualifies for a salary tier, with the active directs and team business that got them there.`}
       />
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem_8rem]">
         <Input
-          label="Search"
+          label={t`Search`}
           type="search"
-          placeholder="Member or rank"
+          placeholder={t`Member or rank`}
           value={text}
           onChange={(e) => onSearch(e.target.value)}
         />
         <Select
-          label="Rank"
+          label={t`Rank`}
           value={tierId ?? ''}
           onChange={(e) => update({ tier_id: e.target.value, page: 1 })}
         >
-          <option value="">Every rank</option>
-          {tiers.data?.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
+          <option value="">{t`Every rank`}</option>
+          {tiers.data?.map((tier) => (
+            <option key={tier.id} value={tier.id}>
+              {tier.name}
             </option>
           ))}
         </Select>
@@ -108,15 +119,15 @@ export default function LeadershipPage() {
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Leadership ranks"
-        columns={columns(setTarget)}
+        caption={t`Leadership ranks`}
+        columns={columns(setTarget, i18n)}
         rows={data?.allleadership}
         rowKey={(l) => l.id}
         loading={list.isPending}
         empty={
           search || tierId
-            ? 'No rank matches these filters.'
-            : 'No ranks reached yet. They are recorded when the salary run assigns members a tier.'
+            ? t`No rank matches these filters.`
+            : t`No ranks reached yet. They are recorded when the salary run assigns members a tier.`
         }
       />
       {data && data.total > 0 && (
@@ -126,13 +137,13 @@ export default function LeadershipPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['rank', 'ranks']}
+          counted={(total) => plural(total, { one: '# rank', other: '# ranks' })}
         />
       )}
       <DeleteDialog
         target={target}
-        title={`Remove ${target?.rank ?? 'this rank'} of ${target?.username ?? 'this member'}?`}
-        description="The entry leaves the leadership list. The member's salary is not affected."
+        title={removeTitle}
+        description={t`The entry leaves the leadership list. The member's salary is not affected.`}
         remove={remove}
         onClose={() => setTarget(null)}
       />

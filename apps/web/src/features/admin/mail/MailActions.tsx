@@ -1,4 +1,5 @@
 import { MAIL_MASK, type MailDetail, type MailReveal } from '@app/contracts/mail-log';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useResendMail, useRevealMail } from '../../../api/mail';
@@ -17,29 +18,33 @@ export function MailActions({ mail }: { mail: MailDetail }) {
   const [confirming, setConfirming] = useState(false);
   const [revealed, setRevealed] = useState<MailReveal | null>(null);
   const [resent, setResent] = useState<string | null>(null);
+  const { t } = useLingui();
+  const to = mail.to;
 
   return (
     <div className="flex flex-col gap-3">
       {mail.has_secret && !revealed && (
         <p className="text-sm text-muted">
-          Its code or link is masked ({MAIL_MASK}): no one in the back-office reads it.{' '}
+          <Trans>Its code or link is masked ({MAIL_MASK}): no one in the back-office reads it.</Trans>{' '}
           {mail.resendable &&
-            'If the member lost it, re-send the mail: a new one is sent and the old one stops working.'}
+            t`If the member lost it, re-send the mail: a new one is sent and the old one stops working.`}
         </p>
       )}
 
       {mail.revealable && !revealed && !confirming && (
         <div>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            Reveal code or link…
+            <Trans>Reveal code or link…</Trans>
           </Button>
         </div>
       )}
       {confirming && !revealed && (
         <div className="flex flex-col gap-2 rounded-lg border border-amber-600/30 p-3">
           <p className="text-sm">
-            No mail server is set, so this mail was not delivered. Revealing it is recorded in the audit log,
-            and {mail.to} is told that an owner read it, and when. Give it only to the member, in person.
+            <Trans>
+              No mail server is set, so this mail was not delivered. Revealing it is recorded in the audit
+              log, and {to} is told that an owner read it, and when. Give it only to the member, in person.
+            </Trans>
           </p>
           <div className="flex gap-2">
             <Button
@@ -55,7 +60,7 @@ export function MailActions({ mail }: { mail: MailDetail }) {
                 })
               }
             >
-              Reveal and tell the recipient
+              <Trans>Reveal and tell the recipient</Trans>
             </Button>
             <Button
               variant="secondary"
@@ -63,7 +68,7 @@ export function MailActions({ mail }: { mail: MailDetail }) {
               onClick={() => setConfirming(false)}
               disabled={reveal.isPending}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </div>
@@ -71,13 +76,15 @@ export function MailActions({ mail }: { mail: MailDetail }) {
       {reveal.error && <Banner tone="error">{errorMessage(reveal.error)}</Banner>}
       {revealed && (
         <div className="flex flex-col gap-2" data-testid="mail-revealed">
-          <Banner tone="notice">Revealed. The recipient has been told that staff read it.</Banner>
+          <Banner tone="notice">
+            <Trans>Revealed. The recipient has been told that staff read it.</Trans>
+          </Banner>
           {revealed.secrets.map((secret) => (
             <div key={secret} className="flex items-center gap-2">
               <code className="font-mono text-sm break-all" data-testid="mail-secret">
                 {secret}
               </code>
-              <CopyButton value={secret} label="Code or link" />
+              <CopyButton value={secret} label={t`Code or link`} />
             </div>
           ))}
           <pre className="max-h-[40vh] overflow-auto rounded-lg border border-line p-3 font-mono text-sm break-words whitespace-pre-wrap">
@@ -94,7 +101,7 @@ export function MailActions({ mail }: { mail: MailDetail }) {
             busy={resend.isPending}
             onClick={() => resend.mutate(mail.id, { onSuccess: (data) => setResent(data.message) })}
           >
-            {mail.has_secret ? 'Re-send with a new code or link' : 'Re-send'}
+            {mail.has_secret ? t`Re-send with a new code or link` : t`Re-send`}
           </Button>
         </div>
       )}

@@ -1,4 +1,7 @@
-import { MAIL_STATUS_TEXT, MAIL_STATUSES, type MailSummary } from '@app/contracts/mail-log';
+import { MAIL_STATUSES, type MailSummary } from '@app/contracts/mail-log';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useMailList } from '../../../api/mail';
@@ -14,23 +17,28 @@ import { When } from '../../../components/ui/When';
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { MailDialog } from './MailDialog';
-import { MAIL_STATUS_TONE } from './status';
+import { MAIL_STATUS_TONE, MAIL_STATUS_WORD } from './status';
 
 function StatusBadge({ mail }: { mail: MailSummary }) {
-  return <Badge tone={MAIL_STATUS_TONE[mail.status]}>{MAIL_STATUS_TEXT[mail.status]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={MAIL_STATUS_TONE[mail.status]}>{i18n._(MAIL_STATUS_WORD[mail.status])}</Badge>;
 }
 
-function columns(onOpen: (mail: MailSummary) => void): Array<Column<MailSummary>> {
+/** The Read button's name: which mail it opens. */
+const readName = (i18n: I18n, { to, subject }: MailSummary) =>
+  i18n._(msg`Read the mail to ${to}: ${subject}`);
+
+function columns(onOpen: (mail: MailSummary) => void, i18n: I18n): Array<Column<MailSummary>> {
   return [
-    { key: 'when', header: 'Queued', cell: (m) => <When iso={m.created_at} stacked /> },
+    { key: 'when', header: i18n._(msg`Queued`), cell: (m) => <When iso={m.created_at} stacked /> },
     {
       key: 'to',
-      header: 'To',
+      header: i18n._(msg`To`),
       cell: (m) => <span className="font-medium break-all">{m.to}</span>,
     },
     {
       key: 'subject',
-      header: 'Subject',
+      header: i18n._(msg`Subject`),
       cell: (m) => (
         <span className="flex flex-col">
           <span>{m.subject}</span>
@@ -38,19 +46,18 @@ function columns(onOpen: (mail: MailSummary) => void): Array<Column<MailSummary>
         </span>
       ),
     },
-    { key: 'status', header: 'Status', cell: (m) => <StatusBadge mail={m} /> },
+    { key: 'status', header: i18n._(msg`Status`), cell: (m) => <StatusBadge mail={m} /> },
     {
       key: 'open',
-      header: <span className="sr-only">Message</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Message</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: (m) => (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onOpen(m)}
-          aria-label={`Read the mail to ${m.to}: ${m.subject}`}
-        >
-          Read
+        <Button size="sm" variant="secondary" onClick={() => onOpen(m)} aria-label={readName(i18n, m)}>
+          <Trans>Read</Trans>
         </Button>
       ),
     },
@@ -59,6 +66,7 @@ function columns(onOpen: (mail: MailSummary) => void): Array<Column<MailSummary>
 
 /** A mail on a phone: recipient and status, the subject, then when and Read. */
 function MailCard({ m, onOpen }: { m: MailSummary; onOpen: (mail: MailSummary) => void }) {
+  const { i18n } = useLingui();
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -68,13 +76,8 @@ function MailCard({ m, onOpen }: { m: MailSummary; onOpen: (mail: MailSummary) =
       <p className="mt-1 text-sm text-fg">{m.subject}</p>
       <div className="mt-2 flex items-center justify-between gap-3 text-xs text-muted">
         <When iso={m.created_at} />
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onOpen(m)}
-          aria-label={`Read the mail to ${m.to}: ${m.subject}`}
-        >
-          Read
+        <Button size="sm" variant="secondary" onClick={() => onOpen(m)} aria-label={readName(i18n, m)}>
+          <Trans>Read</Trans>
         </Button>
       </div>
     </>
@@ -101,41 +104,43 @@ export default function MailPage() {
   const openMail = (m: MailSummary) => setOpen(m.id);
   const data = list.data;
   const filtered = Boolean(search || status);
+  const { t, i18n } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Mail · EarnHub admin</title>
+      <title>{t`Mail · EarnHub admin`}</title>
       <PageHeader
-        title="Mail"
-        description="Every mail the platform sent or queued: verification codes, password resets, answers to queries, withdrawal decisions."
+        title={t`Mail`}
+        description={t`Every mail the platform sent or queued: verification codes, password resets, answers to queries, withdrawal decisions.`}
       />
       {noMailServer && (
         <Banner tone="notice">
-          No mail server is set (SMTP_URL), so nothing is delivered: mails are kept here as &ldquo;Logged
-          only&rdquo;, their codes and links masked. An owner may reveal one to give it to the member (it is
-          audited and the member is told); support can mark the member&rsquo;s e-mail verified on their
-          profile.
+          <Trans>
+            No mail server is set (SMTP_URL), so nothing is delivered: mails are kept here as “Logged only”,
+            their codes and links masked. An owner may reveal one to give it to the member (it is audited and
+            the member is told); support can mark the member’s e-mail verified on their profile.
+          </Trans>
         </Banner>
       )}
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_8rem]">
         <Input
-          label="Recipient"
+          label={t`Recipient`}
           type="search"
           className="col-span-2 sm:col-span-1"
-          placeholder="Start of the address, e.g. omar@"
+          placeholder={t`Start of the address, e.g. omar@`}
           value={searchText}
           onChange={(e) => onSearch(e.target.value)}
         />
         <Select
-          label="Status"
+          label={t`Status`}
           value={status ?? ''}
           onChange={(e) => update({ status: e.target.value, page: 1 })}
         >
-          <option value="">All</option>
+          <option value="">{t`All`}</option>
           {MAIL_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {MAIL_STATUS_TEXT[s]}
+              {i18n._(MAIL_STATUS_WORD[s])}
             </option>
           ))}
         </Select>
@@ -144,8 +149,8 @@ export default function MailPage() {
 
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Mail"
-        columns={columns(openMail)}
+        caption={t`Mail`}
+        columns={columns(openMail, i18n)}
         rows={data?.mails}
         rowKey={(m) => m.id}
         loading={list.isPending}
@@ -154,8 +159,8 @@ export default function MailPage() {
         card={(m) => <MailCard m={m} onOpen={openMail} />}
         empty={
           filtered
-            ? 'No mail matches. Type the start of the address (omar@…) or clear the status filter.'
-            : 'No mail yet. Verification codes, password resets and answers to queries appear here as they are sent.'
+            ? t`No mail matches. Type the start of the address (omar@…) or clear the status filter.`
+            : t`No mail yet. Verification codes, password resets and answers to queries appear here as they are sent.`
         }
       />
       {data && data.total > 0 && (
@@ -165,7 +170,7 @@ export default function MailPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['mail', 'mails']}
+          counted={(total) => plural(total, { one: '# mail', other: '# mails' })}
         />
       )}
 

@@ -1,5 +1,6 @@
 import { NEWS_CONTENT_MAX, type NewsItem, newsAddBody } from '@app/contracts/news';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -20,12 +21,13 @@ interface Props {
 }
 
 export function NewsDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'Add news' : 'Edit news'}
-      description="Shown on the home page to every visitor and on the members' dashboard."
+      title={target === 'new' ? t`Add news` : t`Edit news`}
+      description={t`Shown on the home page to every visitor and on the members' dashboard.`}
       className="max-w-lg"
     >
       {target !== null && (
@@ -52,7 +54,9 @@ function NewsForm({ item, onDone }: { item: NewsItem | null; onDone: () => void 
     resolver: zodResolver(newsAddBody),
     defaultValues: { title: item?.title ?? '', content: item?.content ?? '' },
   });
-  const length = watch('content')?.length ?? 0;
+  const length = (watch('content')?.length ?? 0).toLocaleString();
+  const max = NEWS_CONTENT_MAX.toLocaleString();
+  const { t } = useLingui();
   const onSaved = (res: { message: string }) => {
     toast.success(res.message);
     onDone();
@@ -65,29 +69,29 @@ function NewsForm({ item, onDone }: { item: NewsItem | null; onDone: () => void 
   const busy = mutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="News" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`News`} className="mt-4 flex flex-col gap-4">
       {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
       <Input
-        label="Title"
-        placeholder="e.g. Withdrawals are processed on Sundays too"
+        label={t`Title`}
+        placeholder={t`e.g. Withdrawals are processed on Sundays too`}
         disabled={busy}
         error={errors.title?.message}
         {...register('title')}
       />
       <TextArea
-        label="Content"
+        label={t`Content`}
         rows={7}
         disabled={busy}
         error={errors.content?.message}
-        hint={`${length.toLocaleString()} / ${NEWS_CONTENT_MAX.toLocaleString()} characters, plain text`}
+        hint={t`${length} / ${max} characters, plain text`}
         {...register('content')}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={busy}>
-          {item ? 'Save news' : 'Publish news'}
+          {item ? t`Save news` : t`Publish news`}
         </Button>
       </div>
     </form>

@@ -1,4 +1,6 @@
 import type { NewsItem } from '@app/contracts/news';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -23,11 +25,13 @@ export default function NewsPage() {
   const remove = useDeleteNews();
   const [editing, setEditing] = useState<NewsItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<NewsItem | null>(null);
+  const { t } = useLingui();
+  const deletingTitle = deleting?.title ?? '';
 
   const columns: Array<Column<NewsItem>> = [
     {
       key: 'title',
-      header: 'News',
+      header: t`News`,
       cell: (n) => (
         <div className="flex max-w-xl flex-col">
           <span className="font-medium text-fg">{n.title}</span>
@@ -35,10 +39,10 @@ export default function NewsPage() {
         </div>
       ),
     },
-    { key: 'posted', header: 'Posted', cell: (n) => <When iso={n.created_at} stacked /> },
+    { key: 'posted', header: t`Posted`, cell: (n) => <When iso={n.created_at} stacked /> },
     {
       key: 'updated',
-      header: 'Edited',
+      header: t`Edited`,
       cell: (n) =>
         n.updated_at === n.created_at ? (
           <span className="text-muted">—</span>
@@ -48,31 +52,31 @@ export default function NewsPage() {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: (n) => <RowActions name={n.title} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />,
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>News · EarnHub admin</title>
+      <title>{t`News · EarnHub admin`}</title>
       <PageHeader
-        title="News"
-        description="Announcements shown on the home page to every visitor and on the members' dashboard."
+        title={t`News`}
+        description={t`Announcements shown on the home page to every visitor and on the members' dashboard.`}
         actions={
           <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> Add news
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add news</Trans>
           </Button>
         }
       />
       {news.isError && <Banner tone="error">{errorMessage(news.error)}</Banner>}
       <Table
-        caption="News"
+        caption={t`News`}
         columns={columns}
         rows={news.data?.allnews}
         rowKey={(n) => n.id}
         loading={news.isPending}
-        empty="No news yet. Add one to tell visitors and members what is new."
+        empty={t`No news yet. Add one to tell visitors and members what is new.`}
       />
       {news.data && news.data.total > 0 && (
         <Pager
@@ -81,14 +85,14 @@ export default function NewsPage() {
           total={news.data.total}
           fetching={news.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['news item', 'news items']}
+          counted={(total) => plural(total, { one: '# news item', other: '# news items' })}
         />
       )}
       <NewsDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title="Delete this news?"
-        description={`“${deleting?.title ?? ''}” disappears from the home page and the members' dashboard. This cannot be undone.`}
+        title={t`Delete this news?`}
+        description={t`“${deletingTitle}” disappears from the home page and the members' dashboard. This cannot be undone.`}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

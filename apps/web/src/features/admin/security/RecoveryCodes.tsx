@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRound } from 'lucide-react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -8,15 +9,20 @@ import { CopyButton } from '../../../components/ui/CopyButton';
  * keeps only their digests. Each signs in once instead of an app code.
  */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-4 text-sm">
-      <Banner tone="success">Two-factor authentication is on.</Banner>
+      <Banner tone="success">
+        <Trans>Two-factor authentication is on.</Trans>
+      </Banner>
       <p className="text-muted">
-        Save these recovery codes somewhere safe (a password manager, a printed page). Each one signs you in
-        once if your phone is lost. They are shown only now.
+        <Trans>
+          Save these recovery codes somewhere safe (a password manager, a printed page). Each one signs you in
+          once if your phone is lost. They are shown only now.
+        </Trans>
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
         className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-lg border border-line bg-subtle/60 p-4 font-mono text-fg"
       >
         {codes.map((code) => (
@@ -27,8 +33,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <CopyButton value={codes.join('\n')} label="Recovery codes" />
-        <Button onClick={onDone}>I have saved these codes</Button>
+        <CopyButton value={codes.join('\n')} label={t`Recovery codes`} />
+        <Button onClick={onDone}>
+          <Trans>I have saved these codes</Trans>
+        </Button>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { MSG } from '@app/contracts/messages';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useAdmin } from '../../../api/auth-store';
 import { errorMessage } from '../../../api/client';
@@ -23,23 +24,24 @@ export default function SecurityPage() {
   const status = useTotpStatus();
   // the codes exist only in the answer that turned TOTP on: kept here until the admin has saved them
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { t } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Security · EarnHub admin</title>
+      <title>{t`Security · EarnHub admin`}</title>
       <PageHeader
-        title="Security"
-        description="Protect your back-office account with an authenticator app, and end sessions you no longer trust."
+        title={t`Security`}
+        description={t`Protect your back-office account with an authenticator app, and end sessions you no longer trust.`}
       />
       {admin?.totp_setup_required && <Banner tone="error">{MSG.totpSetupRequired}</Banner>}
       {status.error && <Banner tone="error">{errorMessage(status.error)}</Banner>}
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <Card
-          title="Two-factor authentication"
+          title={t`Two-factor authentication`}
           action={
             status.data && (
               <Badge tone={status.data.enabled ? 'green' : 'amber'}>
-                {status.data.enabled ? 'On' : 'Off'}
+                {status.data.enabled ? t`On` : t`Off`}
               </Badge>
             )
           }
@@ -53,7 +55,7 @@ export default function SecurityPage() {
               <TotpSetup required={status.data.required} onEnabled={setCodes} />
             )
           ) : (
-            !status.error && <PageSpinner label="Loading two-factor authentication" />
+            !status.error && <PageSpinner label={t`Loading two-factor authentication`} />
           )}
         </Card>
         <SignOutEverywhereCard side="admin" />

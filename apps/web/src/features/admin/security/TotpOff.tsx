@@ -1,5 +1,6 @@
 import { totpDisableBody } from '@app/contracts/totp';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -16,6 +17,7 @@ type DisableInput = z.input<typeof totpDisableBody>;
 export function TotpOff({ codesLeft, required }: { codesLeft: number; required: boolean }) {
   const disable = useTotpDisable();
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -38,32 +40,43 @@ export function TotpOff({ codesLeft, required }: { codesLeft: number; required: 
   return (
     <div className="flex flex-col gap-4 text-sm">
       <p className="text-muted">
-        Signing in asks for a code from your authenticator app after your password. Recovery codes left:{' '}
-        <span className="font-medium text-fg">{codesLeft}</span>
-        {codesLeft <= 2 && ' (turn two-factor authentication off and on again for a new set)'}.
+        {codesLeft <= 2 ? (
+          <Trans>
+            Signing in asks for a code from your authenticator app after your password. Recovery codes left:{' '}
+            <span className="font-medium text-fg">{codesLeft}</span> (turn two-factor authentication off and
+            on again for a new set).
+          </Trans>
+        ) : (
+          <Trans>
+            Signing in asks for a code from your authenticator app after your password. Recovery codes left:{' '}
+            <span className="font-medium text-fg">{codesLeft}</span>.
+          </Trans>
+        )}
       </p>
       {!open ? (
         <div>
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            Turn off…
+            <Trans>Turn off…</Trans>
           </Button>
         </div>
       ) : (
         <form
           onSubmit={onSubmit}
           noValidate
-          aria-label="Turn off two-factor authentication"
+          aria-label={t`Turn off two-factor authentication`}
           className="flex flex-col gap-3"
         >
           {required && (
             <Banner tone="error">
-              The platform requires two-factor authentication for your account: after turning it off you must
-              set it up again before doing anything else.
+              <Trans>
+                The platform requires two-factor authentication for your account: after turning it off you
+                must set it up again before doing anything else.
+              </Trans>
             </Banner>
           )}
           {disable.isError && <Banner tone="error">{errorMessage(disable.error)}</Banner>}
           <Input
-            label="Code from the app or a recovery code"
+            label={t`Code from the app or a recovery code`}
             autoComplete="one-time-code"
             className="max-w-64"
             error={errors.code?.message}
@@ -71,10 +84,10 @@ export function TotpOff({ codesLeft, required }: { codesLeft: number; required: 
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="danger" busy={disable.isPending}>
-              Turn off two-factor authentication
+              <Trans>Turn off two-factor authentication</Trans>
             </Button>
             <Button variant="ghost" onClick={() => setOpen(false)} disabled={disable.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import { totpEnableBody } from '@app/contracts/totp';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../api/client';
@@ -29,6 +30,7 @@ export function TotpSetup({
 }) {
   const setup = useTotpSetup();
   const enable = useTotpEnable();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -46,15 +48,18 @@ export function TotpSetup({
     return (
       <div className="flex flex-col gap-4 text-sm">
         <p className="text-muted">
-          Two-factor authentication asks for a 6-digit code from an authenticator app (Google Authenticator,
-          Microsoft Authenticator, 1Password, Aegis…) after your password, so a stolen password alone no
-          longer opens the back-office.
-          {required && ' The platform requires it for your account.'}
+          <Trans>
+            Two-factor authentication asks for a 6-digit code from an authenticator app (Google Authenticator,
+            Microsoft Authenticator, 1Password, Aegis…) after your password, so a stolen password alone no
+            longer opens the back-office.
+          </Trans>
+          {required && ' '}
+          {required && t`The platform requires it for your account.`}
         </p>
         {setup.isError && <Banner tone="error">{errorMessage(setup.error)}</Banner>}
         <div>
           <Button onClick={() => setup.mutate()} busy={setup.isPending}>
-            Set up two-factor authentication
+            <Trans>Set up two-factor authentication</Trans>
           </Button>
         </div>
       </div>
@@ -64,14 +69,22 @@ export function TotpSetup({
   return (
     <div className="flex flex-col gap-5 text-sm">
       <ol className="flex list-decimal flex-col gap-1 pl-5 text-muted">
-        <li>Open your authenticator app and add an account.</li>
-        <li>Scan the QR code, or type the setup key.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>
+          <Trans>Open your authenticator app and add an account.</Trans>
+        </li>
+        <li>
+          <Trans>Scan the QR code, or type the setup key.</Trans>
+        </li>
+        <li>
+          <Trans>Enter the 6-digit code the app shows.</Trans>
+        </li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
-        <LazyQrCode value={setup.data.otpauth_url} size={184} title="QR code for your authenticator app" />
+        <LazyQrCode value={setup.data.otpauth_url} size={184} title={t`QR code for your authenticator app`} />
         <div className="flex min-w-0 flex-col gap-1">
-          <span className="font-medium text-fg">Setup key</span>
+          <span className="font-medium text-fg">
+            <Trans>Setup key</Trans>
+          </span>
           <div className="flex items-center gap-1">
             <code
               data-testid="totp-secret"
@@ -80,17 +93,22 @@ export function TotpSetup({
             >
               {grouped(setup.data.secret)}
             </code>
-            <CopyButton value={setup.data.secret} label="Setup key" />
+            <CopyButton value={setup.data.secret} label={t`Setup key`} />
           </div>
           <span className="text-xs text-muted">
-            Time-based, 6 digits, every 30 seconds. Shown only during set-up.
+            <Trans>Time-based, 6 digits, every 30 seconds. Shown only during set-up.</Trans>
           </span>
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate aria-label="Confirm authenticator" className="flex flex-col gap-3">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t`Confirm authenticator`}
+        className="flex flex-col gap-3"
+      >
         {enable.isError && <Banner tone="error">{errorMessage(enable.error)}</Banner>}
         <Input
-          label="Code from the app"
+          label={t`Code from the app`}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -100,14 +118,14 @@ export function TotpSetup({
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" busy={enable.isPending}>
-            Turn on
+            <Trans>Turn on</Trans>
           </Button>
           <Button
             variant="ghost"
             onClick={() => setup.mutate()}
             disabled={setup.isPending || enable.isPending}
           >
-            New key
+            <Trans>New key</Trans>
           </Button>
         </div>
       </form>

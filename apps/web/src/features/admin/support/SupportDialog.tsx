@@ -1,5 +1,8 @@
 import { SUPPORT_KIND, type SupportEntry, type SupportKind, supportAddBody } from '@app/contracts/support';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -12,7 +15,10 @@ import { Checkbox, Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 import { Segmented } from '../../../components/ui/Segmented';
 
-export const SUPPORT_KIND_LABEL: Record<SupportKind, string> = { faq: 'Question', contact: 'Contact' };
+export const SUPPORT_KIND_LABEL: Record<SupportKind, MessageDescriptor> = {
+  faq: msg({ message: 'Question', context: 'help entry kind' }),
+  contact: msg({ message: 'Contact', context: 'help entry kind' }),
+};
 
 type EntryInput = z.input<typeof supportAddBody>;
 
@@ -23,12 +29,13 @@ interface Props {
 }
 
 export function SupportDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'New help entry' : 'Edit help entry'}
-      description="A question with its answer, or a way to reach support (e-mail, chat, hours)."
+      title={target === 'new' ? t`New help entry` : t`Edit help entry`}
+      description={t`A question with its answer, or a way to reach support (e-mail, chat, hours).`}
       className="max-w-lg"
     >
       {target !== null && (
@@ -46,6 +53,7 @@ function EntryForm({ entry, onDone }: { entry: SupportEntry | null; onDone: () =
   const add = useAddSupport();
   const update = useUpdateSupport();
   const mutation = entry ? update : add;
+  const { t, i18n } = useLingui();
   const {
     register,
     handleSubmit,
@@ -74,24 +82,24 @@ function EntryForm({ entry, onDone }: { entry: SupportEntry | null; onDone: () =
   const busy = mutation.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Help entry" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Help entry`} className="mt-4 flex flex-col gap-4">
       {mutation.isError && <Banner tone="error">{ticketError(mutation.error)}</Banner>}
       <Segmented
-        legend="Kind"
+        legend={t`Kind`}
         columns="grid-cols-2"
         disabled={busy}
-        options={SUPPORT_KIND.map((k) => ({ value: k, label: SUPPORT_KIND_LABEL[k] }))}
+        options={SUPPORT_KIND.map((k) => ({ value: k, label: i18n._(SUPPORT_KIND_LABEL[k]) }))}
         {...register('kind')}
       />
       <Input
-        label={kind === 'contact' ? 'Channel' : 'Question'}
-        placeholder={kind === 'contact' ? 'e.g. E-mail' : 'e.g. How long do withdrawals take?'}
+        label={kind === 'contact' ? t`Channel` : t`Question`}
+        placeholder={kind === 'contact' ? t`e.g. E-mail` : t`e.g. How long do withdrawals take?`}
         disabled={busy}
         error={errors.title?.message}
         {...register('title')}
       />
       <TextArea
-        label={kind === 'contact' ? 'Detail' : 'Answer'}
+        label={kind === 'contact' ? t`Detail` : t`Answer`}
         rows={5}
         disabled={busy}
         error={errors.content?.message}
@@ -99,22 +107,22 @@ function EntryForm({ entry, onDone }: { entry: SupportEntry | null; onDone: () =
       />
       <div className="grid grid-cols-2 items-end gap-4">
         <Input
-          label="Order"
+          label={t`Order`}
           type="number"
           min={0}
-          hint="Lower comes first"
+          hint={t`Lower comes first`}
           disabled={busy}
           error={errors.sort_order?.message}
           {...register('sort_order')}
         />
-        <Checkbox label="Show to members" disabled={busy} className="pb-2" {...register('published')} />
+        <Checkbox label={t`Show to members`} disabled={busy} className="pb-2" {...register('published')} />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={busy}>
-          {entry ? 'Save entry' : 'Add entry'}
+          {entry ? t`Save entry` : t`Add entry`}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { SUPPORT_KIND, type SupportEntry } from '@app/contracts/support';
+import type { SupportEntry } from '@app/contracts/support';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteSupport, useSupportEntries } from '../../../api/support';
@@ -18,16 +19,20 @@ export default function SupportPage() {
   const remove = useDeleteSupport();
   const [editing, setEditing] = useState<SupportEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SupportEntry | null>(null);
+  const { t, i18n } = useLingui();
+  const deletingTitle = deleting?.title ?? '';
 
   const columns: Array<Column<SupportEntry>> = [
     {
       key: 'kind',
-      header: 'Kind',
-      cell: (e) => <Badge tone={e.kind === 'faq' ? 'accent' : 'blue'}>{SUPPORT_KIND_LABEL[e.kind]}</Badge>,
+      header: t`Kind`,
+      cell: (e) => (
+        <Badge tone={e.kind === 'faq' ? 'accent' : 'blue'}>{i18n._(SUPPORT_KIND_LABEL[e.kind])}</Badge>
+      ),
     },
     {
       key: 'title',
-      header: 'Title',
+      header: t`Title`,
       cell: (e) => (
         <div className="flex max-w-96 flex-col">
           <span className="font-medium text-fg">{e.title}</span>
@@ -35,48 +40,48 @@ export default function SupportPage() {
         </div>
       ),
     },
-    { key: 'order', header: 'Order', className: 'tabular-nums', cell: (e) => e.sort_order },
+    { key: 'order', header: t`Order`, className: 'tabular-nums', cell: (e) => e.sort_order },
     {
       key: 'published',
-      header: 'Shown to members',
+      header: t`Shown to members`,
       cell: (e) => (
-        <Badge tone={e.published ? 'green' : 'neutral'}>{e.published ? 'Published' : 'Hidden'}</Badge>
+        <Badge tone={e.published ? 'green' : 'neutral'}>{e.published ? t`Published` : t`Hidden`}</Badge>
       ),
     },
-    { key: 'updated', header: 'Updated', cell: (e) => <When iso={e.updated_at} stacked /> },
+    { key: 'updated', header: t`Updated`, cell: (e) => <When iso={e.updated_at} stacked /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: (e) => <RowActions name={e.title} onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} />,
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Help and FAQ · EarnHub admin</title>
+      <title>{t`Help and FAQ · EarnHub admin`}</title>
       <PageHeader
-        title="Help and FAQ"
-        description="Answers to common questions and ways to reach support, shown to members on their Support page."
+        title={t`Help and FAQ`}
+        description={t`Answers to common questions and ways to reach support, shown to members on their Support page.`}
         actions={
           <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> New entry
+            <Plus className="size-4" aria-hidden="true" /> <Trans>New entry</Trans>
           </Button>
         }
       />
       {entries.isError && <Banner tone="error">{ticketError(entries.error)}</Banner>}
       <Table
-        caption="Support entries"
+        caption={t`Support entries`}
         columns={columns}
         rows={entries.data?.allsupport}
         rowKey={(e) => e.id}
         loading={entries.isPending}
-        empty={`No entries yet. Add a ${SUPPORT_KIND.map((k) => SUPPORT_KIND_LABEL[k].toLowerCase()).join(' or a ')} so members find answers before they ask.`}
+        empty={t`No entries yet. Add a question or a contact so members find answers before they ask.`}
       />
       <SupportDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title="Delete this entry?"
-        description={`“${deleting?.title ?? ''}” disappears from the members' Support page. This cannot be undone.`}
+        title={t`Delete this entry?`}
+        description={t`“${deletingTitle}” disappears from the members' Support page. This cannot be undone.`}
         remove={remove}
         onClose={() => setDeleting(null)}
         describeError={ticketError}

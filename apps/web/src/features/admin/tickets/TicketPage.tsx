@@ -1,5 +1,5 @@
 import { TICKET_STATUS, type TicketStatus } from '@app/contracts/tickets';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -20,32 +20,36 @@ export default function TicketPage() {
   const ticketId = Number(useParams().ticketId);
   const query = useTicket(ticketId, 'admin');
   const ticket = query.data?.ticket;
+  const { t } = useLingui();
 
   const back = (
     <Link to="/admin/tickets" className="inline-flex items-center gap-1 text-sm text-muted hover:text-fg">
-      <ArrowLeft className="size-4" aria-hidden="true" /> All tickets
+      <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>All tickets</Trans>
     </Link>
   );
 
   if (query.isPending && Number.isInteger(ticketId) && ticketId > 0)
-    return <PageSpinner label="Loading ticket" />;
+    return <PageSpinner label={t`Loading ticket`} />;
   if (!ticket) {
     return (
       <div className="flex flex-col gap-4">
-        <title>Ticket · EarnHub admin</title>
+        <title>{t`Ticket · EarnHub admin`}</title>
         {back}
-        <Banner tone="error">{query.isError ? ticketError(query.error) : 'Ticket not found'}</Banner>
+        <Banner tone="error">{query.isError ? ticketError(query.error) : t`Ticket not found`}</Banner>
       </div>
     );
   }
 
+  const number = ticket.ticket_id;
   return (
     <div className="flex flex-col gap-6">
-      <title>{`Ticket #${ticket.ticket_id} · EarnHub admin`}</title>
+      <title>{t`Ticket #${number} · EarnHub admin`}</title>
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm text-muted tabular-nums">Ticket #{ticket.ticket_id}</p>
+          <p className="text-sm text-muted tabular-nums">
+            <Trans>Ticket #{number}</Trans>
+          </p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-fg">{ticket.subject}</h1>
         </div>
         <TicketStatusBadge status={ticket.status} />
@@ -58,16 +62,16 @@ export default function TicketPage() {
               ticketId={ticket.ticket_id}
               as="admin"
               closed={ticket.status === 'closed'}
-              note="Replying marks the ticket answered and e-mails the member (once, until they write back)."
+              note={t`Replying marks the ticket answered and e-mails the member (once, until they write back).`}
             />
           </div>
         </Card>
         <div className="flex flex-col gap-6">
-          <Card title="Status">
+          <Card title={t`Status`}>
             {/* Keyed by status: after a reply or a change, the choice starts again from the ticket's status. */}
             <StatusForm key={ticket.status} ticketId={ticket.ticket_id} current={ticket.status} />
           </Card>
-          <Card title="Details">
+          <Card title={t`Details`}>
             <TicketSummary
               ticket={ticket}
               member={
@@ -89,17 +93,18 @@ export default function TicketPage() {
 function StatusForm({ ticketId, current }: { ticketId: number; current: TicketStatus }) {
   const setStatus = useSetTicketStatus(ticketId, 'admin');
   // the status words are the shared tickets' (lib/ticket-labels.ts, the support catalog)
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [chosen, setChosen] = useState<TicketStatus>(current);
+  const hint = i18n._(TICKET_STATUS_LABEL[chosen].hint);
   const save = (e: FormEvent) => {
     e.preventDefault();
     setStatus.mutate(chosen, { onSuccess: (res) => toast.success(res.message) });
   };
   return (
-    <form onSubmit={save} aria-label="Change status" className="flex flex-col gap-3">
+    <form onSubmit={save} aria-label={t`Change status`} className="flex flex-col gap-3">
       {setStatus.isError && <Banner tone="error">{ticketError(setStatus.error)}</Banner>}
       <Select
-        label="Set status to"
+        label={t`Set status to`}
         value={chosen}
         disabled={setStatus.isPending}
         onChange={(e) => setChosen(e.target.value as TicketStatus)}
@@ -112,12 +117,11 @@ function StatusForm({ ticketId, current }: { ticketId: number; current: TicketSt
       </Select>
       <p className="text-xs text-muted">
         {chosen === 'closed'
-          ? 'No more replies from the member or from support until the ticket is reopened'
-          : i18n._(TICKET_STATUS_LABEL[chosen].hint)}
-        .
+          ? t`No more replies from the member or from support until the ticket is reopened.`
+          : t({ message: `${hint}.`, comment: 'a ticket status hint as a sentence' })}
       </p>
       <Button type="submit" busy={setStatus.isPending} disabled={chosen === current}>
-        Update status
+        <Trans>Update status</Trans>
       </Button>
     </form>
   );

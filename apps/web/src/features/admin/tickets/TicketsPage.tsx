@@ -1,5 +1,7 @@
 import { TICKET_STATUS, type Ticket } from '@app/contracts/tickets';
-import { i18n } from '@lingui/core';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { Link } from 'react-router';
 import { ticketError, useAllTickets } from '../../../api/tickets';
@@ -16,7 +18,7 @@ import { TICKET_CATEGORY_LABEL, TICKET_PRIORITY_LABEL } from '../../../lib/ticke
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 
-const COLUMNS: Array<Column<Ticket>> = [
+const columns = (i18n: I18n): Array<Column<Ticket>> => [
   {
     key: 'id',
     header: '#',
@@ -25,7 +27,7 @@ const COLUMNS: Array<Column<Ticket>> = [
   },
   {
     key: 'subject',
-    header: 'Subject',
+    header: i18n._(msg`Subject`),
     cell: (t) => (
       <div className="flex max-w-80 flex-col">
         <Link
@@ -40,7 +42,7 @@ const COLUMNS: Array<Column<Ticket>> = [
   },
   {
     key: 'member',
-    header: 'Member',
+    header: i18n._(msg`Member`),
     cell: (t) => (
       <Link to={`/admin/check/profile/${t.user_id}`} className="text-fg hover:underline">
         {t.username}
@@ -49,27 +51,29 @@ const COLUMNS: Array<Column<Ticket>> = [
   },
   {
     key: 'priority',
-    header: 'Priority',
+    header: i18n._(msg`Priority`),
     cell: (t) => (
       <Badge tone={TICKET_PRIORITY_LABEL[t.priority].tone}>
         {i18n._(TICKET_PRIORITY_LABEL[t.priority].text)}
       </Badge>
     ),
   },
-  { key: 'status', header: 'Status', cell: (t) => <TicketStatusBadge status={t.status} /> },
+  { key: 'status', header: i18n._(msg`Status`), cell: (t) => <TicketStatusBadge status={t.status} /> },
   {
     key: 'last',
-    header: 'Last message',
+    header: i18n._(msg`Last message`),
     cell: (t) => (
       <div className="flex flex-col">
         <When iso={t.last_reply_at} stacked />
-        <span className="text-xs text-muted">{t.last_reply_by === 'admin' ? 'by support' : 'by member'}</span>
+        <span className="text-xs text-muted">
+          {t.last_reply_by === 'admin' ? i18n._(msg`by support`) : i18n._(msg`by member`)}
+        </span>
       </div>
     ),
   },
   {
     key: 'count',
-    header: 'Messages',
+    header: i18n._(msg`Messages`),
     className: 'text-right tabular-nums',
     cell: (t) => t.response_count,
   },
@@ -86,21 +90,22 @@ export default function TicketsPage() {
 
   const list = useAllTickets({ page, limit, status, search: search || undefined });
   const data = list.data;
+  const { t, i18n } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Tickets · EarnHub admin</title>
+      <title>{t`Tickets · EarnHub admin`}</title>
       <PageHeader
-        title="Tickets"
-        description="Members' queries. Open ones wait for a reply; the member is e-mailed when you answer."
+        title={t`Tickets`}
+        description={t`Members' queries. Open ones wait for a reply; the member is e-mailed when you answer.`}
       />
       <div className="flex flex-col gap-3">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_8rem]">
           <div className="relative col-span-2 sm:col-span-1">
             <Input
-              label="Search"
+              label={t`Search`}
               type="search"
-              placeholder="Subject, member, email or #number"
+              placeholder={t`Subject, member, email or #number`}
               value={searchText}
               onChange={(e) => onSearch(e.target.value)}
             />
@@ -115,16 +120,16 @@ export default function TicketsPage() {
       </div>
       {list.isError && <Banner tone="error">{ticketError(list.error)}</Banner>}
       <Table
-        caption="Tickets"
-        columns={COLUMNS}
+        caption={t`Tickets`}
+        columns={columns(i18n)}
         rows={data?.tickets}
         rowKey={(t) => t.ticket_id}
         loading={list.isPending}
         skeletonRows={Math.min(limit, 10)}
         empty={
           search || status
-            ? 'No ticket matches these filters. Try another search or choose "All".'
-            : 'No tickets yet. Members raise them from their Support page.'
+            ? t`No ticket matches these filters. Try another search or choose "All".`
+            : t`No tickets yet. Members raise them from their Support page.`
         }
       />
       {data && data.total > 0 && (
@@ -134,7 +139,7 @@ export default function TicketsPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['ticket', 'tickets']}
+          counted={(total) => plural(total, { one: '# ticket', other: '# tickets' })}
         />
       )}
     </div>

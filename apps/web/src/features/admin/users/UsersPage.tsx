@@ -1,4 +1,5 @@
 import { USER_STATUS, type User } from '@app/contracts/users';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -51,26 +52,33 @@ export default function UsersPage() {
   };
 
   const mayBlock = useAdminMay('support');
+  const { t, i18n } = useLingui();
   const columns = userColumns({
     onToggleBlock: mayBlock ? setTarget : null,
     busyId: setStatus.isPending ? target?.id : undefined,
+    i18n,
   });
   const data = list.data;
+  const username = target?.username ?? '';
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Users · EarnHub admin</title>
+      <title>{t`Users · EarnHub admin`}</title>
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-fg">Users</h1>
-        <p className="mt-1 text-sm text-muted">Find a member, open their profile, block or unblock them.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg">
+          <Trans>Users</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Find a member, open their profile, block or unblock them.</Trans>
+        </p>
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_8rem]">
         <div className="relative col-span-2 sm:col-span-1">
           <Input
-            label="Search"
+            label={t`Search`}
             type="search"
-            placeholder="Email, username, name or referral code"
+            placeholder={t`Email, username, name or referral code`}
             value={searchText}
             onChange={(e) => onSearch(e.target.value)}
           />
@@ -80,13 +88,13 @@ export default function UsersPage() {
           />
         </div>
         <Select
-          label="Status"
+          label={t`Status`}
           value={status ?? ''}
           onChange={(e) => update({ status: e.target.value || undefined, page: 1 })}
         >
-          <option value="">All members</option>
-          <option value="unblock">Unblocked</option>
-          <option value="block">Blocked</option>
+          <option value="">{t`All members`}</option>
+          <option value="unblock">{t`Unblocked`}</option>
+          <option value="block">{t`Blocked`}</option>
         </Select>
         <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
@@ -94,7 +102,7 @@ export default function UsersPage() {
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
 
       <Table
-        caption="Members"
+        caption={t`Members`}
         columns={columns}
         rows={data?.allusers}
         rowKey={(u) => u.id}
@@ -102,8 +110,8 @@ export default function UsersPage() {
         skeletonRows={Math.min(limit, 10)}
         empty={
           search || status
-            ? 'No member matches these filters. Try another search or clear the status filter.'
-            : 'No members yet. They appear here as soon as someone registers.'
+            ? t`No member matches these filters. Try another search or clear the status filter.`
+            : t`No members yet. They appear here as soon as someone registers.`
         }
       />
 
@@ -119,13 +127,13 @@ export default function UsersPage() {
 
       <ConfirmDialog
         open={target !== null}
-        title={target?.status === 'block' ? 'Unblock this member?' : 'Block this member?'}
+        title={target?.status === 'block' ? t`Unblock this member?` : t`Block this member?`}
         description={
           target?.status === 'block'
-            ? `${target.username} will be able to sign in, claim and withdraw again.`
-            : `${target?.username ?? ''} will not be able to sign in, claim, transfer or withdraw. Their balances stay intact.`
+            ? t`${username} will be able to sign in, claim and withdraw again.`
+            : t`${username} will not be able to sign in, claim, transfer or withdraw. Their balances stay intact.`
         }
-        confirmLabel={target?.status === 'block' ? 'Unblock' : 'Block'}
+        confirmLabel={target?.status === 'block' ? t`Unblock` : t`Block`}
         danger={target?.status !== 'block'}
         busy={setStatus.isPending}
         onConfirm={confirmStatus}

@@ -1,5 +1,6 @@
 import { type Video, type VideoInput, videoBody } from '@app/contracts/videos';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextArea } from '../../../components/tickets/TextArea';
@@ -7,6 +8,9 @@ import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 import { useVideoStore } from './video-store';
+
+/** An address, the same in every language. */
+const EXAMPLE_URL = 'https://www.youtube.com/watch?v=…';
 
 interface Props {
   /** null: closed; 'new': add; a video: edit it. */
@@ -16,12 +20,13 @@ interface Props {
 
 /** Spec 2.5 and 5: Title, Video URL, Description; Cancel and Save Video (or Update Video). */
 export function VideoFormDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'Add New Video' : 'Edit Video'}
-      description="A YouTube or Vimeo link. Members watch the newest video on Watch and Earn."
+      title={target === 'new' ? t`Add New Video` : t`Edit Video`}
+      description={t`A YouTube or Vimeo link. Members watch the newest video on Watch and Earn.`}
       className="max-w-lg"
     >
       {target !== null && (
@@ -39,6 +44,7 @@ function VideoForm({ video, onDone }: { video: Video | null; onDone: () => void 
   const saving = useVideoStore((s) => s.loading);
   const createVideo = useVideoStore((s) => s.createVideo);
   const updateVideo = useVideoStore((s) => s.updateVideo);
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -62,37 +68,37 @@ function VideoForm({ video, onDone }: { video: Video | null; onDone: () => void 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Video" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Video`} className="mt-4 flex flex-col gap-4">
       <Input
-        label="Title"
-        placeholder="e.g. How the daily reward works"
+        label={t`Title`}
+        placeholder={t`e.g. How the daily reward works`}
         disabled={saving}
         error={errors.title?.message}
         {...field('title')}
       />
       <Input
-        label="Video URL"
-        placeholder="https://www.youtube.com/watch?v=…"
+        label={t`Video URL`}
+        placeholder={EXAMPLE_URL}
         inputMode="url"
         disabled={saving}
         error={errors.url?.message}
-        hint="A YouTube or Vimeo link"
+        hint={t`A YouTube or Vimeo link`}
         {...field('url')}
       />
       <TextArea
-        label="Description"
+        label={t`Description`}
         rows={4}
         disabled={saving}
         error={errors.description?.message}
-        hint="Optional"
+        hint={t`Optional`}
         {...field('description')}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={saving}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={saving}>
-          {video ? 'Update Video' : 'Save Video'}
+          {video ? t`Update Video` : t`Save Video`}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { parseVideoUrl, type Video } from '@app/contracts/videos';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarDays, Film, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Banner } from '../../../components/ui/Banner';
@@ -10,11 +11,16 @@ import { formatDateTime } from '../../../lib/format';
 import { VideoFormDialog } from './VideoFormDialog';
 import { useVideoStore } from './video-store';
 
+/** The providers' names, the same in every language. */
+const PROVIDER_NAME = { vimeo: 'Vimeo', youtube: 'YouTube' } as const;
+
 /** Admin Video Library (spec 2.5): a card grid of the videos members watch on Watch and Earn. */
 export default function VideoLibraryPage() {
   const { videos, loaded, loading, success, message, fetchVideos, deleteVideo } = useVideoStore();
   const [editing, setEditing] = useState<Video | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
+  const { t } = useLingui();
+  const deletingTitle = deleting?.title ?? '';
 
   useEffect(() => {
     void fetchVideos();
@@ -23,32 +29,34 @@ export default function VideoLibraryPage() {
   const add = () => setEditing('new');
   return (
     <div className="flex flex-col gap-6">
-      <title>Video Library · EarnHub admin</title>
+      <title>{t`Video Library · EarnHub admin`}</title>
       <PageHeader
-        title="Video Library"
-        description="Members watch the newest video on Watch and Earn to claim their daily reward."
+        title={t`Video Library`}
+        description={t`Members watch the newest video on Watch and Earn to claim their daily reward.`}
         actions={
           <Button onClick={add}>
-            <Plus className="size-4" aria-hidden="true" /> Add New Video
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add New Video</Trans>
           </Button>
         }
       />
       {message && <Banner tone={success ? 'success' : 'error'}>{message}</Banner>}
       {!loaded ? (
-        <PageSpinner label="Loading videos" />
+        <PageSpinner label={t`Loading videos`} />
       ) : videos.length === 0 ? (
         <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center">
           <Film className="size-10 text-muted" aria-hidden="true" />
-          <h2 className="text-base font-semibold text-fg">No videos uploaded yet</h2>
+          <h2 className="text-base font-semibold text-fg">
+            <Trans>No videos uploaded yet</Trans>
+          </h2>
           <p className="max-w-sm text-sm text-muted">
-            Add a YouTube or Vimeo link; until then members watch the bundled default video.
+            <Trans>Add a YouTube or Vimeo link; until then members watch the bundled default video.</Trans>
           </p>
           <Button onClick={add}>
-            <Plus className="size-4" aria-hidden="true" /> Add Your First Video
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add Your First Video</Trans>
           </Button>
         </section>
       ) : (
-        <ul aria-label="Videos" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label={t`Videos`} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {videos.map((video, index) => (
             <VideoCard
               key={video.id}
@@ -63,9 +71,9 @@ export default function VideoLibraryPage() {
       <VideoFormDialog target={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete video"
-        description={`Are you sure you want to delete ${deleting?.title ?? ''}? This action cannot be undone.`}
-        confirmLabel="Delete"
+        title={t`Delete video`}
+        description={t`Are you sure you want to delete ${deletingTitle}? This action cannot be undone.`}
+        confirmLabel={t`Delete`}
         danger
         busy={loading && deleting !== null}
         onCancel={() => setDeleting(null)}
@@ -89,16 +97,19 @@ function VideoCard({
   onDelete: () => void;
 }) {
   const provider = parseVideoUrl(video.url)?.provider;
+  const { t } = useLingui();
+  const title = video.title;
+  const uploaded = formatDateTime(video.created_at);
   return (
     <li className="flex min-w-0 flex-col rounded-xl border border-line bg-surface shadow-sm">
       <div className="relative flex aspect-video items-center justify-center rounded-t-xl bg-gradient-to-br from-slate-800 to-indigo-900 text-white">
         <Film className="size-10 opacity-80" aria-hidden="true" />
         <span className="absolute top-2 left-2 rounded-md bg-black/50 px-2 py-0.5 text-xs font-medium">
-          {provider === 'vimeo' ? 'Vimeo' : 'YouTube'}
+          {PROVIDER_NAME[provider === 'vimeo' ? 'vimeo' : 'youtube']}
         </span>
         {latest && (
           <span className="absolute top-2 right-2 rounded-md bg-emerald-700 px-2 py-0.5 text-xs font-medium">
-            Today's video
+            <Trans>Today's video</Trans>
           </span>
         )}
       </div>
@@ -115,14 +126,16 @@ function VideoCard({
         {video.description && <p className="line-clamp-3 text-sm text-muted">{video.description}</p>}
         <p className="mt-auto flex items-center gap-1.5 pt-2 text-xs text-muted">
           <CalendarDays className="size-3.5" aria-hidden="true" />
-          Uploaded <time dateTime={video.created_at}>{formatDateTime(video.created_at)}</time>
+          <Trans>
+            Uploaded <time dateTime={video.created_at}>{uploaded}</time>
+          </Trans>
         </p>
         <div className="flex gap-2 border-t border-line pt-3">
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${video.title}`}>
-            <Pencil className="size-3.5" aria-hidden="true" /> Edit
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t`Edit ${title}`}>
+            <Pencil className="size-3.5" aria-hidden="true" /> <Trans>Edit</Trans>
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${video.title}`}>
-            <Trash2 className="size-3.5 text-red-600" aria-hidden="true" /> Delete
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t`Delete ${title}`}>
+            <Trash2 className="size-3.5 text-red-600" aria-hidden="true" /> <Trans>Delete</Trans>
           </Button>
         </div>
       </div>
