@@ -1,6 +1,9 @@
 import type { User } from '@app/contracts/users';
 import { ADJUSTABLE_WALLETS, adjustmentBody } from '@app/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -19,17 +22,29 @@ import { amountText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { toWire } from '../../../lib/money';
 
-const WALLET_LABEL: Record<(typeof ADJUSTABLE_WALLETS)[number], string> = {
-  fund: 'Fund wallet',
-  earnings: 'Earnings wallet',
-  roi: 'ROI wallet',
-  principal: 'Principal (plan)',
-  compound: 'Compound',
+const WALLET_LABEL: Record<(typeof ADJUSTABLE_WALLETS)[number], MessageDescriptor> = {
+  fund: msg`Fund wallet`,
+  earnings: msg`Earnings wallet`,
+  roi: msg`ROI wallet`,
+  principal: msg`Principal (plan)`,
+  compound: msg`Compound`,
 };
 
 const adjustForm = adjustmentBody
   .pick({ wallet: true, direction: true, reason: true })
   .extend({ amount: amountText(adjustmentBody.shape.amount) });
+
+/** What the server says it asked (`summary`, its English), with the way to the Approvals page. */
+function SentForApproval({ id, summary }: { id: number; summary: string }) {
+  return (
+    <Trans>
+      Sent for approval (request #{id}): {summary}. Nothing has moved yet.{' '}
+      <Link to="/admin/approvals" className="font-medium underline">
+        See Approvals
+      </Link>
+    </Trans>
+  );
+}
 
 /**
  * A manual credit or debit of a member's wallet (POST /withdrawalrequest/debit). It is only asked
@@ -51,6 +66,8 @@ export function AdjustWalletCard({ user }: { user: User }) {
     defaultValues: { wallet: 'fund', direction: 'credit', amount: '', reason: '' },
   });
   const direction = watch('direction');
+  const { t, i18n } = useLingui();
+  const { username, email } = user;
 
   const confirm = () => {
     if (!review) return;
@@ -69,18 +86,17 @@ export function AdjustWalletCard({ user }: { user: User }) {
   };
 
   return (
-    <Card title="Adjust a wallet">
+    <Card title={t`Adjust a wallet`}>
       <p className="-mt-2 mb-4 text-sm text-muted">
-        A credit or debit against the platform's cash, with a reason. No single admin moves a member's money:
-        this asks, and a second finance admin approves it under Approvals before anything changes.
+        <Trans>
+          A credit or debit against the platform's cash, with a reason. No single admin moves a member's
+          money: this asks, and a second finance admin approves it under Approvals before anything changes.
+        </Trans>
       </p>
       {asked && (
         <div className="mb-4">
           <Banner tone="success">
-            Sent for approval (request #{asked.approval.id}): {asked.approval.summary}. Nothing has moved yet.{' '}
-            <Link to="/admin/approvals" className="font-medium underline">
-              See Approvals
-            </Link>
+            <SentForApproval id={asked.approval.id} summary={asked.approval.summary} />
           </Banner>
         </div>
       )}
@@ -88,48 +104,54 @@ export function AdjustWalletCard({ user }: { user: User }) {
         onSubmit={handleSubmit(setReview)}
         noValidate
         className="flex flex-col gap-4"
-        aria-label="Adjust a wallet"
+        aria-label={t`Adjust a wallet`}
       >
         <Segmented
-          legend="Direction"
+          legend={t`Direction`}
           options={[
-            { value: 'credit', label: 'Credit (add)' },
-            { value: 'debit', label: 'Debit (take)' },
+            { value: 'credit', label: t`Credit (add)` },
+            { value: 'debit', label: t`Debit (take)` },
           ]}
           {...register('direction')}
         />
         <div className="grid gap-4 sm:grid-cols-[12rem_10rem_1fr] sm:items-start">
-          <Select label="Wallet" {...register('wallet')}>
+          <Select label={t`Wallet`} {...register('wallet')}>
             {ADJUSTABLE_WALLETS.map((w) => (
               <option key={w} value={w}>
-                {WALLET_LABEL[w]}
+                {i18n._(WALLET_LABEL[w])}
               </option>
             ))}
           </Select>
           <Input
-            label="Amount (USDT)"
+            label={t`Amount (USDT)`}
             inputMode="decimal"
             autoComplete="off"
             error={errors.amount?.message}
             {...register('amount')}
           />
           <Input
-            label="Reason"
+            label={t`Reason`}
             autoComplete="off"
-            placeholder="e.g. goodwill for ticket #12"
+            placeholder={t`e.g. goodwill for ticket #12`}
             error={errors.reason?.message}
             {...register('reason')}
           />
         </div>
         <div>
-          <Button type="submit">Ask for a {direction === 'debit' ? 'debit' : 'credit'}</Button>
+          <Button type="submit">
+            {direction === 'debit' ? <Trans>Ask for a debit</Trans> : <Trans>Ask for a credit</Trans>}
+          </Button>
         </div>
       </form>
       <ConfirmDialog
         open={review !== null}
-        title={`Ask a second admin for this ${review?.direction ?? 'adjustment'}?`}
-        description="Nothing moves now. Another finance admin, on the team for at least a day, approves or rejects it."
-        confirmLabel="Send for approval"
+        title={select(review?.direction ?? 'other', {
+          credit: 'Ask a second admin for this credit?',
+          debit: 'Ask a second admin for this debit?',
+          other: 'Ask a second admin for this adjustment?',
+        })}
+        description={t`Nothing moves now. Another finance admin, on the team for at least a day, approves or rejects it.`}
+        confirmLabel={t`Send for approval`}
         busy={ask.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -142,14 +164,14 @@ export function AdjustWalletCard({ user }: { user: User }) {
         {review && (
           <SummaryList
             rows={[
-              { label: 'Member', value: `${user.username} (${user.email})` },
-              { label: 'Wallet', value: WALLET_LABEL[review.wallet] },
+              { label: t`Member`, value: t`${username} (${email})` },
+              { label: t`Wallet`, value: i18n._(WALLET_LABEL[review.wallet]) },
               {
-                label: review.direction === 'credit' ? 'Credit' : 'Debit',
+                label: review.direction === 'credit' ? t`Credit` : t`Debit`,
                 value: <Money value={toWire(review.amount)} />,
                 strong: true,
               },
-              { label: 'Reason', value: review.reason },
+              { label: t`Reason`, value: review.reason },
             ]}
           />
         )}

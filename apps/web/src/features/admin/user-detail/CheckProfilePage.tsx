@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -33,6 +34,7 @@ export default function CheckProfilePage() {
   const { banner, show } = useTimedBanner();
   const saved = useTimedBanner();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const { t } = useLingui();
 
   const save = (body: AdminUpdate) =>
     update.mutate(
@@ -60,13 +62,17 @@ export default function CheckProfilePage() {
       to="/admin/users"
       className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
     >
-      <ArrowLeft className="size-4" aria-hidden="true" /> Users
+      <ArrowLeft className="size-4" aria-hidden="true" /> <Trans>Users</Trans>
     </Link>
   );
 
   if (!Number.isInteger(id) || id <= 0)
-    return <Banner tone="error">This address does not name a user.</Banner>;
-  if (isPending) return <PageSpinner label="Loading user" />;
+    return (
+      <Banner tone="error">
+        <Trans>This address does not name a user.</Trans>
+      </Banner>
+    );
+  if (isPending) return <PageSpinner label={t`Loading user`} />;
   if (error || !user)
     return (
       <div className="flex flex-col gap-4">
@@ -75,9 +81,10 @@ export default function CheckProfilePage() {
       </div>
     );
 
+  const { username, email, id: userId } = user;
   return (
     <div className="flex flex-col gap-6">
-      <title>{`${user.username} · EarnHub admin`}</title>
+      <title>{t`${username} · EarnHub admin`}</title>
       <div className="flex flex-col gap-3">
         {back}
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -85,10 +92,16 @@ export default function CheckProfilePage() {
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-fg">
               {user.fullname || user.username}
               <Badge tone={STATUS_LABEL[user.status].tone}>{STATUS_LABEL[user.status].text}</Badge>
-              {user.role === 'admin' && <Badge tone="accent">admin</Badge>}
+              {user.role === 'admin' && (
+                <Badge tone="accent">
+                  <Trans context="role">admin</Trans>
+                </Badge>
+              )}
             </h1>
             <p className="mt-1 text-sm text-muted">
-              {user.username} · {user.email} · id {user.id}
+              <Trans>
+                {username} · {email} · id {userId}
+              </Trans>
             </p>
           </div>
           {mayEdit && (
@@ -99,7 +112,7 @@ export default function CheckProfilePage() {
                 onClick={() => setConfirmDelete(true)}
                 disabled={user.role === 'admin'}
               >
-                <Trash2 className="size-4" aria-hidden="true" /> Delete user
+                <Trash2 className="size-4" aria-hidden="true" /> <Trans>Delete user</Trans>
               </Button>
             </div>
           )}
@@ -124,7 +137,9 @@ export default function CheckProfilePage() {
         readOnly={
           mayEdit
             ? null
-            : `Read only: changing ${user.role === 'admin' ? 'an admin account is an owner' : 'a member is support'}'s work.`
+            : user.role === 'admin'
+              ? t`Read only: changing an admin account is an owner's work.`
+              : t`Read only: changing a member is support's work.`
         }
         feedback={
           saved.banner && (
@@ -139,9 +154,9 @@ export default function CheckProfilePage() {
 
       <ConfirmDialog
         open={confirmDelete}
-        title="Delete this user?"
-        description={`${user.username} (${user.email}) will be removed for good. Members with money history or a team cannot be deleted: block them instead.`}
-        confirmLabel="Delete"
+        title={t`Delete this user?`}
+        description={t`${username} (${email}) will be removed for good. Members with money history or a team cannot be deleted: block them instead.`}
+        confirmLabel={t`Delete`}
         danger
         busy={remove.isPending}
         onConfirm={deleteUser}

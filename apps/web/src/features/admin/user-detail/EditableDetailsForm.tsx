@@ -7,6 +7,7 @@ import {
   USER_STATUS,
   type User,
 } from '@app/contracts/users';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -71,6 +72,8 @@ interface Props {
  */
 export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }: Props) {
   const member = user.role === 'user';
+  const { t } = useLingui();
+  const rule = PASSWORD_MSG.anyHint;
   const {
     register,
     handleSubmit,
@@ -94,18 +97,18 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
     ));
 
   return (
-    <Card title="Editable Details">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Editable Details">
+    <Card title={t`Editable Details`}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Editable Details`}>
         <fieldset disabled={Boolean(readOnly)} className="contents">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Input label="Username" autoComplete="off" {...register('username')} />
+            <Input label={t`Username`} autoComplete="off" {...register('username')} />
             <Input
-              label="Email"
+              label={t`Email`}
               type="text"
               autoComplete="off"
               hint={
                 member
-                  ? 'A new address waits for a second admin to approve it; the old address is told, and withdrawals pause for a while.'
+                  ? t`A new address waits for a second admin to approve it; the old address is told, and withdrawals pause for a while.`
                   : undefined
               }
               {...register('email')}
@@ -114,56 +117,56 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
                 the field can only set a new one (docs/decisions/identity.md). A member's is theirs alone: staff
                 never set it (issue 36); the member resets it by the link. */}
             <Input
-              label="Set a new password"
+              label={t`Set a new password`}
               type="text"
               autoComplete="off"
               spellCheck={false}
               disabled={member}
-              placeholder={member ? 'Only the member sets it' : 'Leave empty to keep the current one'}
+              placeholder={member ? t`Only the member sets it` : t`Leave empty to keep the current one`}
               hint={
                 member
-                  ? 'Staff never set a member’s password: the member chooses a new one with the reset link (Forgot password).'
-                  : `Empty keeps the current password. A new one signs the account out everywhere. ${PASSWORD_MSG.anyHint}.`
+                  ? t`Staff never set a member’s password: the member chooses a new one with the reset link (Forgot password).`
+                  : t`Empty keeps the current password. A new one signs the account out everywhere. ${rule}.`
               }
               {...register('password')}
             />
-            <Select label="Role" {...register('role', { disabled: true })}>
+            <Select label={t`Role`} {...register('role', { disabled: true })}>
               {options(ROLES)}
             </Select>
-            <Select label="Status" {...register('status')}>
+            <Select label={t`Status`} {...register('status')}>
               {options(USER_STATUS)}
             </Select>
-            <Select label="Is Active" {...register('is_active')}>
+            <Select label={t`Is Active`} {...register('is_active')}>
               {options(ACTIVE_STATE)}
             </Select>
-            <Select label="Roi Status" {...register('roi_status')}>
+            <Select label={t`Roi Status`} {...register('roi_status')}>
               {options(SWITCH_STATE)}
             </Select>
-            <Select label="level status" {...register('level_status')}>
+            <Select label={t`level status`} {...register('level_status')}>
               {options(SWITCH_STATE)}
             </Select>
           </div>
-          <Input label="Address" autoComplete="off" {...register('address')} />
+          <Input label={t`Address`} autoComplete="off" {...register('address')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
-              label="Business"
+              label={t`Business`}
               type="number"
               step="any"
               inputMode="decimal"
-              hint="The member record's own Business field (spec 2.2), edited here. Not the team business: that one is under Account facts."
+              hint={t`The member record's own Business field (spec 2.2), edited here. Not the team business: that one is under Account facts.`}
               {...register('business')}
             />
             <Input
-              label="Business Balance"
+              label={t`Business Balance`}
               type="number"
               step="any"
               inputMode="decimal"
-              hint="A ledger balance: change it by recording a deposit or an adjustment."
+              hint={t`A ledger balance: change it by recording a deposit or an adjustment.`}
               {...register('business_balance')}
             />
-            <Input label="Full Name" autoComplete="off" {...register('fullname')} />
-            <Input label="Phone" type="number" inputMode="numeric" {...register('phone')} />
-            <Input label="Refferal By" autoComplete="off" {...register('reffer_by')} />
+            <Input label={t`Full Name`} autoComplete="off" {...register('fullname')} />
+            <Input label={t`Phone`} type="number" inputMode="numeric" {...register('phone')} />
+            <Input label={t`Refferal By`} autoComplete="off" {...register('reffer_by')} />
           </div>
         </fieldset>
         {readOnly ? (
@@ -175,7 +178,7 @@ export function EditableDetailsForm({ user, saving, onSave, feedback, readOnly }
               {feedback}
             </div>
             <Button type="submit" busy={saving} className="self-end sm:self-auto">
-              Save Changes
+              <Trans>Save Changes</Trans>
             </Button>
           </div>
         )}

@@ -1,4 +1,6 @@
 import { TRANSACTION_TEXT } from '@app/contracts/transactions';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -41,11 +43,11 @@ function WalletBalances({ userId }: { userId: number }) {
             </dd>
             <dd className="mt-0.5 text-xs text-muted">
               {held > 0 ? (
-                <>
+                <Trans>
                   <Money value={held} /> held
-                </>
+                </Trans>
               ) : (
-                'Available'
+                <Trans>Available</Trans>
               )}
             </dd>
           </div>
@@ -73,21 +75,22 @@ export function MemberLedger({ userId }: { userId: number }) {
   );
   const data = list.data;
   const filtered = Boolean(values.kind || values.type || values.status || values.search);
+  const { t } = useLingui();
 
   return (
     <Card
-      title="Ledger"
+      title={t`Ledger`}
       action={
         <Link to="/admin/reconcile" className="text-sm font-medium text-accent-text hover:underline">
-          Reconcile report
+          <Trans>Reconcile report</Trans>
         </Link>
       }
     >
       <div className="flex flex-col gap-5">
-        <section aria-label="Wallet balances">
+        <section aria-label={t`Wallet balances`}>
           <WalletBalances userId={userId} />
         </section>
-        <section aria-label="Ledger entries" className="flex flex-col gap-3">
+        <section aria-label={t`Ledger entries`} className="flex flex-col gap-3">
           <TransactionFilters
             values={values}
             kinds={MEMBER_SOURCES}
@@ -98,13 +101,13 @@ export function MemberLedger({ userId }: { userId: number }) {
           />
           {list.error && <Banner tone="error">{errorMessage(list.error, TRANSACTION_TEXT.user)}</Banner>}
           <TransactionTable
-            caption="Ledger entries of this member"
+            caption={t`Ledger entries of this member`}
             rows={data?.transactions}
             loading={list.isPending}
             empty={
               filtered
-                ? 'No entry matches these filters. Clear them to see every entry.'
-                : 'No ledger entries yet: this member has had no deposit, purchase, income or withdrawal.'
+                ? t`No entry matches these filters. Clear them to see every entry.`
+                : t`No ledger entries yet: this member has had no deposit, purchase, income or withdrawal.`
             }
           />
           {data && data.total > 0 && (
@@ -114,7 +117,7 @@ export function MemberLedger({ userId }: { userId: number }) {
               total={data.total}
               fetching={list.isFetching}
               onPage={setPage}
-              noun={['entry', 'entries']}
+              counted={(count) => plural(count, { one: '# entry', other: '# entries' })}
             />
           )}
         </section>

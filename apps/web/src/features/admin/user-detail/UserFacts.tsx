@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts/users';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useTeamSummary } from '../../../api/incomes';
 import { Card } from '../../../components/ui/Card';
@@ -34,43 +35,44 @@ function Address({ value }: { value: string }) {
 export function UserFacts({ user }: { user: User }) {
   // the team roll-up's figure, beside Total Team: the form's "Business" is a stored field, not this
   const team = useTeamSummary(user.id, 'admin');
+  const { t } = useLingui();
   const facts: Array<[string, ReactNode]> = [
-    ['Last Login', <When key="l" iso={user.last_login} />],
-    ['Created At', <When key="c" iso={user.created_at} />],
-    ['Verify At', <When key="v" iso={user.verify_at} />],
-    ['Updated At', <When key="u" iso={user.updated_at} />],
-    ['Reffer By', user.reffer_by || <span className="text-muted">—</span>],
-    ['Activation Date', <When key="a" iso={user.activation_date} />],
-    ['Paid Member', user.paid_member ? 'Yes' : 'No'],
-    ['level_month / month', <Money key="lm" value={user.level_month} />],
-    ['ROI/day', <Money key="rd" value={user.roi_day} />],
+    [t`Last Login`, <When key="l" iso={user.last_login} />],
+    [t`Created At`, <When key="c" iso={user.created_at} />],
+    [t`Verify At`, <When key="v" iso={user.verify_at} />],
+    [t`Updated At`, <When key="u" iso={user.updated_at} />],
+    [t`Reffer By`, user.reffer_by || <span className="text-muted">—</span>],
+    [t`Activation Date`, <When key="a" iso={user.activation_date} />],
+    [t`Paid Member`, user.paid_member ? t`Yes` : t`No`],
+    [t`level_month / month`, <Money key="lm" value={user.level_month} />],
+    [t`ROI/day`, <Money key="rd" value={user.roi_day} />],
     [
-      'Refferal Code',
+      t`Refferal Code`,
       <span key="rc" className="font-mono">
         {user.refferal_code}
       </span>,
     ],
     [
-      'Total Team',
+      t`Total Team`,
       <span key="tt" className="tabular-nums">
         {user.total_team.toLocaleString()}
       </span>,
     ],
     [
-      'Team business',
+      t`Team business`,
       team.data ? (
         <Money key="tb" value={team.data.team_business} />
       ) : (
         <span key="tb" className="text-muted">
-          {team.error ? 'unavailable' : '…'}
+          {team.error ? t`unavailable` : '…'}
         </span>
       ),
     ],
-    ['BEP20 Address', <Address key="b" value={user.bep20} />],
-    ['TRC20 Address', <Address key="t" value={user.trc20} />],
+    [t`BEP20 Address`, <Address key="b" value={user.bep20} />],
+    [t`TRC20 Address`, <Address key="t" value={user.trc20} />],
   ];
   return (
-    <Card title="Account facts">
+    <Card title={t`Account facts`}>
       <dl className="grid gap-x-8 sm:grid-cols-2 xl:grid-cols-3">
         {facts.map(([label, value]) => (
           <div key={label} className="flex flex-col gap-0.5 border-b border-line py-2.5">

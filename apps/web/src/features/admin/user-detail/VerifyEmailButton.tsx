@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts/users';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -14,8 +15,10 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 export function VerifyEmailButton({ user }: { user: User }) {
   const mark = useMarkEmailVerified();
   const [confirm, setConfirm] = useState(false);
+  const { t } = useLingui();
   if (user.role !== 'user' || user.verify_at) return null;
 
+  const { email } = user;
   const run = () =>
     mark.mutate(user.id, {
       onSuccess: (data) => toast.success(data.message),
@@ -26,13 +29,13 @@ export function VerifyEmailButton({ user }: { user: User }) {
   return (
     <>
       <Button variant="secondary" onClick={() => setConfirm(true)}>
-        <MailCheck className="size-4" aria-hidden="true" /> Mark e-mail verified
+        <MailCheck className="size-4" aria-hidden="true" /> <Trans>Mark e-mail verified</Trans>
       </Button>
       <ConfirmDialog
         open={confirm}
-        title="Mark this e-mail verified?"
-        description={`Only when you know ${user.email} is this member's: they wrote to support from it, or read you the code from the mail. Transfers and withdrawals open to them, and the audit log records that you did it.`}
-        confirmLabel="Mark verified"
+        title={t`Mark this e-mail verified?`}
+        description={t`Only when you know ${email} is this member's: they wrote to support from it, or read you the code from the mail. Transfers and withdrawals open to them, and the audit log records that you did it.`}
+        confirmLabel={t`Mark verified`}
         busy={mark.isPending}
         onConfirm={run}
         onCancel={() => setConfirm(false)}
