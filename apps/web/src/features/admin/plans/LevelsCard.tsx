@@ -1,7 +1,10 @@
 import { levelPercentsBody } from '@app/contracts/plans';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -20,42 +23,65 @@ type Kind = LevelPercents['kind'];
 const MAX_LEVELS = 30;
 
 // The contract's level percents, one text box per level.
-const levelsForm = z.object({
-  levels: z
-    .array(z.object({ percent: numberText(levelPercentsBody.shape.levels.element) }))
-    .min(1, 'Keep at least one level')
-    .max(MAX_LEVELS),
-  unlock_by_directs: z.boolean(),
-});
-type LevelsInput = z.input<typeof levelsForm>;
+const levelsForm = (words: { noLevel: string }) =>
+  z.object({
+    levels: z
+      .array(z.object({ percent: numberText(levelPercentsBody.shape.levels.element) }))
+      .min(1, words.noLevel)
+      .max(MAX_LEVELS),
+    unlock_by_directs: z.boolean(),
+  });
+type LevelsSchema = ReturnType<typeof levelsForm>;
+type LevelsInput = z.input<LevelsSchema>;
 
-const KIND_TEXT: Record<Kind, { label: string; detail: string }> = {
-  active: { label: 'Active', detail: 'Level income of active members' },
-  invest: { label: 'Invest', detail: 'Level income on investments' },
+/** Each kind's words: its choice in the switch, the form's name and its save button. */
+const KIND_TEXT: Record<
+  Kind,
+  { label: MessageDescriptor; detail: MessageDescriptor; form: MessageDescriptor; save: MessageDescriptor }
+> = {
+  active: {
+    label: msg`Active`,
+    detail: msg`Level income of active members`,
+    form: msg`Active level percents`,
+    save: msg`Save active levels`,
+  },
+  invest: {
+    label: msg`Invest`,
+    detail: msg`Level income on investments`,
+    form: msg`Invest level percents`,
+    save: msg`Save invest levels`,
+  },
 };
 
 /** Level income percents (level 1 = sponsor), for each kind. */
 export function LevelsCard() {
+  const { t } = useLingui();
   const levels = useLevels();
   const [kind, setKind] = useState<Kind>('active');
   const current = levels.data?.find((l) => l.kind === kind);
   return (
-    <Card title="Level income">
+    <Card title={t`Level income`}>
       <div className="flex flex-col gap-4">
         <p className="-mt-2 text-sm text-muted">
-          Each ROI claim pays the claimant&rsquo;s uplines a percent of it (level 1 is the sponsor). Values
-          are percents.
+          <Trans>
+            Each ROI claim pays the claimant’s uplines a percent of it (level 1 is the sponsor). Values are
+            percents.
+          </Trans>
         </p>
         <Segmented<Kind>
-          legend="Percents for"
+          legend={t`Percents for`}
           columns="grid-cols-2"
           value={kind}
           onValue={setKind}
-          options={(['active', 'invest'] as const).map((k) => ({ value: k, ...KIND_TEXT[k] }))}
+          options={(['active', 'invest'] as const).map((k) => ({
+            value: k,
+            label: t(KIND_TEXT[k].label),
+            detail: t(KIND_TEXT[k].detail),
+          }))}
         />
         {levels.error && <Banner tone="error">{errorMessage(levels.error)}</Banner>}
         {levels.isPending ? (
-          <PageSpinner label="Loading level percents" />
+          <PageSpinner label={t`Loading level percents`} />
         ) : (
           // Keyed by kind only: remounting on new data would drop the save's own callbacks mid-flight.
           <LevelsForm key={kind} kind={kind} current={current} />
@@ -66,15 +92,18 @@ export function LevelsCard() {
 }
 
 function LevelsForm({ kind, current }: { kind: Kind; current: LevelPercents | undefined }) {
+  const { t } = useLingui();
   const save = useSaveLevels();
+  const noLevel = t`Keep at least one level`;
+  const schema = useMemo(() => levelsForm({ noLevel }), [noLevel]);
   const {
     register,
     control,
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<LevelsInput, unknown, z.output<typeof levelsForm>>({
-    resolver: zodResolver(levelsForm),
+  } = useForm<LevelsInput, unknown, z.output<LevelsSchema>>({
+    resolver: zodResolver(schema),
     defaultValues: {
       levels: (current?.levels ?? [10]).map((p) => ({ percent: String(p) })),
       unlock_by_directs: current?.unlock_by_directs ?? true,
@@ -82,6 +111,7 @@ function LevelsForm({ kind, current }: { kind: Kind; current: LevelPercents | un
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'levels' });
   const total = watch('levels').reduce((sum, l) => sum + (Number(l.percent) || 0), 0);
+  const totalText = formatPercent(Math.round(total * 10_000) / 10_000);
 
   const onSubmit = handleSubmit((v) =>
     save.mutate(
@@ -91,35 +121,33 @@ function LevelsForm({ kind, current }: { kind: Kind; current: LevelPercents | un
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-4"
-      aria-label={`${KIND_TEXT[kind].label} level percents`}
-    >
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t(KIND_TEXT[kind].form)}>
       {save.isError && <Banner tone="error">{errorMessage(save.error)}</Banner>}
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {fields.map((field, i) => (
-          <li key={field.id} className="relative">
-            <Input
-              label={`Level ${i + 1}`}
-              inputMode="decimal"
-              autoComplete="off"
-              error={errors.levels?.[i]?.percent?.message}
-              {...register(`levels.${i}.percent`)}
-            />
-            {i === fields.length - 1 && fields.length > 1 && (
-              <button
-                type="button"
-                onClick={() => remove(i)}
-                className="absolute top-0 right-0 rounded p-0.5 text-muted hover:bg-subtle hover:text-fg"
-                aria-label={`Remove level ${i + 1}`}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            )}
-          </li>
-        ))}
+        {fields.map((field, i) => {
+          const level = i + 1;
+          return (
+            <li key={field.id} className="relative">
+              <Input
+                label={t`Level ${level}`}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errors.levels?.[i]?.percent?.message}
+                {...register(`levels.${i}.percent`)}
+              />
+              {i === fields.length - 1 && fields.length > 1 && (
+                <button
+                  type="button"
+                  onClick={() => remove(i)}
+                  className="absolute top-0 right-0 rounded p-0.5 text-muted hover:bg-subtle hover:text-fg"
+                  aria-label={t`Remove level ${level}`}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ol>
       {errors.levels?.message && (
         <p className="text-sm text-red-700 dark:text-red-400">{errors.levels.message}</p>
@@ -131,24 +159,23 @@ function LevelsForm({ kind, current }: { kind: Kind; current: LevelPercents | un
           onClick={() => append({ percent: '1' })}
           disabled={fields.length >= MAX_LEVELS}
         >
-          <Plus className="size-4" aria-hidden="true" /> Add level
+          <Plus className="size-4" aria-hidden="true" /> <Trans>Add level</Trans>
         </Button>
         <p className="text-sm text-muted">
-          {fields.length} {fields.length === 1 ? 'level' : 'levels'} · total{' '}
-          <span className="font-medium tabular-nums text-fg">
-            {formatPercent(Math.round(total * 10_000) / 10_000)}
-          </span>{' '}
-          of each claim
+          <Trans>
+            <Plural value={fields.length} one="# level" other="# levels" /> · total{' '}
+            <span className="font-medium tabular-nums text-fg">{totalText}</span> of each claim
+          </Trans>
         </p>
       </div>
       <Checkbox
-        label="Unlock by direct members"
-        hint="Level k is paid only to uplines with at least k active direct members."
+        label={t`Unlock by direct members`}
+        hint={t`Level k is paid only to uplines with at least k active direct members.`}
         {...register('unlock_by_directs')}
       />
       <div className="flex justify-end">
         <Button type="submit" busy={save.isPending}>
-          Save {KIND_TEXT[kind].label.toLowerCase()} levels
+          {t(KIND_TEXT[kind].save)}
         </Button>
       </div>
     </form>

@@ -1,5 +1,7 @@
 import type { Plan } from '@app/contracts/plans';
 import { type WhatIfBody, whatIfBody } from '@app/contracts/what-if';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -29,13 +31,8 @@ import { Results } from './WhatIfResults';
 
 type Draft = Record<number, { roi_percent: string; cap_multiple: string; direct_percent: string }>;
 type PlanField = keyof Draft[number];
-const PERIODS = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '180', label: '180 days' },
-  { value: '365', label: '365 days' },
-] as const;
-type Period = (typeof PERIODS)[number]['value'];
+const PERIODS = ['30', '90', '180', '365'] as const;
+type Period = (typeof PERIODS)[number];
 
 /** The projection this page shows: started here (with these proposed settings), or found running. */
 interface Followed {
@@ -52,6 +49,7 @@ const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** /admin/plans/what-if: edit a copy of the compensation settings and compare the next days. */
 export default function WhatIfPage() {
+  const { t } = useLingui();
   const plans = usePlans('admin');
   const levels = useLevels();
   const invest = levels.data?.find((l) => l.kind === 'invest');
@@ -172,7 +170,7 @@ export default function WhatIfPage() {
           body: { levels: proposedLevels, unlock_by_directs: invest?.unlock_by_directs ?? true },
         });
       }
-      toast.success('The new settings apply from now on');
+      toast.success(t`The new settings apply from now on`);
       navigate('/admin/plans');
     } catch (error) {
       toast.error(errorMessage(error));
@@ -192,25 +190,28 @@ export default function WhatIfPage() {
     job.status !== 'running';
   const cancelledHere = cancel.data?.id === job?.id && job?.status === 'cancelled';
   const applyNote = !startedHere
-    ? 'This projection was started elsewhere, so its proposed settings are not the ones on this form: project your own to apply them.'
+    ? t`This projection was started elsewhere, so its proposed settings are not the ones on this form: project your own to apply them.`
     : changedPlans.length === 0 && !levelsChanged
-      ? 'Change a setting above to apply it.'
+      ? t`Change a setting above to apply it.`
       : proposalKey !== followed?.ranWith
-        ? 'The settings above changed since this projection: project them again before applying.'
+        ? t`The settings above changed since this projection: project them again before applying.`
         : null;
   const planError = (p: Plan, key: PlanField) => errors[`plan:${p.id}:${key}`];
+  const daysDone = job ? formatCount(job.progress.days_done) : '';
+  const daysAll = job ? formatCount(job.progress.days) : '';
+  const stopReason = sentence(job?.error ?? t`It was cancelled`);
   return (
     <div className="flex flex-col gap-6">
-      <title>What if · EarnHub admin</title>
+      <title>{t`What if · EarnHub admin`}</title>
       <PageHeader
-        title="What if"
-        description="Change a copy of the compensation settings and see the next days next to today's settings, computed with the live income rules on your current members. Nothing changes until you apply."
+        title={t`What if`}
+        description={t`Change a copy of the compensation settings and see the next days next to today's settings, computed with the live income rules on your current members. Nothing changes until you apply.`}
         actions={
           <Link
             to="/admin/plans"
             className="inline-flex items-center gap-1 text-sm text-accent-text hover:underline"
           >
-            <ArrowLeft className="size-4" aria-hidden /> Plans
+            <ArrowLeft className="size-4" aria-hidden /> <Trans>Plans</Trans>
           </Link>
         }
       />
@@ -218,85 +219,94 @@ export default function WhatIfPage() {
         <Banner tone="error">{errorMessage(plans.error ?? levels.error)}</Banner>
       )}
 
-      <Card title="Proposed settings">
+      <Card title={t`Proposed settings`}>
         <div className="flex flex-col gap-5">
-          {active.map((p) => (
-            <fieldset
-              key={p.id}
-              className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_1fr_1fr] sm:items-start"
-            >
-              <legend className="sr-only">{p.name}</legend>
-              <span className="font-medium sm:pt-8" aria-hidden>
-                {p.name}
-              </span>
-              <Input
-                label={`${p.name}: daily ROI %`}
-                inputMode="decimal"
-                value={field(p, 'roi_percent')}
-                onChange={(e) => setField(p, 'roi_percent', e.target.value)}
-                hint={`Now ${formatPercent(p.roi_percent)}`}
-                error={planError(p, 'roi_percent')}
-              />
-              <Input
-                label={`${p.name}: limit ×`}
-                inputMode="numeric"
-                value={field(p, 'cap_multiple')}
-                onChange={(e) => setField(p, 'cap_multiple', e.target.value)}
-                hint={`Now ${p.cap_multiple}×`}
-                error={planError(p, 'cap_multiple')}
-              />
-              <Input
-                label={`${p.name}: referral %`}
-                inputMode="decimal"
-                value={field(p, 'direct_percent')}
-                onChange={(e) => setField(p, 'direct_percent', e.target.value)}
-                hint={`Now ${formatPercent(p.direct_percent)}`}
-                error={planError(p, 'direct_percent')}
-              />
-            </fieldset>
-          ))}
+          {active.map((p) => {
+            const name = p.name;
+            const roiNow = formatPercent(p.roi_percent);
+            const capNow = p.cap_multiple;
+            const directNow = formatPercent(p.direct_percent);
+            return (
+              <fieldset
+                key={p.id}
+                className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr_1fr_1fr] sm:items-start"
+              >
+                <legend className="sr-only">{p.name}</legend>
+                <span className="font-medium sm:pt-8" aria-hidden>
+                  {p.name}
+                </span>
+                <Input
+                  label={t`${name}: daily ROI %`}
+                  inputMode="decimal"
+                  value={field(p, 'roi_percent')}
+                  onChange={(e) => setField(p, 'roi_percent', e.target.value)}
+                  hint={t`Now ${roiNow}`}
+                  error={planError(p, 'roi_percent')}
+                />
+                <Input
+                  label={t`${name}: limit ×`}
+                  inputMode="numeric"
+                  value={field(p, 'cap_multiple')}
+                  onChange={(e) => setField(p, 'cap_multiple', e.target.value)}
+                  hint={t`Now ${capNow}×`}
+                  error={planError(p, 'cap_multiple')}
+                />
+                <Input
+                  label={t`${name}: referral %`}
+                  inputMode="decimal"
+                  value={field(p, 'direct_percent')}
+                  onChange={(e) => setField(p, 'direct_percent', e.target.value)}
+                  hint={t`Now ${directNow}`}
+                  error={planError(p, 'direct_percent')}
+                />
+              </fieldset>
+            );
+          })}
           <Input
-            label="Level income percents (level 1 first, comma-separated)"
+            label={t`Level income percents (level 1 first, comma-separated)`}
             value={levelText ?? currentLevels}
             onChange={(e) => setLevelText(e.target.value)}
-            hint={`Now ${currentLevels || 'none'}`}
+            hint={currentLevels ? t`Now ${currentLevels}` : t`Now none`}
             error={errors.levels}
           />
           <Segmented
-            legend="Period"
-            options={[...PERIODS]}
+            legend={t`Period`}
+            options={PERIODS.map((value) => ({
+              value,
+              label: plural(Number(value), { one: '# day', other: '# days' }),
+            }))}
             value={days}
             onValue={setDays}
             columns="grid-cols-2 sm:grid-cols-4"
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Input
-              label="Members claiming each day (%)"
+              label={t`Members claiming each day (%)`}
               inputMode="numeric"
               value={claimRate}
               onChange={(e) => setClaimRate(e.target.value)}
               error={errors.claim_rate}
             />
             <Input
-              label="Share of earnings withdrawn each day (%)"
+              label={t`Share of earnings withdrawn each day (%)`}
               inputMode="numeric"
               value={withdrawRate}
               onChange={(e) => setWithdrawRate(e.target.value)}
-              hint="Members withdraw this share of what they earn each day (the withdrawal fee applies)."
+              hint={t`Members withdraw this share of what they earn each day (the withdrawal fee applies).`}
               error={errors.withdraw_rate}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <Input
-              label="New members per day"
+              label={t`New members per day`}
               inputMode="numeric"
               value={joins}
               onChange={(e) => setJoins(e.target.value)}
-              hint="Each joins under an existing member, deposits and buys the plan beside."
+              hint={t`Each joins under an existing member, deposits and buys the plan beside.`}
               error={errors.joins_per_day}
             />
-            <Select label="They buy" value={joinPlan} onChange={(e) => setJoinPlan(e.target.value)}>
-              <option value="">{active[0]?.name ?? 'The first plan on sale'}</option>
+            <Select label={t`They buy`} value={joinPlan} onChange={(e) => setJoinPlan(e.target.value)}>
+              <option value="">{active[0]?.name ?? t`The first plan on sale`}</option>
               {active.slice(1).map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -304,21 +314,21 @@ export default function WhatIfPage() {
               ))}
             </Select>
             <Input
-              label="For (USDT)"
+              label={t`For (USDT)`}
               inputMode="decimal"
               value={joinAmount}
               onChange={(e) => setJoinAmount(e.target.value)}
-              placeholder="The plan's minimum"
+              placeholder={t`The plan's minimum`}
               error={errors.join_amount}
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <Button onClick={run} busy={start.isPending} disabled={isRunning}>
-              Project {days} days
+              <Trans>Project {days} days</Trans>
             </Button>
             {isRunning && (
               <span className="text-sm text-muted">
-                One projection runs at a time: wait for it or cancel it.
+                <Trans>One projection runs at a time: wait for it or cancel it.</Trans>
               </span>
             )}
           </div>
@@ -340,12 +350,12 @@ export default function WhatIfPage() {
       {job?.status === 'cancelled' && (
         <Banner tone="notice">
           {cancelledHere
-            ? `Projection cancelled at day ${formatCount(job.progress.days_done)} of ${formatCount(job.progress.days)}. Nothing was changed; project again when you are ready.`
-            : `Projection stopped at day ${formatCount(job.progress.days_done)} of ${formatCount(job.progress.days)}. ${sentence(job.error ?? 'It was cancelled')}`}
+            ? t`Projection cancelled at day ${daysDone} of ${daysAll}. Nothing was changed; project again when you are ready.`
+            : t`Projection stopped at day ${daysDone} of ${daysAll}. ${stopReason}`}
         </Banner>
       )}
       {job?.status === 'failed' && (
-        <Banner tone="error">{sentence(job.error ?? 'The projection failed')}</Banner>
+        <Banner tone="error">{sentence(job.error ?? t`The projection failed`)}</Banner>
       )}
       {job?.status === 'done' && job.result && (
         <Results
@@ -359,9 +369,9 @@ export default function WhatIfPage() {
 
       <ConfirmDialog
         open={applying}
-        title="Apply the proposed settings?"
-        description="Plans and level percents change from now on, for every claim and purchase; each change is written in the audit log."
-        confirmLabel="Apply"
+        title={t`Apply the proposed settings?`}
+        description={t`Plans and level percents change from now on, for every claim and purchase; each change is written in the audit log.`}
+        confirmLabel={t`Apply`}
         busy={updatePlan.isPending || saveLevels.isPending}
         onConfirm={apply}
         onCancel={() => setApplying(false)}

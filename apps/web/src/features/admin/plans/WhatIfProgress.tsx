@@ -1,4 +1,5 @@
 import type { WhatIfJob } from '@app/contracts/what-if';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Bar } from '../../../components/ui/Bar';
@@ -48,12 +49,21 @@ export function Progress({
   cancelling: boolean;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const { days_done, days, member_days_done } = job.progress;
+  const daysText = formatCount(days);
+  const daysDoneText = formatCount(days_done);
   const total = Math.max(1, job.member_days);
   // rounded down, with a tenth below 10 % (a run with many joins spends its first days under 1 %)
   const share = Math.min(100, (member_days_done * 100) / total);
   const percent = share < 10 ? (Math.floor(share * 10) / 10).toFixed(1) : String(Math.floor(share));
   const secondsLeft = useSecondsLeft(job);
+  const timeLeft = secondsLeft === null ? '' : formatDuration(secondsLeft);
+  const memberDaysDone = formatCount(member_days_done);
+  const memberDays = formatCount(job.member_days);
+  const startedBy = job.started_by;
+  const startedAt = formatDateTime(job.started_at);
+  const startedAgo = formatPast(job.started_at);
   const box = useRef<HTMLDivElement>(null);
   // once per run, when the page's own Project started it
   useEffect(() => {
@@ -63,39 +73,52 @@ export function Progress({
   return (
     <div ref={box} className="scroll-mt-20 scroll-mb-4" data-testid="whatif-progress-card">
       <Card
-        title={`Projecting ${formatCount(days)} days`}
+        title={t`Projecting ${daysText} days`}
         action={
           <Button variant="secondary" size="sm" busy={cancelling} onClick={onCancel}>
             {!cancelling && <X className="size-4" aria-hidden="true" />}
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         }
       >
         <div className="flex flex-col gap-2">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="font-medium tabular-nums text-fg">
-              <span data-testid="whatif-progress">{percent} % done</span>
+              <span data-testid="whatif-progress">
+                <Trans>{percent} % done</Trans>
+              </span>
               <span className="font-normal text-muted">
+                {' · '}
                 {days_done === 0
-                  ? ' · reading members, plans and balances'
-                  : ` · day ${formatCount(days_done)} of ${formatCount(days)}`}
+                  ? t`reading members, plans and balances`
+                  : t`day ${daysDoneText} of ${daysText}`}
               </span>
             </span>
             <span className="text-muted tabular-nums" data-testid="whatif-time-left">
-              {secondsLeft === null
-                ? 'Estimating the time left'
-                : `About ${formatDuration(secondsLeft)} left`}
+              {secondsLeft === null ? t`Estimating the time left` : t`About ${timeLeft} left`}
             </span>
           </p>
-          <Bar value={member_days_done} max={total} label="Projection progress" />
+          <Bar value={member_days_done} max={total} label={t`Projection progress`} />
           <p className="text-xs text-muted">
-            {formatCount(member_days_done)} of {formatCount(job.member_days)} member-days per scenario.{' '}
-            {startedHere ? 'Started' : `Started by ${job.started_by}`}{' '}
-            <time dateTime={job.started_at} title={formatDateTime(job.started_at)}>
-              {formatPast(job.started_at)}
-            </time>
-            . Each day is computed twice, with today's settings and with the proposed ones; later days cost
-            more as members join. Keep this page open (a projection nobody watches stops by itself).
+            {startedHere ? (
+              <Trans>
+                {memberDaysDone} of {memberDays} member-days per scenario. Started{' '}
+                <time dateTime={job.started_at} title={startedAt}>
+                  {startedAgo}
+                </time>
+                . Each day is computed twice, with today's settings and with the proposed ones; later days
+                cost more as members join. Keep this page open (a projection nobody watches stops by itself).
+              </Trans>
+            ) : (
+              <Trans>
+                {memberDaysDone} of {memberDays} member-days per scenario. Started by {startedBy}{' '}
+                <time dateTime={job.started_at} title={startedAt}>
+                  {startedAgo}
+                </time>
+                . Each day is computed twice, with today's settings and with the proposed ones; later days
+                cost more as members join. Keep this page open (a projection nobody watches stops by itself).
+              </Trans>
+            )}
           </p>
         </div>
       </Card>

@@ -6,6 +6,10 @@ import {
   withdrawalDecisionBody,
 } from '@app/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -25,25 +29,22 @@ import { type FourEyes, FourEyesExplainer, fourEyesOf } from './FourEyes';
 
 // The contract's decision fields, required for the decision at hand (the server's words); the hash
 // has the form of the withdrawal's network.
-const approveForm = (network: Withdrawal['network']) =>
+const approveForm = (network: Withdrawal['network'], words: { missing: string }) =>
   z.object({
     tx_hash: z
       .string()
       .trim()
-      .min(1, 'Enter the payout transaction hash to approve')
+      .min(1, words.missing)
       .pipe(withdrawalDecisionBody.shape.tx_hash.unwrap())
       .superRefine((hash, ctx) => {
         const problem = payoutHashProblem(network, hash);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
   });
-const rejectForm = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(3, 'Give the member a reason (at least 3 characters)')
-    .pipe(withdrawalDecisionBody.shape.reason.unwrap()),
-});
+const rejectForm = (words: { tooShort: string }) =>
+  z.object({
+    reason: z.string().trim().min(3, words.tooShort).pipe(withdrawalDecisionBody.shape.reason.unwrap()),
+  });
 
 export type DecisionTarget = { w: Withdrawal; decision: 'approved' | 'rejected' };
 
@@ -53,15 +54,17 @@ interface Props {
 }
 
 /** What the approve dialog asks of this admin, before anything is sent. */
-const APPROVE_TEXT: Record<FourEyes['step'], string> = {
-  one: 'Send the net amount to the address below first, then record the transaction hash here.',
-  unsigned: 'Send nothing yet: it needs a sign-off first, then another finance admin sends it.',
-  mine: 'You signed it off: another finance admin sends the money and records the hash.',
-  other: 'Send the net amount to the address below first, then record the transaction hash here.',
+const SEND_FIRST = msg`Send the net amount to the address below first, then record the transaction hash here.`;
+const APPROVE_TEXT: Record<FourEyes['step'], MessageDescriptor> = {
+  one: SEND_FIRST,
+  unsigned: msg`Send nothing yet: it needs a sign-off first, then another finance admin sends it.`,
+  mine: msg`You signed it off: another finance admin sends the money and records the hash.`,
+  other: SEND_FIRST,
 };
 
 /** Approve (with the payout transaction hash) or reject (with a reason) one pending request. */
 export function DecisionDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   const decide = useDecideWithdrawal();
   const signOff = useApproveForPayment();
   const adminId = useAdmin()?.id;
@@ -78,11 +81,11 @@ export function DecisionDialog({ target, onClose }: Props) {
     <Modal
       open={target !== null}
       onClose={close}
-      title={approving ? 'Approve this withdrawal?' : 'Reject this withdrawal?'}
+      title={approving ? t`Approve this withdrawal?` : t`Reject this withdrawal?`}
       description={
         approving
-          ? APPROVE_TEXT[state.step]
-          : 'The held amount goes back to the member’s wallet, and they see your reason.'
+          ? t(APPROVE_TEXT[state.step])
+          : t`The held amount goes back to the member’s wallet, and they see your reason.`
       }
     >
       {target &&
@@ -122,30 +125,34 @@ interface FormProps {
 }
 
 function Facts({ w, approving }: { w: Withdrawal; approving: boolean }) {
+  const { t } = useLingui();
+  const fee = formatPercent(w.fee_percent);
+  const { network, username } = w;
+  const wallet = WALLET_LABEL[WITHDRAWAL_WALLET[w.kind]].toLowerCase();
   return (
     <SummaryList
       rows={[
-        { label: 'Member', value: w.username },
-        { label: 'Kind', value: WITHDRAWAL_KIND_LABEL[w.kind].text },
-        { label: 'Amount', value: <Money value={w.amount} /> },
+        { label: t`Member`, value: w.username },
+        { label: t`Kind`, value: WITHDRAWAL_KIND_LABEL[w.kind].text },
+        { label: t`Amount`, value: <Money value={w.amount} /> },
         ...(approving
           ? [
-              { label: `Fee (${formatPercent(w.fee_percent)})`, value: <Money value={w.fee} /> },
-              { label: 'Net to send', value: <Money value={w.net} />, strong: true },
+              { label: t`Fee (${fee})`, value: <Money value={w.fee} /> },
+              { label: t`Net to send`, value: <Money value={w.net} />, strong: true },
               {
-                label: `To (${w.network})`,
+                label: t`To (${network})`,
                 value: (
                   <span className="inline-flex items-center gap-1">
                     <span className="font-mono text-xs break-all">{w.address}</span>
-                    <CopyButton value={w.address} label="Address" />
+                    <CopyButton value={w.address} label={t`Address`} />
                   </span>
                 ),
               },
             ]
           : [
               {
-                label: 'Back to',
-                value: `${w.username}’s ${WALLET_LABEL[WITHDRAWAL_WALLET[w.kind]].toLowerCase()}`,
+                label: t`Back to`,
+                value: t`${username}’s ${wallet}`,
                 strong: true,
               },
             ]),
@@ -168,7 +175,7 @@ function Actions({
   return (
     <div className="mt-2 flex flex-wrap justify-end gap-2">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
         {label}
@@ -210,15 +217,15 @@ function NotYours({
         {state.step === 'unsigned' ? (
           <>
             <Button variant="secondary" onClick={onCancel} disabled={signOff.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button busy={signOff.isPending} onClick={sign}>
-              Sign off
+              <Trans>Sign off</Trans>
             </Button>
           </>
         ) : (
           <Button variant="secondary" onClick={onCancel}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         )}
       </div>
@@ -234,9 +241,13 @@ function ApproveForm({
   onDone,
   onCancel,
 }: FormProps & { state: FourEyes; signOff: ReturnType<typeof useApproveForPayment> }) {
+  const { t } = useLingui();
   // past one admin's daily limits the server wants a second pair of eyes even under the amount
+  const network = w.network;
+  const form = PAYOUT_HASH_FORM[w.network].text;
   const needsSecond = decide.isError && errorMessage(decide.error).startsWith('A second admin is needed');
-  const schema = approveForm(w.network);
+  const missing = t`Enter the payout transaction hash to approve`;
+  const schema = useMemo(() => approveForm(w.network, { missing }), [w.network, missing]);
   const {
     register,
     handleSubmit,
@@ -257,7 +268,12 @@ function ApproveForm({
     ),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Approve withdrawal">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+      aria-label={t`Approve withdrawal`}
+    >
       {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
       {signOff.isError && <Banner tone="error">{errorMessage(signOff.error)}</Banner>}
       {needsSecond && (
@@ -273,33 +289,36 @@ function ApproveForm({
             })
           }
         >
-          Sign off for another finance admin to pay
+          <Trans>Sign off for another finance admin to pay</Trans>
         </Button>
       )}
       <FourEyesExplainer w={w} state={state} />
       <Facts w={w} approving />
       <Input
-        label="Payout transaction hash"
+        label={t`Payout transaction hash`}
         autoComplete="off"
         spellCheck={false}
-        placeholder={w.network === 'BEP20' ? '0x…' : '64 hexadecimal characters'}
-        hint={`A ${w.network} hash is ${PAYOUT_HASH_FORM[w.network].text}.`}
+        placeholder={w.network === 'BEP20' ? '0x…' : t`64 hexadecimal characters`}
+        hint={t`A ${network} hash is ${form}.`}
         autoFocus
         error={errors.tx_hash?.message}
         {...register('tx_hash')}
       />
-      <Actions busy={decide.isPending} label="Approve and mark paid" onCancel={onCancel} />
+      <Actions busy={decide.isPending} label={t`Approve and mark paid`} onCancel={onCancel} />
     </form>
   );
 }
 
 function RejectForm({ w, decide, onDone, onCancel }: FormProps) {
+  const { t } = useLingui();
+  const tooShort = t`Give the member a reason (at least 3 characters)`;
+  const schema = useMemo(() => rejectForm({ tooShort }), [tooShort]);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<z.input<typeof rejectForm>, unknown, z.output<typeof rejectForm>>({
-    resolver: zodResolver(rejectForm),
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
   const onSubmit = handleSubmit(({ reason }) =>
@@ -314,18 +333,23 @@ function RejectForm({ w, decide, onDone, onCancel }: FormProps) {
     ),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4" aria-label="Reject withdrawal">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+      aria-label={t`Reject withdrawal`}
+    >
       {decide.isError && <Banner tone="error">{errorMessage(decide.error)}</Banner>}
       <Facts w={w} approving={false} />
       <Input
-        label="Reason"
+        label={t`Reason`}
         autoComplete="off"
         autoFocus
-        hint="Shown to the member."
+        hint={t`Shown to the member.`}
         error={errors.reason?.message}
         {...register('reason')}
       />
-      <Actions busy={decide.isPending} label="Reject request" danger onCancel={onCancel} />
+      <Actions busy={decide.isPending} label={t`Reject request`} danger onCancel={onCancel} />
     </form>
   );
 }

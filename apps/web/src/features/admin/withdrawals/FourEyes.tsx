@@ -1,4 +1,6 @@
 import type { Withdrawal, WithdrawalSignOff } from '@app/contracts/withdrawals';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ShieldCheck, UsersRound } from 'lucide-react';
 import { useAdmin } from '../../../api/auth-store';
 import { useHotWallet } from '../../../api/withdrawals';
@@ -30,8 +32,8 @@ export function useFourEyes(w: Withdrawal): FourEyes {
 
 /** Why this admin may not pay or approve `w` now, or null when they may. */
 export function payBlockedReason(state: FourEyes): string | null {
-  if (state.step === 'unsigned') return 'Needs a sign-off first; then another finance admin pays it';
-  if (state.step === 'mine') return 'You signed it off: another finance admin pays it';
+  if (state.step === 'unsigned') return t`Needs a sign-off first; then another finance admin pays it`;
+  if (state.step === 'mine') return t`You signed it off: another finance admin pays it`;
   return null;
 }
 
@@ -40,7 +42,7 @@ export function SignedOffBy({ signOff, you }: { signOff: WithdrawalSignOff; you?
   return (
     <>
       <span className="font-medium text-fg" title={signOff.email}>
-        {you ? 'you' : signOff.name}
+        {you ? t({ message: 'you', context: 'signed off by' }) : signOff.name}
       </span>
       {!you && <span className="text-muted"> ({signOff.email})</span>},{' '}
       <time dateTime={signOff.at} title={formatRelative(signOff.at)} className="tabular-nums">
@@ -66,11 +68,11 @@ export function FourEyesLine({ w, testId = true }: { w: Withdrawal; testId?: boo
       )}
       <span>
         {state.step === 'unsigned' ? (
-          'Two finance admins: not signed off yet'
+          <Trans>Two finance admins: not signed off yet</Trans>
         ) : (
-          <>
+          <Trans>
             Signed off by <SignedOffBy signOff={state.signOff} you={state.step === 'mine'} />
-          </>
+          </Trans>
         )}
       </span>
     </span>
@@ -90,27 +92,37 @@ export function FourEyesExplainer({ w, state }: { w: Withdrawal; state: FourEyes
       className="rounded-lg border border-amber-600/30 bg-amber-50 px-3 py-2.5 text-sm text-amber-950 dark:bg-amber-500/10 dark:text-amber-100"
       data-testid="four-eyes-explainer"
     >
-      <p className="font-medium">Two finance admins are needed</p>
+      <p className="font-medium">
+        <Trans>Two finance admins are needed</Trans>
+      </p>
       <p className="mt-1">
-        This withdrawal pays <Money value={w.net} />
-        {threshold !== undefined && (
-          <>
-            , above the four-eyes amount of <Money value={threshold} />
-          </>
+        {threshold !== undefined ? (
+          <Trans>
+            This withdrawal pays <Money value={w.net} />, above the four-eyes amount of{' '}
+            <Money value={threshold} />. First one finance admin signs it off; then another finance admin
+            sends the money and records the transaction hash.
+          </Trans>
+        ) : (
+          <Trans>
+            This withdrawal pays <Money value={w.net} />. First one finance admin signs it off; then another
+            finance admin sends the money and records the transaction hash.
+          </Trans>
         )}
-        . First one finance admin signs it off; then another finance admin sends the money and records the
-        transaction hash.
       </p>
       <p className="mt-1 font-medium">
-        {state.step === 'unsigned'
-          ? 'Nobody has signed it off yet: send nothing now.'
-          : state.step === 'mine'
-            ? 'You signed it off, so you may not send it: ask another finance admin.'
-            : 'It is signed off: you are the second admin and may send it now.'}
+        {state.step === 'unsigned' ? (
+          <Trans>Nobody has signed it off yet: send nothing now.</Trans>
+        ) : state.step === 'mine' ? (
+          <Trans>You signed it off, so you may not send it: ask another finance admin.</Trans>
+        ) : (
+          <Trans>It is signed off: you are the second admin and may send it now.</Trans>
+        )}
       </p>
       {state.step !== 'unsigned' && (
         <p className="mt-1 text-xs">
-          Signed off by <SignedOffBy signOff={state.signOff} you={state.step === 'mine'} />
+          <Trans>
+            Signed off by <SignedOffBy signOff={state.signOff} you={state.step === 'mine'} />
+          </Trans>
         </p>
       )}
     </div>

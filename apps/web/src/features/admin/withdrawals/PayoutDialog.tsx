@@ -1,4 +1,6 @@
 import type { Withdrawal } from '@app/contracts/withdrawals';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { errorMessage } from '../../../api/client';
 import { usePayWithdrawals } from '../../../api/withdrawals';
@@ -15,6 +17,7 @@ interface Props {
 
 /** Asks before paying from the hot wallet, then says for each request: sent (with its hash) or why not. */
 export function PayoutDialog({ chosen, onClose }: Props) {
+  const { t } = useLingui();
   const pay = usePayWithdrawals();
   const close = () => {
     if (pay.isPending) return;
@@ -30,30 +33,34 @@ export function PayoutDialog({ chosen, onClose }: Props) {
       onClose={close}
       title={
         !results
-          ? `Pay ${n === 1 ? 'this withdrawal' : `${n} withdrawals`} on chain?`
+          ? plural(n, { one: 'Pay this withdrawal on chain?', other: 'Pay # withdrawals on chain?' })
           : results.every((r) => r.ok)
-            ? 'Payouts sent'
+            ? t`Payouts sent`
             : results.some((r) => r.ok)
-              ? 'Some payouts sent'
-              : 'Nothing was paid'
+              ? t`Some payouts sent`
+              : t`Nothing was paid`
       }
       description={
         results
           ? results.some((r) => r.ok)
             ? pay.data!.message
-            : 'Each request below says why it was not sent.'
-          : 'USDT (BEP20) leaves the hot wallet for each address below. Each request is marked paid once its transaction is confirmed.'
+            : t`Each request below says why it was not sent.`
+          : t`USDT (BEP20) leaves the hot wallet for each address below. Each request is marked paid once its transaction is confirmed.`
       }
       footer={
         results ? (
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>
+            <Trans>Done</Trans>
+          </Button>
         ) : (
           <>
             <Button variant="secondary" onClick={close} disabled={pay.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button busy={pay.isPending} onClick={() => chosen && pay.mutate(chosen.map((w) => w.id))}>
-              Pay <Money value={total} />
+              <Trans>
+                Pay <Money value={total} />
+              </Trans>
             </Button>
           </>
         )
@@ -61,11 +68,12 @@ export function PayoutDialog({ chosen, onClose }: Props) {
     >
       {pay.error && <Banner tone="error">{errorMessage(pay.error)}</Banner>}
       <ul
-        aria-label="Withdrawals to pay"
+        aria-label={t`Withdrawals to pay`}
         className="mt-4 flex max-h-80 flex-col gap-2 overflow-y-auto text-sm"
       >
         {(chosen ?? []).map((w) => {
           const result = results?.find((r) => r.id === w.id);
+          const address = w.address;
           return (
             <li key={w.id} className="rounded-lg border border-line px-3 py-2">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -75,7 +83,7 @@ export function PayoutDialog({ chosen, onClose }: Props) {
                 <Money value={w.net} className="font-semibold" />
               </div>
               <p className="truncate font-mono text-xs text-muted" title={w.address}>
-                to {w.address}
+                <Trans>to {address}</Trans>
               </p>
               {result && (
                 <p
@@ -87,7 +95,7 @@ export function PayoutDialog({ chosen, onClose }: Props) {
                     <CircleAlert className="size-4 shrink-0" aria-hidden />
                   )}
                   <span className="min-w-0 break-words">
-                    {result.ok ? result.message : `Not paid: ${result.message}`}
+                    {result.ok ? result.message : t`Not paid: ${result.message}`}
                     {result.tx_hash && <span className="block truncate font-mono">{result.tx_hash}</span>}
                   </span>
                 </p>

@@ -1,4 +1,5 @@
 import type { Withdrawal } from '@app/contracts/withdrawals';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { WithdrawalStatus } from '../../../components/money/WithdrawalStatus';
 import { CopyButton } from '../../../components/ui/CopyButton';
@@ -14,6 +15,9 @@ import { inFlight, PayoutFacts, PendingActions, type RowActions } from './Withdr
  * would keep them off to the right).
  */
 export function WithdrawalCard({ w, a, showKind }: { w: Withdrawal; a: RowActions; showKind: boolean }) {
+  const { t } = useLingui();
+  const { id, username } = w;
+  const fee = formatPercent(w.fee_percent);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-start justify-between gap-3">
@@ -24,7 +28,7 @@ export function WithdrawalCard({ w, a, showKind }: { w: Withdrawal; a: RowAction
               className="mt-1 size-4 accent-[var(--color-accent)]"
               checked={a.selected.has(w.id)}
               onChange={(e) => a.onSelect(w, e.target.checked)}
-              aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
+              aria-label={t`Choose withdrawal ${id} of ${username} for payout`}
             />
           )}
           <span className="flex flex-col">
@@ -43,7 +47,9 @@ export function WithdrawalCard({ w, a, showKind }: { w: Withdrawal; a: RowAction
         <span className="flex flex-col items-end text-right">
           <Money value={w.net} className="font-semibold" />
           <span className="text-xs whitespace-nowrap text-muted">
-            of <Money value={w.amount} />, fee {formatPercent(w.fee_percent)}
+            <Trans>
+              of <Money value={w.amount} />, fee {fee}
+            </Trans>
           </span>
         </span>
       </div>
@@ -52,7 +58,7 @@ export function WithdrawalCard({ w, a, showKind }: { w: Withdrawal; a: RowAction
         <span className="min-w-0 truncate font-mono text-muted" title={w.address}>
           {w.address}
         </span>
-        <CopyButton value={w.address} label="Address" />
+        <CopyButton value={w.address} label={t`Address`} />
       </div>
       <div className="flex flex-col items-start gap-2">
         <WithdrawalStatus w={w} />

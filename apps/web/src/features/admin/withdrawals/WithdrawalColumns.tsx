@@ -1,4 +1,7 @@
 import type { Withdrawal } from '@app/contracts/withdrawals';
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { WithdrawalStatus } from '../../../components/money/WithdrawalStatus';
 import { Button } from '../../../components/ui/Button';
@@ -42,22 +45,28 @@ export function withdrawalColumns(
   const columns: Array<Column<Withdrawal>> = [
     {
       key: 'select',
-      header: <span className="sr-only">Choose for payout</span>,
-      cell: (w) =>
-        a.payable(w) ? (
+      header: (
+        <span className="sr-only">
+          <Trans>Choose for payout</Trans>
+        </span>
+      ),
+      cell: (w) => {
+        const { id, username } = w;
+        return a.payable(w) ? (
           <input
             type="checkbox"
             className="size-4 accent-[var(--color-accent)]"
             checked={a.selected.has(w.id)}
             onChange={(e) => a.onSelect(w, e.target.checked)}
-            aria-label={`Choose withdrawal ${w.id} of ${w.username} for payout`}
+            aria-label={t`Choose withdrawal ${id} of ${username} for payout`}
           />
-        ) : null,
+        ) : null;
+      },
     },
-    { key: 'date', header: 'Requested', cell: (w) => <When iso={w.created_at} stacked /> },
+    { key: 'date', header: <Trans>Requested</Trans>, cell: (w) => <When iso={w.created_at} stacked /> },
     {
       key: 'member',
-      header: 'Member',
+      header: <Trans>Member</Trans>,
       cell: (w) => (
         <span className="flex flex-col">
           <Link
@@ -72,26 +81,28 @@ export function withdrawalColumns(
     },
     {
       key: 'amount',
-      header: 'Amount',
+      header: <Trans>Amount</Trans>,
       className: 'text-right',
       cell: (w) => (
         <span className="flex flex-col items-end">
           <Money value={w.amount} />
           <span className="text-xs whitespace-nowrap text-muted">
-            fee <Money value={w.fee} /> ({formatPercent(w.fee_percent)})
+            <Trans>
+              fee <Money value={w.fee} /> ({formatPercent(w.fee_percent)})
+            </Trans>
           </span>
         </span>
       ),
     },
     {
       key: 'net',
-      header: 'Net',
+      header: <Trans>Net</Trans>,
       className: 'text-right',
       cell: (w) => <Money value={w.net} className="font-medium" />,
     },
     {
       key: 'address',
-      header: 'Pay to',
+      header: <Trans>Pay to</Trans>,
       cell: (w) => (
         <span className="flex items-center gap-1">
           <span className="flex min-w-0 flex-col">
@@ -100,13 +111,13 @@ export function withdrawalColumns(
               {w.address}
             </span>
           </span>
-          <CopyButton value={w.address} label="Address" />
+          <CopyButton value={w.address} label={t`Address`} />
         </span>
       ),
     },
     {
       key: 'status',
-      header: 'Status',
+      header: <Trans>Status</Trans>,
       cell: (w) =>
         w.status === 'pending' ? (
           <div className="flex flex-col items-start gap-2">
@@ -131,6 +142,8 @@ export function withdrawalColumns(
  * who signed off sees Pay and Approve disabled, with the reason beside them.
  */
 export function PendingActions({ w, a, place = 'row' }: { w: Withdrawal; a: RowActions; place?: string }) {
+  const { t } = useLingui();
+  const { id, username } = w;
   const state = fourEyesOf(w, a.adminId);
   const blocked = payBlockedReason(state);
   const reasonId = `pay-blocked-${place}-${w.id}`;
@@ -142,9 +155,9 @@ export function PendingActions({ w, a, place = 'row' }: { w: Withdrawal; a: RowA
           <Button
             size="sm"
             onClick={() => a.onSignOff(w)}
-            aria-label={`Sign off withdrawal ${w.id} of ${w.username}`}
+            aria-label={t`Sign off withdrawal ${id} of ${username}`}
           >
-            Sign off
+            <Trans>Sign off</Trans>
           </Button>
         )}
         {onChain && (
@@ -154,9 +167,9 @@ export function PendingActions({ w, a, place = 'row' }: { w: Withdrawal; a: RowA
             disabled={blocked !== null}
             aria-describedby={blocked ? reasonId : undefined}
             onClick={() => a.onPay([w])}
-            aria-label={`Pay withdrawal ${w.id} of ${w.username} on chain`}
+            aria-label={t`Pay withdrawal ${id} of ${username} on chain`}
           >
-            Pay on chain
+            <Trans>Pay on chain</Trans>
           </Button>
         )}
         <Button
@@ -165,18 +178,18 @@ export function PendingActions({ w, a, place = 'row' }: { w: Withdrawal; a: RowA
           disabled={state.step === 'mine'}
           aria-describedby={state.step === 'mine' ? reasonId : undefined}
           onClick={() => a.onDecide({ w, decision: 'approved' })}
-          aria-label={`Approve withdrawal ${w.id} of ${w.username}`}
+          aria-label={t`Approve withdrawal ${id} of ${username}`}
         >
-          Approve
+          <Trans>Approve</Trans>
         </Button>
         <Button
           size="sm"
           variant="secondary"
           className="text-red-700 dark:text-red-400"
           onClick={() => a.onDecide({ w, decision: 'rejected' })}
-          aria-label={`Reject withdrawal ${w.id} of ${w.username}`}
+          aria-label={t`Reject withdrawal ${id} of ${username}`}
         >
-          Reject
+          <Trans>Reject</Trans>
         </Button>
       </div>
       {blocked && (state.step === 'mine' || onChain) && (
@@ -194,7 +207,7 @@ export function PayoutFacts({ w }: { w: Withdrawal }) {
   return (
     <span className="flex max-w-56 flex-col text-xs">
       <span className={w.payout.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-muted'}>
-        {PAYOUT_TEXT[w.payout.status]}
+        {i18n._(PAYOUT_TEXT[w.payout.status])}
         {w.payout.error ? `: ${w.payout.error}` : ''}
       </span>
       <span className="truncate font-mono text-muted" title={w.payout.tx_hash}>
@@ -205,8 +218,8 @@ export function PayoutFacts({ w }: { w: Withdrawal }) {
 }
 
 const PAYOUT_TEXT = {
-  signed: 'Payout signed, being sent',
-  sent: 'Payout sent, waiting for confirmations',
-  confirmed: 'Paid on chain',
-  failed: 'Payout failed, nothing was paid',
+  signed: msg`Payout signed, being sent`,
+  sent: msg`Payout sent, waiting for confirmations`,
+  confirmed: msg`Paid on chain`,
+  failed: msg`Payout failed, nothing was paid`,
 } as const;

@@ -5,6 +5,8 @@ import {
   type Withdrawal,
   type WithdrawalKind,
 } from '@app/contracts/withdrawals';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useAdminMay } from '../../../api/admin-me';
@@ -40,6 +42,7 @@ interface Props {
 
 /** Withdrawal requests for the back-office: filters, totals, approve with a hash, reject with a reason. */
 export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
+  const { t } = useLingui();
   const { page, params, update, oneOf } = useUrlFilters();
   const limit = pageSizeOf(params.get('limit'));
   const kind = fixedKind ?? oneOf('kind', WITHDRAWAL_KINDS);
@@ -66,6 +69,8 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
     !inFlight(w) &&
     payBlockedReason(fourEyesOf(w, adminId)) === null;
   const chosen = (data?.allwithdrawals ?? []).filter((w) => selected.has(w.id) && payable(w));
+  const chosenCount = chosen.length;
+  const chosenNet = chosen.reduce((sum, w) => sum + w.net, 0);
   const actions: RowActions = {
     onDecide: setTarget,
     onPay: setPaying,
@@ -90,15 +95,19 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>{`${title} · EarnHub admin`}</title>
+      <title>{t`${title} · EarnHub admin`}</title>
       <PageHeader title={title} description={description} />
 
       <div
         className={`grid grid-cols-2 gap-3 ${fixedKind ? 'sm:grid-cols-[12rem_8rem]' : 'sm:grid-cols-[12rem_12rem_8rem]'}`}
       >
         {!fixedKind && (
-          <Select label="Kind" value={kind ?? ''} onChange={(e) => update({ kind: e.target.value, page: 1 })}>
-            <option value="">All kinds</option>
+          <Select
+            label={t`Kind`}
+            value={kind ?? ''}
+            onChange={(e) => update({ kind: e.target.value, page: 1 })}
+          >
+            <option value="">{t`All kinds`}</option>
             {WITHDRAWAL_KINDS.map((k) => (
               <option key={k} value={k}>
                 {WITHDRAWAL_KIND_LABEL[k].text}
@@ -107,7 +116,7 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
           </Select>
         )}
         <Select
-          label="Status"
+          label={t`Status`}
           value={status ?? 'all'}
           onChange={(e) =>
             update({ status: e.target.value === 'pending' ? undefined : e.target.value, page: 1 })
@@ -118,19 +127,19 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
               {WITHDRAWAL_FILTER_WORDS[s]}
             </option>
           ))}
-          <option value="all">All statuses</option>
+          <option value="all">{t`All statuses`}</option>
         </Select>
         <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
-          title="Requests"
+          title={t`Requests`}
           value={data ? <span data-testid="total-count">{formatCount(data.total)}</span> : '…'}
-          caption="Matching these filters"
+          caption={t`Matching these filters`}
         />
         <StatCard
-          title="Requested"
+          title={t`Requested`}
           value={
             data ? (
               <Money value={data.totals.amount} className="text-lg sm:text-2xl" testId="total-amount" />
@@ -138,36 +147,36 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
               '…'
             )
           }
-          caption="Gross amount"
+          caption={t`Gross amount`}
         />
         <StatCard
-          title="Fees"
+          title={t`Fees`}
           value={
             data ? <Money value={data.totals.fee} className="text-lg sm:text-2xl" testId="total-fee" /> : '…'
           }
           caption={
             status === 'approved'
-              ? 'Kept by the platform'
+              ? t`Kept by the platform`
               : status === 'pending'
-                ? 'Kept once approved'
+                ? t`Kept once approved`
                 : status === 'rejected'
-                  ? 'Not charged'
-                  : 'On these requests'
+                  ? t`Not charged`
+                  : t`On these requests`
           }
         />
         <StatCard
-          title="Net"
+          title={t`Net`}
           value={
             data ? <Money value={data.totals.net} className="text-lg sm:text-2xl" testId="total-net" /> : '…'
           }
           caption={
             status === 'pending'
-              ? 'Still to send'
+              ? t`Still to send`
               : status === 'approved'
-                ? 'Sent to members'
+                ? t`Sent to members`
                 : status === 'rejected'
-                  ? 'Not sent'
-                  : 'Sent, to send or not sent'
+                  ? t`Not sent`
+                  : t`Sent, to send or not sent`
           }
         />
       </div>
@@ -179,13 +188,15 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
       {chosen.length > 0 && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl border border-accent/40 bg-accent/5 px-4 py-3 text-sm">
           <span>
-            {chosen.length} chosen · <Money value={chosen.reduce((sum, w) => sum + w.net, 0)} /> net
+            <Trans>
+              {chosenCount} chosen · <Money value={chosenNet} /> net
+            </Trans>
           </span>
           <Button size="sm" onClick={() => setPaying(chosen)}>
-            Pay {chosen.length} on chain
+            <Trans>Pay {chosenCount} on chain</Trans>
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())}>
-            Clear
+            <Trans>Clear</Trans>
           </Button>
         </div>
       )}
@@ -200,8 +211,8 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
         card={(w) => <WithdrawalCard w={w} a={actions} showKind={!fixedKind} />}
         empty={
           status === 'pending'
-            ? 'Nothing waiting for a decision. New requests appear here as members make them.'
-            : 'No request matches these filters. Try another status or kind.'
+            ? t`Nothing waiting for a decision. New requests appear here as members make them.`
+            : t`No request matches these filters. Try another status or kind.`
         }
       />
       {data && data.total > 0 && (
@@ -211,7 +222,7 @@ export function WithdrawalsScreen({ title, description, fixedKind }: Props) {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['request', 'requests']}
+          counted={(total) => plural(total, { one: '# request', other: '# requests' })}
         />
       )}
 
