@@ -4,6 +4,9 @@ import {
   type Approval,
   SECOND_EYES_MIN_HOURS,
 } from '@app/contracts/approvals';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApprovals, useDecideApproval } from '../../../api/approvals';
@@ -24,18 +27,18 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 
 const LIMIT = 20;
 const STATUSES = [...APPROVAL_STATUS, 'all'] as const;
-const STATUS_LABEL: Record<Approval['status'], { text: string; tone: Tone }> = {
-  pending: { text: 'Waiting', tone: 'amber' },
-  approved: { text: 'Approved', tone: 'green' },
-  rejected: { text: 'Rejected', tone: 'red' },
-  cancelled: { text: 'Withdrawn', tone: 'neutral' },
+const STATUS_LABEL: Record<Approval['status'], { text: MessageDescriptor; tone: Tone }> = {
+  pending: { text: msg`Waiting`, tone: 'amber' },
+  approved: { text: msg`Approved`, tone: 'green' },
+  rejected: { text: msg`Rejected`, tone: 'red' },
+  cancelled: { text: msg`Withdrawn`, tone: 'neutral' },
 };
-const FILTER_LABEL: Record<(typeof STATUSES)[number], string> = {
-  pending: 'Waiting for a second admin',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Withdrawn',
-  all: 'All requests',
+const FILTER_LABEL: Record<(typeof STATUSES)[number], MessageDescriptor> = {
+  pending: msg`Waiting for a second admin`,
+  approved: STATUS_LABEL.approved.text,
+  rejected: STATUS_LABEL.rejected.text,
+  cancelled: STATUS_LABEL.cancelled.text,
+  all: msg`All requests`,
 };
 
 type Target = { a: Approval; approve: boolean };
@@ -44,7 +47,7 @@ function columns(myId: number | undefined, onPick: (t: Target) => void): Array<C
   return [
     {
       key: 'what',
-      header: 'Request',
+      header: <Trans>Request</Trans>,
       cell: (a) => (
         <span className="flex max-w-md flex-col gap-0.5">
           <span className="font-medium text-fg">{APPROVAL_KIND_LABELS[a.kind]}</span>
@@ -52,32 +55,32 @@ function columns(myId: number | undefined, onPick: (t: Target) => void): Array<C
         </span>
       ),
     },
-    { key: 'member', header: 'Member', cell: (a) => a.username ?? '—' },
+    { key: 'member', header: <Trans>Member</Trans>, cell: (a) => a.username ?? '—' },
     {
       key: 'amount',
-      header: 'Amount',
+      header: <Trans>Amount</Trans>,
       className: 'text-right',
       cell: (a) => (a.amount === null ? '—' : <Money value={a.amount} />),
     },
     {
       key: 'asked',
-      header: 'Asked by',
+      header: <Trans>Asked by</Trans>,
       cell: (a) => (
         <span className="flex flex-col">
-          <span>{a.requested_by.id === myId ? 'You' : a.requested_by.name}</span>
+          <span>{a.requested_by.id === myId ? t`You` : a.requested_by.name}</span>
           <When iso={a.requested_at} />
         </span>
       ),
     },
     {
       key: 'status',
-      header: 'Status',
+      header: <Trans>Status</Trans>,
       cell: (a) => (
         <span className="flex flex-col items-start gap-1">
-          <Badge tone={STATUS_LABEL[a.status].tone}>{STATUS_LABEL[a.status].text}</Badge>
+          <Badge tone={STATUS_LABEL[a.status].tone}>{i18n._(STATUS_LABEL[a.status].text)}</Badge>
           {a.decided_by && (
             <span className="text-xs text-muted">
-              by {a.decided_by.id === myId ? 'you' : a.decided_by.name}
+              {a.decided_by.id === myId ? t`by you` : t`by ${a.decided_by.name}`}
               {a.reason ? `: ${a.reason}` : ''}
             </span>
           )}
@@ -86,7 +89,11 @@ function columns(myId: number | undefined, onPick: (t: Target) => void): Array<C
     },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       cell: (a) => {
         if (a.status !== 'pending') return null;
         const mine = a.requested_by.id === myId;
@@ -95,20 +102,28 @@ function columns(myId: number | undefined, onPick: (t: Target) => void): Array<C
           <div className="flex flex-col items-start gap-1">
             <div className="flex gap-2">
               {!mine && (
-                <Button size="sm" onClick={() => onPick({ a, approve: true })} aria-label={`Approve ${name}`}>
-                  Approve
+                <Button
+                  size="sm"
+                  onClick={() => onPick({ a, approve: true })}
+                  aria-label={t`Approve ${name}`}
+                >
+                  <Trans>Approve</Trans>
                 </Button>
               )}
               <Button
                 size="sm"
                 variant="secondary"
                 onClick={() => onPick({ a, approve: false })}
-                aria-label={`${mine ? 'Withdraw' : 'Reject'} ${name}`}
+                aria-label={mine ? t`Withdraw ${name}` : t`Reject ${name}`}
               >
-                {mine ? 'Withdraw' : 'Reject'}
+                {mine ? <Trans>Withdraw</Trans> : <Trans>Reject</Trans>}
               </Button>
             </div>
-            {mine && <span className="text-xs text-muted">You asked: another admin approves it.</span>}
+            {mine && (
+              <span className="text-xs text-muted">
+                <Trans>You asked: another admin approves it.</Trans>
+              </span>
+            )}
           </div>
         );
       },
@@ -121,6 +136,7 @@ function columns(myId: number | undefined, onPick: (t: Target) => void): Array<C
  * waits here until a second admin of the role approves it (then it runs) or rejects it.
  */
 export default function ApprovalsPage() {
+  const { t } = useLingui();
   const me = useAdmin();
   const { page, update, oneOf } = useUrlFilters();
   const status = oneOf('status', STATUSES) ?? 'pending';
@@ -129,9 +145,10 @@ export default function ApprovalsPage() {
   const [target, setTarget] = useState<Target | null>(null);
   const [reason, setReason] = useState('');
   const data = list.data;
+  const hours = SECOND_EYES_MIN_HOURS;
   const mine = target?.a.requested_by.id === me?.id;
   const reasonProblem =
-    !target?.approve && reason.trim().length < 3 ? 'Say why (at least 3 characters)' : null;
+    !target?.approve && reason.trim().length < 3 ? t`Say why (at least 3 characters)` : null;
 
   const close = () => {
     if (decide.isPending) return;
@@ -155,37 +172,39 @@ export default function ApprovalsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Approvals · EarnHub admin</title>
+      <title>{t`Approvals · EarnHub admin`}</title>
       <PageHeader
-        title="Approvals"
-        description="Manual credits and debits, plans bought for a member, deposits and payments past one admin's limits, rewards sent by hand, activation codes, and changes of a member's e-mail or sponsor: nothing happens until a second admin approves."
+        title={t`Approvals`}
+        description={t`Manual credits and debits, plans bought for a member, deposits and payments past one admin's limits, rewards sent by hand, activation codes, and changes of a member's e-mail or sponsor: nothing happens until a second admin approves.`}
       />
       <Banner tone="notice">
-        The admin who asked cannot approve, and an admin on the team for less than {SECOND_EYES_MIN_HOURS}{' '}
-        hours cannot be the second pair of eyes. Approving runs the action at once, as you.
+        <Trans>
+          The admin who asked cannot approve, and an admin on the team for less than {hours} hours cannot be
+          the second pair of eyes. Approving runs the action at once, as you.
+        </Trans>
       </Banner>
 
       <section aria-labelledby="approvals-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="approvals-heading" className="text-lg font-semibold text-fg">
-            Requests
+            <Trans>Requests</Trans>
           </h2>
           <Select
-            label="Show"
+            label={t`Show`}
             className="w-full sm:w-64"
             value={status}
             onChange={(e) => update({ status: e.target.value === 'pending' ? '' : e.target.value, page: 1 })}
           >
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {FILTER_LABEL[s]}
+                {t(FILTER_LABEL[s])}
               </option>
             ))}
           </Select>
         </div>
         {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
         <Table
-          caption="Approval requests"
+          caption={t`Approval requests`}
           columns={columns(me?.id, setTarget)}
           rows={data?.approvals}
           rowKey={(a) => a.id}
@@ -193,8 +212,8 @@ export default function ApprovalsPage() {
           minWidth="min-w-[880px]"
           empty={
             status === 'pending'
-              ? 'Nothing waits for a second admin. Requests appear here when an admin asks for one of the actions above.'
-              : 'No request matches this filter. Choose "All requests" to see every one.'
+              ? t`Nothing waits for a second admin. Requests appear here when an admin asks for one of the actions above.`
+              : t`No request matches this filter. Choose "All requests" to see every one.`
           }
         />
         {data && data.total > 0 && (
@@ -204,7 +223,7 @@ export default function ApprovalsPage() {
             total={data.total}
             fetching={list.isFetching}
             onPage={(p) => update({ page: p })}
-            noun={['request', 'requests']}
+            counted={(total) => plural(total, { one: '# request', other: '# requests' })}
           />
         )}
       </section>
@@ -212,14 +231,18 @@ export default function ApprovalsPage() {
       <ConfirmDialog
         open={target !== null}
         title={
-          target?.approve ? 'Approve this request?' : mine ? 'Withdraw your request?' : 'Reject this request?'
+          target?.approve
+            ? t`Approve this request?`
+            : mine
+              ? t`Withdraw your request?`
+              : t`Reject this request?`
         }
         description={
           target?.approve
-            ? 'It runs now, as you: you are the second pair of eyes. Check the member and the amount.'
-            : 'Nothing is done; the request stays on record with your reason.'
+            ? t`It runs now, as you: you are the second pair of eyes. Check the member and the amount.`
+            : t`Nothing is done; the request stays on record with your reason.`
         }
-        confirmLabel={target?.approve ? 'Approve and run' : mine ? 'Withdraw request' : 'Reject request'}
+        confirmLabel={target?.approve ? t`Approve and run` : mine ? t`Withdraw request` : t`Reject request`}
         danger={!target?.approve}
         busy={decide.isPending}
         onConfirm={confirm}
@@ -229,19 +252,19 @@ export default function ApprovalsPage() {
         {target && (
           <SummaryList
             rows={[
-              { label: 'Request', value: APPROVAL_KIND_LABELS[target.a.kind] },
-              { label: 'What', value: target.a.summary },
-              { label: 'Member', value: target.a.username ?? '—' },
+              { label: t`Request`, value: APPROVAL_KIND_LABELS[target.a.kind] },
+              { label: t`What`, value: target.a.summary },
+              { label: t`Member`, value: target.a.username ?? '—' },
               ...(target.a.amount === null
                 ? []
-                : [{ label: 'Amount', value: <Money value={target.a.amount} />, strong: true }]),
-              { label: 'Asked by', value: `${target.a.requested_by.name} (${target.a.requested_by.email})` },
+                : [{ label: t`Amount`, value: <Money value={target.a.amount} />, strong: true }]),
+              { label: t`Asked by`, value: `${target.a.requested_by.name} (${target.a.requested_by.email})` },
             ]}
           />
         )}
         {target && !target.approve && (
           <Input
-            label="Reason"
+            label={t`Reason`}
             value={reason}
             maxLength={300}
             autoComplete="off"

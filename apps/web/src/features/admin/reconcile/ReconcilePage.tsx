@@ -1,4 +1,6 @@
 import type { ReconcileDrift, ReconcileOrphan, ReconcileReportDto } from '@app/contracts/reconcile';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, RefreshCw, Scale } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,10 +19,16 @@ import { micro, toWire } from '../../../lib/money';
 import { sourceLabel, walletLabel } from '../../../lib/transaction-labels';
 
 function Owner({ id, username }: { id: number | null; username: string | null }) {
-  if (id === null) return <span className="text-muted">Platform</span>;
+  const { t } = useLingui();
+  if (id === null)
+    return (
+      <span className="text-muted">
+        <Trans>Platform</Trans>
+      </span>
+    );
   return (
     <Link to={`/admin/check/profile/${id}`} className="font-medium text-accent-text hover:underline">
-      {username ?? `member #${id}`}
+      {username ?? t`member #${id}`}
     </Link>
   );
 }
@@ -33,7 +41,7 @@ const diff = (a: number, b: number) => toWire(micro(a) - micro(b));
 const DRIFT_COLUMNS: Array<Column<ReconcileDrift>> = [
   {
     key: 'account',
-    header: 'Account',
+    header: <Trans>Account</Trans>,
     cell: (d) => (
       <span className="flex flex-col">
         <span className="font-medium text-fg">{accountKind(d.kind)}</span>
@@ -41,17 +49,26 @@ const DRIFT_COLUMNS: Array<Column<ReconcileDrift>> = [
       </span>
     ),
   },
-  { key: 'owner', header: 'Owner', cell: (d) => <Owner id={d.owner_user_id} username={d.username} /> },
-  { key: 'balance', header: 'Balance', className: 'text-right', cell: (d) => <Money value={d.balance} /> },
+  {
+    key: 'owner',
+    header: <Trans>Owner</Trans>,
+    cell: (d) => <Owner id={d.owner_user_id} username={d.username} />,
+  },
+  {
+    key: 'balance',
+    header: <Trans>Balance</Trans>,
+    className: 'text-right',
+    cell: (d) => <Money value={d.balance} />,
+  },
   {
     key: 'expected',
-    header: 'From transfers',
+    header: <Trans>From transfers</Trans>,
     className: 'text-right',
     cell: (d) => <Money value={d.expected} />,
   },
   {
     key: 'difference',
-    header: 'Difference',
+    header: <Trans>Difference</Trans>,
     className: 'text-right',
     cell: (d) => (
       <Money
@@ -63,7 +80,7 @@ const DRIFT_COLUMNS: Array<Column<ReconcileDrift>> = [
   },
   {
     key: 'pending',
-    header: 'Held / from pending',
+    header: <Trans>Held / from pending</Trans>,
     className: 'text-right',
     cell: (d) => (
       <span
@@ -78,27 +95,31 @@ const DRIFT_COLUMNS: Array<Column<ReconcileDrift>> = [
 const ORPHAN_COLUMNS: Array<Column<ReconcileOrphan>> = [
   {
     key: 'transfer',
-    header: 'Transfer',
+    header: <Trans>Transfer</Trans>,
     cell: (o) => (
       <span className="flex flex-col">
-        <span className="font-medium text-fg">{o.kind ? sourceLabel(o.kind) : 'Transfer'}</span>
+        <span className="font-medium text-fg">{o.kind ? sourceLabel(o.kind) : <Trans>Transfer</Trans>}</span>
         <span className="max-w-56 truncate font-mono text-xs text-muted" title={o.transfer_id}>
           {o.transfer_id}
         </span>
       </span>
     ),
   },
-  { key: 'owner', header: 'Held from', cell: (o) => <Owner id={o.user_id} username={o.username} /> },
+  {
+    key: 'owner',
+    header: <Trans>Held from</Trans>,
+    cell: (o) => <Owner id={o.user_id} username={o.username} />,
+  },
   {
     key: 'amount',
-    header: 'Amount',
+    header: <Trans>Amount</Trans>,
     className: 'text-right',
     cell: (o) => (o.amount === null ? '—' : <Money value={o.amount} />),
   },
-  { key: 'since', header: 'Since', cell: (o) => <When iso={o.created_at} stacked /> },
+  { key: 'since', header: <Trans>Since</Trans>, cell: (o) => <When iso={o.created_at} stacked /> },
   {
     key: 'reason',
-    header: 'Why it is orphaned',
+    header: <Trans>Why it is orphaned</Trans>,
     cell: (o) => <span className="text-muted">{o.reason}</span>,
   },
 ];
@@ -132,7 +153,9 @@ function Progress({ seconds }: { seconds: number }) {
   return (
     <div role="status" className="flex flex-col gap-2 rounded-xl border border-line bg-surface p-4 shadow-sm">
       <div className="flex items-center justify-between gap-3 text-sm">
-        <span className="font-medium text-fg">Checking every account against its transfers…</span>
+        <span className="font-medium text-fg">
+          <Trans>Checking every account against its transfers…</Trans>
+        </span>
         <span className="tabular-nums text-muted">{seconds.toFixed(1)} s</span>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-subtle" aria-hidden="true">
@@ -143,17 +166,26 @@ function Progress({ seconds }: { seconds: number }) {
 }
 
 function Verdict({ report }: { report: ReconcileReportDto }) {
+  const { t } = useLingui();
   const orphans = report.orphaned_pending.length;
+  const drifts = report.drift.length;
   const problems = [
-    report.drift.length > 0 &&
-      `${formatCount(report.drift.length)} ${report.drift.length === 1 ? 'account differs' : 'accounts differ'} from ${report.drift.length === 1 ? 'its' : 'their'} transfers`,
-    report.total_balance !== 0 && 'the balances do not sum to zero',
-    orphans > 0 && `${formatCount(orphans)} pending ${orphans === 1 ? 'hold is' : 'holds are'} orphaned`,
+    drifts > 0 &&
+      plural(drifts, {
+        one: '# account differs from its transfers',
+        other: '# accounts differ from their transfers',
+      }),
+    report.total_balance !== 0 && t`the balances do not sum to zero`,
+    orphans > 0 &&
+      plural(orphans, { one: '# pending hold is orphaned', other: '# pending holds are orphaned' }),
   ].filter(Boolean);
+  const list = problems.join('; ');
+  const checkedAt = formatDateTime(report.checked_at);
+  const duration = formatCount(report.duration_ms);
   const Icon = report.ok ? CircleCheck : CircleAlert;
   return (
     <section
-      aria-label="Reconcile result"
+      aria-label={t`Reconcile result`}
       data-testid="reconcile-verdict"
       className={cn(
         'flex items-start gap-4 rounded-xl border p-5 shadow-sm',
@@ -164,14 +196,16 @@ function Verdict({ report }: { report: ReconcileReportDto }) {
     >
       <Icon className="mt-0.5 size-8 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
-        <p className="text-2xl font-semibold">{report.ok ? 'OK: no drift' : 'Drift found'}</p>
+        <p className="text-2xl font-semibold">{report.ok ? t`OK: no drift` : t`Drift found`}</p>
         <p className="mt-1 text-sm">
           {report.ok
-            ? 'Every balance equals the sum of its transfers, all balances sum to zero and every hold belongs to a waiting request.'
-            : `${problems.join('; ')}. Money figures shown to members may be wrong until this is fixed.`}
+            ? t`Every balance equals the sum of its transfers, all balances sum to zero and every hold belongs to a waiting request.`
+            : t`${list}. Money figures shown to members may be wrong until this is fixed.`}
         </p>
         <p className="mt-2 text-xs opacity-80">
-          Checked {formatDateTime(report.checked_at)} in {formatCount(report.duration_ms)} ms
+          <Trans>
+            Checked {checkedAt} in {duration} ms
+          </Trans>
         </p>
       </div>
     </section>
@@ -180,21 +214,23 @@ function Verdict({ report }: { report: ReconcileReportDto }) {
 
 /** The ledger's invariants checked on demand (same checks as `npm run reconcile`). */
 export default function ReconcilePage() {
+  const { t } = useLingui();
   const query = useReconcileReport();
   const running = query.isFetching;
   const seconds = useElapsed(running);
   const report = query.data;
+  const totalMicro = report?.total_balance_micro;
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Ledger reconcile · EarnHub admin</title>
+      <title>{t`Ledger reconcile · EarnHub admin`}</title>
       <PageHeader
-        title="Ledger reconcile"
-        description="Checks that every account balance equals the sum of its posted transfers, that all balances sum to zero, and that no pending hold is orphaned."
+        title={t`Ledger reconcile`}
+        description={t`Checks that every account balance equals the sum of its posted transfers, that all balances sum to zero, and that no pending hold is orphaned.`}
         actions={
           <Button onClick={() => query.refetch()} busy={running}>
             {!running && <RefreshCw className="size-4" aria-hidden="true" />}
-            {running ? 'Running…' : 'Run again'}
+            {running ? t`Running…` : t`Run again`}
           </Button>
         }
       />
@@ -207,18 +243,18 @@ export default function ReconcilePage() {
           <Verdict report={report} />
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             <StatCard
-              title="Accounts"
+              title={t`Accounts`}
               value={<span data-testid="reconcile-accounts">{formatCount(report.accounts)}</span>}
-              caption="Member wallets and platform accounts"
+              caption={t`Member wallets and platform accounts`}
             />
             <StatCard
-              title="Transfers"
+              title={t`Transfers`}
               value={<span data-testid="reconcile-transfers">{formatCount(report.transfers)}</span>}
-              caption="Posted, pending and voided"
+              caption={t`Posted, pending and voided`}
             />
             <div className="col-span-2 lg:col-span-1">
               <StatCard
-                title="Sum of all balances"
+                title={t`Sum of all balances`}
                 icon={<Scale className="size-4" aria-hidden="true" />}
                 value={
                   <Money
@@ -229,8 +265,8 @@ export default function ReconcilePage() {
                 }
                 caption={
                   report.total_balance === 0
-                    ? 'Must be 0: platform accounts carry the other side'
-                    : `Must be 0; exactly ${report.total_balance_micro} micro-units`
+                    ? t`Must be 0: platform accounts carry the other side`
+                    : t`Must be 0; exactly ${totalMicro} micro-units`
                 }
               />
             </div>
@@ -238,14 +274,16 @@ export default function ReconcilePage() {
 
           <section aria-labelledby="drift" className="flex flex-col gap-3">
             <h2 id="drift" className="text-lg font-semibold text-fg">
-              Drift{' '}
+              <Trans>Drift</Trans>{' '}
               <span className="text-sm font-normal text-muted">({formatCount(report.drift.length)})</span>
             </h2>
             {report.drift.length === 0 ? (
-              <AllClear>No drift: every account's balance and hold equal the sum of its transfers.</AllClear>
+              <AllClear>
+                <Trans>No drift: every account's balance and hold equal the sum of its transfers.</Trans>
+              </AllClear>
             ) : (
               <Table
-                caption="Accounts whose balance or hold differs from their transfers"
+                caption={t`Accounts whose balance or hold differs from their transfers`}
                 columns={DRIFT_COLUMNS}
                 rows={report.drift}
                 rowKey={(d) => d.account_id}
@@ -257,18 +295,20 @@ export default function ReconcilePage() {
 
           <section aria-labelledby="orphans" className="flex flex-col gap-3">
             <h2 id="orphans" className="text-lg font-semibold text-fg">
-              Orphaned holds{' '}
+              <Trans>Orphaned holds</Trans>{' '}
               <span className="text-sm font-normal text-muted">
                 ({formatCount(report.orphaned_pending.length)})
               </span>
             </h2>
             {report.orphaned_pending.length === 0 ? (
               <AllClear>
-                No orphaned holds: every pending transfer belongs to a request waiting for a decision.
+                <Trans>
+                  No orphaned holds: every pending transfer belongs to a request waiting for a decision.
+                </Trans>
               </AllClear>
             ) : (
               <Table
-                caption="Pending transfers that no waiting request owns"
+                caption={t`Pending transfers that no waiting request owns`}
                 columns={ORPHAN_COLUMNS}
                 rows={report.orphaned_pending}
                 rowKey={(o) => o.transfer_id}
