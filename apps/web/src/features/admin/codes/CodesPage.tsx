@@ -1,6 +1,9 @@
 import { codesCount } from '@app/contracts/codes';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -29,51 +32,77 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 const LIMIT = 20;
 const USED = ['false', 'true'] as const;
 
-// The contract's issue body, fed from text boxes.
-const issueForm = z.object({
-  count: numberText(codesCount, 'How many codes?'),
-  value: amountText(),
-});
+// The contract's issue body, fed from text boxes (the empty count's check in the admin's words).
+const issueFormOf = (i18n: I18n) =>
+  z.object({
+    count: numberText(codesCount, i18n._(msg`How many codes?`)),
+    value: amountText(),
+  });
+type IssueForm = ReturnType<typeof issueFormOf>;
 
 function CodeText({ code }: { code: string }) {
+  const { t } = useLingui();
   return (
     <span className="inline-flex items-center gap-1">
       <code className="font-mono text-sm tracking-wide">{code}</code>
-      <CopyButton value={code} label="Code" />
+      <CopyButton value={code} label={t`Code`} />
     </span>
   );
 }
 
-const COLUMNS: Array<Column<ActivationCode>> = [
-  { key: 'code', header: 'Code', cell: (c) => <CodeText code={c.code} /> },
-  { key: 'value', header: 'Value', className: 'text-right', cell: (c) => <Money value={c.value} /> },
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (c) =>
-      c.used_by === null ? (
-        <Badge tone="green">Unused</Badge>
-      ) : (
-        <span className="flex flex-col items-start gap-1">
-          <Badge>Used</Badge>
-          <span className="text-xs text-muted">by {c.used_by_username ?? `member ${c.used_by}`}</span>
-        </span>
-      ),
-  },
-  { key: 'used', header: 'Used at', cell: (c) => <When iso={c.used_at} stacked /> },
-  { key: 'created', header: 'Issued', cell: (c) => <When iso={c.created_at} stacked /> },
-];
+/** "by alice", or "by member 12" when the member's name is not known. */
+function UsedBy({ code }: { code: ActivationCode }) {
+  const { used_by: id, used_by_username: username } = code;
+  return (
+    <span className="text-xs text-muted">
+      {username !== null ? <Trans>by {username}</Trans> : <Trans>by member {id}</Trans>}
+    </span>
+  );
+}
+
+function columns(i18n: I18n): Array<Column<ActivationCode>> {
+  return [
+    { key: 'code', header: i18n._(msg`Code`), cell: (c) => <CodeText code={c.code} /> },
+    {
+      key: 'value',
+      header: i18n._(msg`Value`),
+      className: 'text-right',
+      cell: (c) => <Money value={c.value} />,
+    },
+    {
+      key: 'status',
+      header: i18n._(msg`Status`),
+      cell: (c) =>
+        c.used_by === null ? (
+          <Badge tone="green">
+            <Trans>Unused</Trans>
+          </Badge>
+        ) : (
+          <span className="flex flex-col items-start gap-1">
+            <Badge>
+              <Trans>Used</Trans>
+            </Badge>
+            <UsedBy code={c} />
+          </span>
+        ),
+    },
+    { key: 'used', header: i18n._(msg`Used at`), cell: (c) => <When iso={c.used_at} stacked /> },
+    { key: 'created', header: i18n._(msg`Issued`), cell: (c) => <When iso={c.created_at} stacked /> },
+  ];
+}
 
 function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void }) {
   const issue = useIssueCodes();
   const keys = useIdempotencyKey();
-  const [review, setReview] = useState<z.output<typeof issueForm> | null>(null);
+  const [review, setReview] = useState<z.output<IssueForm> | null>(null);
+  const { t, i18n } = useLingui();
+  const issueForm = useMemo(() => issueFormOf(i18n), [i18n]);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<z.input<typeof issueForm>, unknown, z.output<typeof issueForm>>({
+  } = useForm<z.input<IssueForm>, unknown, z.output<IssueForm>>({
     resolver: zodResolver(issueForm),
     defaultValues: { count: '10', value: '' },
   });
@@ -86,7 +115,7 @@ function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success('Sent for approval');
+          toast.success(t`Sent for approval`);
           onAsked(data);
           setReview(null);
           reset();
@@ -96,40 +125,42 @@ function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void
   };
 
   return (
-    <Card title="Issue codes">
+    <Card title={t`Issue codes`}>
       <p className="-mt-2 mb-4 text-sm text-muted">
-        Each code can be redeemed once by a member; its value goes to their fund wallet. Codes are money: a
-        second finance admin approves the request under Approvals, and the codes are issued then.
+        <Trans>
+          Each code can be redeemed once by a member; its value goes to their fund wallet. Codes are money: a
+          second finance admin approves the request under Approvals, and the codes are issued then.
+        </Trans>
       </p>
       <form
         onSubmit={handleSubmit(setReview)}
         noValidate
         className="grid gap-4 sm:grid-cols-[8rem_12rem_auto] sm:items-start"
-        aria-label="Issue codes"
+        aria-label={t`Issue codes`}
       >
         <Input
-          label="How many"
+          label={t`How many`}
           inputMode="numeric"
           autoComplete="off"
           error={errors.count?.message}
           {...register('count')}
         />
         <Input
-          label="Value each (USDT)"
+          label={t`Value each (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.value?.message}
           {...register('value')}
         />
         <Button type="submit" className="sm:mt-7">
-          Issue codes
+          <Trans>Issue codes</Trans>
         </Button>
       </form>
       <ConfirmDialog
         open={review !== null}
-        title="Ask for these codes?"
-        description="Nothing is issued yet: another finance admin approves the request, and the codes appear in the list below. Hand them out with care."
-        confirmLabel="Send for approval"
+        title={t`Ask for these codes?`}
+        description={t`Nothing is issued yet: another finance admin approves the request, and the codes appear in the list below. Hand them out with care.`}
+        confirmLabel={t`Send for approval`}
         busy={issue.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -142,10 +173,10 @@ function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void
         {review && (
           <SummaryList
             rows={[
-              { label: 'Codes', value: review.count },
-              { label: 'Value each', value: <Money value={toWire(review.value)} /> },
+              { label: t`Codes`, value: review.count },
+              { label: t`Value each`, value: <Money value={toWire(review.value)} /> },
               {
-                label: 'Total value',
+                label: t`Total value`,
                 value: <Money value={toWire(review.value * BigInt(review.count))} />,
                 strong: true,
               },
@@ -157,43 +188,56 @@ function IssueCodesCard({ onAsked }: { onAsked: (asked: PendingApproval) => void
   );
 }
 
+/** One request sent this visit: what it asks, and where a second admin decides it. */
+function AskedItem({ asked }: { asked: PendingApproval }) {
+  const { id, summary } = asked.approval;
+  return (
+    <li className="flex flex-col gap-0.5 py-1.5 text-sm">
+      <span className="text-fg">
+        <Trans>
+          Request #{id}: {summary}
+        </Trans>
+      </span>
+      <Link to="/admin/approvals" className="text-xs font-medium text-accent-text underline">
+        <Trans>Sent to a second admin: see its state under Approvals</Trans>
+      </Link>
+    </li>
+  );
+}
+
 export default function CodesPage() {
   const { page, update, oneOf } = useUrlFilters();
   const used = oneOf('used', USED);
   const list = useCodes({ page, limit: LIMIT, used });
   const [asked, setAsked] = useState<PendingApproval[]>([]);
   const data = list.data;
+  const { t, i18n } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Activation codes · EarnHub admin</title>
+      <title>{t`Activation codes · EarnHub admin`}</title>
       <PageHeader
-        title="Activation codes"
-        description="Issue one-time codes (e-pins) of a value and see which ones were used."
+        title={t`Activation codes`}
+        description={t`Issue one-time codes (e-pins) of a value and see which ones were used.`}
       />
 
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <IssueCodesCard onAsked={(a) => setAsked((prev) => [a, ...prev])} />
-        <Card title="Asked now">
+        <Card title={t`Asked now`}>
           {asked.length === 0 ? (
             <p className="text-sm text-muted">
-              Requests you send are listed here. Once a second admin approves one, its codes appear under All
-              codes, ready to copy.
+              <Trans>
+                Requests you send are listed here. Once a second admin approves one, its codes appear under
+                All codes, ready to copy.
+              </Trans>
             </p>
           ) : (
             <ul
               className="flex max-h-72 flex-col divide-y divide-line overflow-auto"
-              aria-label="Requests sent"
+              aria-label={t`Requests sent`}
             >
               {asked.map((a) => (
-                <li key={a.approval.id} className="flex flex-col gap-0.5 py-1.5 text-sm">
-                  <span className="text-fg">
-                    Request #{a.approval.id}: {a.approval.summary}
-                  </span>
-                  <Link to="/admin/approvals" className="text-xs font-medium text-accent-text underline">
-                    Sent to a second admin: see its state under Approvals
-                  </Link>
-                </li>
+                <AskedItem key={a.approval.id} asked={a} />
               ))}
             </ul>
           )}
@@ -203,30 +247,30 @@ export default function CodesPage() {
       <section aria-labelledby="codes-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="codes-heading" className="text-lg font-semibold text-fg">
-            All codes
+            <Trans>All codes</Trans>
           </h2>
           <Select
-            label="Show"
+            label={t`Show`}
             className="w-full sm:w-48"
             value={used ?? ''}
             onChange={(e) => update({ used: e.target.value, page: 1 })}
           >
-            <option value="">All codes</option>
-            <option value="false">Unused</option>
-            <option value="true">Used</option>
+            <option value="">{t`All codes`}</option>
+            <option value="false">{t`Unused`}</option>
+            <option value="true">{t`Used`}</option>
           </Select>
         </div>
         {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
         <Table
-          caption="Activation codes"
-          columns={COLUMNS}
+          caption={t`Activation codes`}
+          columns={columns(i18n)}
           rows={data?.codes}
           rowKey={(c) => c.id}
           loading={list.isPending}
           empty={
             used
-              ? 'No code matches this filter. Choose "All codes" to see every one.'
-              : 'No codes yet. Issue some above.'
+              ? t`No code matches this filter. Choose "All codes" to see every one.`
+              : t`No codes yet. Issue some above.`
           }
         />
         {data && data.total > 0 && (
@@ -236,7 +280,7 @@ export default function CodesPage() {
             total={data.total}
             fetching={list.isFetching}
             onPage={(p) => update({ page: p })}
-            noun={['code', 'codes']}
+            counted={(n) => plural(n, { one: '# code', other: '# codes' })}
           />
         )}
       </section>

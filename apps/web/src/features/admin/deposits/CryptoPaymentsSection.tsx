@@ -1,4 +1,7 @@
 import { currencyLabel, PAYMENT_STATUSES, type PaymentListItem } from '@app/contracts/payments';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -18,12 +21,14 @@ import type { DepositTab } from './DepositTabs';
 import { PaymentDetailDialog } from './PaymentDetailDialog';
 import { PaymentsModeBanner } from './PaymentsModeBanner';
 
-function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
+const detailsLabel = (i18n: I18n, id: string) => i18n._(msg`Details of payment ${id}`);
+
+function columns(i18n: I18n, onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
   return [
-    { key: 'date', header: 'Created', cell: (p) => <When iso={p.created_at} stacked /> },
+    { key: 'date', header: i18n._(msg`Created`), cell: (p) => <When iso={p.created_at} stacked /> },
     {
       key: 'member',
-      header: 'Member',
+      header: i18n._(msg`Member`),
       cell: (p) => (
         <Link
           to={`/admin/check/profile/${p.user_id}`}
@@ -35,7 +40,7 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
     },
     {
       key: 'id',
-      header: 'Payment',
+      header: i18n._(msg`Payment`),
       cell: (p) => (
         <span className="flex flex-col items-start gap-1">
           <span className="font-mono text-xs">{p.payment_id}</span>
@@ -45,13 +50,13 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
     },
     {
       key: 'price',
-      header: 'Deposit',
+      header: i18n._(msg`Deposit`),
       className: 'text-right',
       cell: (p) => <Money value={p.price_amount} />,
     },
     {
       key: 'received',
-      header: 'Received',
+      header: i18n._(msg`Received`),
       className: 'text-right',
       cell: (p) => (
         <span className="tabular-nums whitespace-nowrap">
@@ -61,17 +66,21 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: i18n._(msg`Status`),
       cell: (p) => (
         <span className="flex flex-col items-start gap-1">
           <PaymentStatusBadge status={p.payment_status} />
-          {p.review && <Badge tone="amber">Needs a decision</Badge>}
+          {p.review && (
+            <Badge tone="amber">
+              <Trans>Needs a decision</Trans>
+            </Badge>
+          )}
         </span>
       ),
     },
     {
       key: 'credited',
-      header: 'Credited',
+      header: i18n._(msg`Credited`),
       className: 'text-right',
       cell: (p) =>
         p.credited_amount === null ? (
@@ -82,15 +91,19 @@ function columns(onOpen: (id: string) => void): Array<Column<PaymentListItem>> {
     },
     {
       key: 'open',
-      header: <span className="sr-only">Details</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Details</Trans>
+        </span>
+      ),
       cell: (p) => (
         <Button
           size="sm"
           variant="secondary"
           onClick={() => onOpen(p.payment_id)}
-          aria-label={`Details of payment ${p.payment_id}`}
+          aria-label={detailsLabel(i18n, p.payment_id)}
         >
-          Details
+          <Trans>Details</Trans>
         </Button>
       ),
     },
@@ -107,20 +120,21 @@ export function CryptoPaymentsSection() {
   const [open, setOpen] = useState<string | null>(null);
   const mode = usePaymentsConfig('admin').data?.mode;
   const data = list.data;
+  const { t, i18n } = useLingui();
 
   return (
     <section aria-labelledby="crypto-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="crypto-heading" className="text-lg font-semibold text-fg">
-          Crypto payments
+          <Trans>Crypto payments</Trans>
         </h2>
         <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[12rem_12rem_8rem]">
           <Select
-            label="Status"
+            label={t`Status`}
             value={status ?? ''}
             onChange={(e) => update({ status: e.target.value, page: 1 })}
           >
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -128,12 +142,12 @@ export function CryptoPaymentsSection() {
             ))}
           </Select>
           <Select
-            label="Decision"
+            label={t`Decision`}
             value={review ?? ''}
             onChange={(e) => update({ review: e.target.value, page: 1 })}
           >
-            <option value="">All payments</option>
-            <option value="true">Needs a decision</option>
+            <option value="">{t`All payments`}</option>
+            <option value="true">{t`Needs a decision`}</option>
           </Select>
           <PageSizeSelect value={limit} onChange={(size) => update({ limit: size, page: 1 })} />
         </div>
@@ -141,8 +155,8 @@ export function CryptoPaymentsSection() {
       <PaymentsModeBanner mode={mode} />
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Crypto payments"
-        columns={columns(setOpen)}
+        caption={t`Crypto payments`}
+        columns={columns(i18n, setOpen)}
         rows={data?.payments}
         rowKey={(p) => p.payment_id}
         loading={list.isPending}
@@ -150,8 +164,8 @@ export function CryptoPaymentsSection() {
         minWidth="min-w-[880px]"
         empty={
           status || review
-            ? 'No payment matches these filters. Choose "All statuses" and "All payments" to see every one.'
-            : 'No crypto payments yet. They appear here as soon as a member creates one on the Crypto payment screen.'
+            ? t`No payment matches these filters. Choose "All statuses" and "All payments" to see every one.`
+            : t`No crypto payments yet. They appear here as soon as a member creates one on the Crypto payment screen.`
         }
       />
       {data && data.total > 0 && (
@@ -161,7 +175,7 @@ export function CryptoPaymentsSection() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['payment', 'payments']}
+          counted={(n) => plural(n, { one: '# payment', other: '# payments' })}
         />
       )}
       <PaymentDetailDialog paymentId={open} onClose={() => setOpen(null)} onOpen={setOpen} />
@@ -172,8 +186,7 @@ export function CryptoPaymentsSection() {
 /** The "Crypto payments" tab of /admin/deposits. */
 export const CRYPTO_PAYMENTS_TAB: DepositTab = {
   id: 'crypto',
-  label: 'Crypto payments',
-  description:
-    'Payments members make through the crypto payment provider: each is credited once, when finished.',
+  label: msg`Crypto payments`,
+  description: msg`Payments members make through the crypto payment provider: each is credited once, when finished.`,
   panel: <CryptoPaymentsSection />,
 };

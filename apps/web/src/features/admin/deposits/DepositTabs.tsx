@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -6,8 +8,8 @@ import { cn } from '../../../lib/cn';
 export interface DepositTab {
   /** Kept in the address as ?tab=<id>; the first tab is the default. */
   id: string;
-  label: string;
-  description: string;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
   /** Rendered only while its tab is open. */
   panel: ReactNode;
 }
@@ -18,8 +20,9 @@ export interface DepositTab {
  */
 export function DepositTabsPage({ tabs }: { tabs: DepositTab[] }) {
   const [params, setParams] = useSearchParams();
-  const current = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0]!;
+  const current = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0]!;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const { t, i18n } = useLingui();
 
   const open = (index: number) => {
     const tab = tabs[(index + tabs.length) % tabs.length]!;
@@ -35,11 +38,11 @@ export function DepositTabsPage({ tabs }: { tabs: DepositTab[] }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Deposits · EarnHub admin</title>
-      <PageHeader title="Deposits" description={current.description} />
+      <title>{t`Deposits · EarnHub admin`}</title>
+      <PageHeader title={t`Deposits`} description={i18n._(current.description)} />
       <div
         role="tablist"
-        aria-label="Kinds of deposit"
+        aria-label={t`Kinds of deposit`}
         // wraps on a phone: a tab scrolled off to the right was a tab nobody knew about
         className="-mt-2 flex flex-wrap gap-x-1 border-b border-line"
       >
@@ -66,7 +69,7 @@ export function DepositTabsPage({ tabs }: { tabs: DepositTab[] }) {
                   : 'border-transparent text-muted hover:border-line hover:text-fg',
               )}
             >
-              {tab.label}
+              {i18n._(tab.label)}
             </button>
           );
         })}

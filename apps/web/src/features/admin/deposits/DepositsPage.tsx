@@ -1,4 +1,7 @@
 import { DEPOSIT_FALLBACK, DEPOSIT_STATUS, type Deposit } from '@app/contracts/deposits';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -18,17 +21,30 @@ import { DECISION_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { CRYPTO_PAYMENTS_TAB } from './CryptoPaymentsSection';
 import { DepositTabsPage } from './DepositTabs';
+import { DECISION_WORDS } from './decision-words';
 import { RecordDepositCard } from './RecordDepositCard';
 import { WalletDepositsTab } from './WalletDepositsTab';
 
 type Decision = { d: Deposit; status: 'approved' | 'rejected' };
 
-function columns(onDecide: (decision: Decision) => void, busyId?: number): Array<Column<Deposit>> {
+/** "Approve deposit 12 for alice": the row's buttons named for a screen reader. */
+function depositLabel(i18n: I18n, status: Decision['status'], d: Deposit) {
+  const { id, username } = d;
+  return status === 'approved'
+    ? i18n._(msg`Approve deposit ${id} for ${username}`)
+    : i18n._(msg`Reject deposit ${id} for ${username}`);
+}
+
+function columns(
+  i18n: I18n,
+  onDecide: (decision: Decision) => void,
+  busyId?: number,
+): Array<Column<Deposit>> {
   return [
-    { key: 'date', header: 'Recorded', cell: (d) => <When iso={d.created_at} stacked /> },
+    { key: 'date', header: i18n._(msg`Recorded`), cell: (d) => <When iso={d.created_at} stacked /> },
     {
       key: 'member',
-      header: 'Member',
+      header: i18n._(msg`Member`),
       cell: (d) => (
         <Link
           to={`/admin/check/profile/${d.user_id}`}
@@ -38,36 +54,41 @@ function columns(onDecide: (decision: Decision) => void, busyId?: number): Array
         </Link>
       ),
     },
-    { key: 'amount', header: 'Amount', className: 'text-right', cell: (d) => <Money value={d.amount} /> },
+    {
+      key: 'amount',
+      header: i18n._(msg`Amount`),
+      className: 'text-right',
+      cell: (d) => <Money value={d.amount} />,
+    },
     {
       key: 'note',
-      header: 'Note',
+      header: i18n._(msg`Note`),
       cell: (d) => <span className="block max-w-56 truncate text-muted">{d.note || '—'}</span>,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: i18n._(msg`Status`),
       cell: (d) => (
         <div className="flex flex-col items-start gap-1.5">
-          <Badge tone={DECISION_LABEL[d.status].tone}>{DECISION_LABEL[d.status].text}</Badge>
+          <Badge tone={DECISION_LABEL[d.status].tone}>{i18n._(DECISION_WORDS[d.status])}</Badge>
           {d.status === 'pending' ? (
             <div className="flex gap-2">
               <Button
                 size="sm"
                 busy={busyId === d.id}
                 onClick={() => onDecide({ d, status: 'approved' })}
-                aria-label={`Approve deposit ${d.id} for ${d.username}`}
+                aria-label={depositLabel(i18n, 'approved', d)}
               >
-                Approve
+                <Trans>Approve</Trans>
               </Button>
               <Button
                 size="sm"
                 variant="secondary"
                 className="text-red-700 dark:text-red-400"
                 onClick={() => onDecide({ d, status: 'rejected' })}
-                aria-label={`Reject deposit ${d.id} for ${d.username}`}
+                aria-label={depositLabel(i18n, 'rejected', d)}
               >
-                Reject
+                <Trans>Reject</Trans>
               </Button>
             </div>
           ) : (
@@ -88,15 +109,15 @@ export default function DepositsPage() {
       tabs={[
         {
           id: 'admin',
-          label: 'Admin deposits',
-          description: 'Record money members paid outside the app, then approve or reject it.',
+          label: msg`Admin deposits`,
+          description: msg`Record money members paid outside the app, then approve or reject it.`,
           panel: <AdminDepositsPanel />,
         },
         CRYPTO_PAYMENTS_TAB,
         {
           id: 'wallet',
-          label: 'Wallet deposits',
-          description: 'USDT (BEP20) transfers members sent from their linked wallets, verified on chain.',
+          label: msg`Wallet deposits`,
+          description: msg`USDT (BEP20) transfers members sent from their linked wallets, verified on chain.`,
           panel: <WalletDepositsTab />,
         },
       ]}
@@ -112,6 +133,7 @@ function AdminDepositsPanel() {
   const decide = useDecideDeposit();
   const [target, setTarget] = useState<Decision | null>(null);
   const data = list.data;
+  const { t, i18n } = useLingui();
 
   const confirm = () => {
     if (!target) return;
@@ -134,18 +156,18 @@ function AdminDepositsPanel() {
       <section aria-labelledby="deposits-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="deposits-heading" className="text-lg font-semibold text-fg">
-            All deposits
+            <Trans>All deposits</Trans>
           </h2>
           <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[12rem_8rem]">
             <Select
-              label="Status"
+              label={t`Status`}
               value={status ?? ''}
               onChange={(e) => update({ status: e.target.value, page: 1 })}
             >
-              <option value="">All statuses</option>
+              <option value="">{t`All statuses`}</option>
               {DEPOSIT_STATUS.map((s) => (
                 <option key={s} value={s}>
-                  {DECISION_LABEL[s].text}
+                  {i18n._(DECISION_WORDS[s])}
                 </option>
               ))}
             </Select>
@@ -154,16 +176,16 @@ function AdminDepositsPanel() {
         </div>
         {list.error && <Banner tone="error">{errorMessage(list.error, DEPOSIT_FALLBACK)}</Banner>}
         <Table
-          caption="Deposits"
-          columns={columns(setTarget, decide.isPending ? target?.d.id : undefined)}
+          caption={t`Deposits`}
+          columns={columns(i18n, setTarget, decide.isPending ? target?.d.id : undefined)}
           rows={data?.alldeposite}
           rowKey={(d) => d.id}
           loading={list.isPending}
           skeletonRows={Math.min(limit, 10)}
           empty={
             status
-              ? 'No deposit with this status. Choose "All statuses" to see every deposit.'
-              : 'No deposits yet. Record one above when a member pays outside the app.'
+              ? t`No deposit with this status. Choose "All statuses" to see every deposit.`
+              : t`No deposits yet. Record one above when a member pays outside the app.`
           }
         />
         {data && data.total > 0 && (
@@ -173,20 +195,20 @@ function AdminDepositsPanel() {
             total={data.total}
             fetching={list.isFetching}
             onPage={(p) => update({ page: p })}
-            noun={['deposit', 'deposits']}
+            counted={(n) => plural(n, { one: '# deposit', other: '# deposits' })}
           />
         )}
       </section>
 
       <ConfirmDialog
         open={target !== null}
-        title={approving ? 'Approve this deposit?' : 'Reject this deposit?'}
+        title={approving ? t`Approve this deposit?` : t`Reject this deposit?`}
         description={
           approving
-            ? 'Up to the four-eyes amount and within your daily limits the amount is credited to the member’s fund wallet at once; past them it waits, pending, for a second admin under Approvals. Approving twice never credits twice.'
-            : 'Nothing is credited; the deposit stays on record as rejected.'
+            ? t`Up to the four-eyes amount and within your daily limits the amount is credited to the member’s fund wallet at once; past them it waits, pending, for a second admin under Approvals. Approving twice never credits twice.`
+            : t`Nothing is credited; the deposit stays on record as rejected.`
         }
-        confirmLabel={approving ? 'Approve and credit' : 'Reject deposit'}
+        confirmLabel={approving ? t`Approve and credit` : t`Reject deposit`}
         danger={!approving}
         busy={decide.isPending}
         onConfirm={confirm}
@@ -200,9 +222,9 @@ function AdminDepositsPanel() {
         {target && (
           <SummaryList
             rows={[
-              { label: 'Member', value: target.d.username },
-              { label: 'Amount', value: <Money value={target.d.amount} />, strong: true },
-              { label: 'Note', value: target.d.note || '—' },
+              { label: t`Member`, value: target.d.username },
+              { label: t`Amount`, value: <Money value={target.d.amount} />, strong: true },
+              { label: t`Note`, value: target.d.note || '—' },
             ]}
           />
         )}

@@ -6,6 +6,7 @@ import {
   settlePaymentBody,
 } from '@app/contracts/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -34,6 +35,8 @@ export function SettleForm({ payment }: { payment: PaymentListItem }) {
   const settle = useSettlePayment();
   const [review, setReview] = useState<z.output<typeof settleForm> | null>(null);
   const received = payment.actually_paid ?? 0;
+  const currency = currencyLabel(payment.pay_currency);
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -62,32 +65,34 @@ export function SettleForm({ payment }: { payment: PaymentListItem }) {
       className="flex flex-col gap-3 rounded-lg border border-line p-4"
     >
       <h3 id="settle-heading" className="text-sm font-semibold text-fg">
-        Settle by hand
+        <Trans>Settle by hand</Trans>
       </h3>
       <p className="text-sm text-muted">
-        Credit what really arrived (received {received} {currencyLabel(payment.pay_currency)}); at most the
-        price of <Money value={payment.price_amount} />. A payment is credited once: the settlement is final.
+        <Trans>
+          Credit what really arrived (received {received} {currency}); at most the price of{' '}
+          <Money value={payment.price_amount} />. A payment is credited once: the settlement is final.
+        </Trans>
       </p>
       {settle.isError && <Banner tone="error">{errorMessage(settle.error)}</Banner>}
       {review ? (
         <div className="flex flex-col gap-3">
           <SummaryList
             rows={[
-              { label: 'Member', value: payment.username },
+              { label: t`Member`, value: payment.username },
               {
-                label: 'Credited to their fund wallet',
+                label: t`Credited to their fund wallet`,
                 value: <Money value={toWire(review.amount)} />,
                 strong: true,
               },
-              { label: 'Reason', value: review.reason },
+              { label: t`Reason`, value: review.reason },
             ]}
           />
           <div className="flex flex-wrap gap-2">
             <Button busy={settle.isPending} onClick={confirm}>
-              Confirm and credit
+              <Trans>Confirm and credit</Trans>
             </Button>
             <Button variant="secondary" disabled={settle.isPending} onClick={() => setReview(null)}>
-              Change
+              <Trans>Change</Trans>
             </Button>
           </div>
         </div>
@@ -96,22 +101,22 @@ export function SettleForm({ payment }: { payment: PaymentListItem }) {
           noValidate
           onSubmit={handleSubmit(setReview)}
           className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
-          aria-label="Settle the payment"
+          aria-label={t`Settle the payment`}
         >
           <Input
-            label="Amount (USDT)"
+            label={t`Amount (USDT)`}
             inputMode="decimal"
             error={errors.amount?.message}
             {...register('amount')}
           />
           <Input
-            label="Reason"
-            placeholder="What you checked"
+            label={t`Reason`}
+            placeholder={t`What you checked`}
             error={errors.reason?.message}
             {...register('reason')}
           />
           <Button type="submit" variant="secondary" className="sm:mt-7">
-            Review
+            <Trans>Review</Trans>
           </Button>
         </form>
       )}
@@ -123,22 +128,25 @@ export function SettleForm({ payment }: { payment: PaymentListItem }) {
 export function SandboxPush({ payment }: { payment: PaymentListItem }) {
   const push = usePushSandboxStatus();
   const [status, setStatus] = useState<PaymentStatus>('finished');
+  const { t } = useLingui();
   return (
     <section
       aria-labelledby="push-heading"
       className="flex flex-col gap-3 rounded-lg border border-dashed border-line p-4"
     >
       <h3 id="push-heading" className="text-sm font-semibold text-fg">
-        Sandbox: push to a status
+        <Trans>Sandbox: push to a status</Trans>
       </h3>
       <p className="text-sm text-muted">
-        Simulates the provider. The sandbox changes the payment and sends its signed callback, which goes
-        through the same checks as a real one: a final status stays final.
+        <Trans>
+          Simulates the provider. The sandbox changes the payment and sends its signed callback, which goes
+          through the same checks as a real one: a final status stays final.
+        </Trans>
       </p>
       {push.isError && <Banner tone="error">{errorMessage(push.error)}</Banner>}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Select
-          label="Status"
+          label={t`Status`}
           className="sm:w-56"
           value={status}
           onChange={(e) => setStatus(e.target.value as PaymentStatus)}
@@ -159,7 +167,7 @@ export function SandboxPush({ payment }: { payment: PaymentListItem }) {
             )
           }
         >
-          Push status
+          <Trans>Push status</Trans>
         </Button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { DEPOSIT_FALLBACK, depositAddBody } from '@app/contracts/deposits';
 import { emailQuery, type User } from '@app/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,21 +34,24 @@ export function RecordDepositCard() {
     defaultValues: { email: '' },
   });
   const onFind = find.handleSubmit((v) => setEmail(v.email));
+  const { t } = useLingui();
 
   return (
-    <Card title="Record a deposit">
+    <Card title={t`Record a deposit`}>
       <p className="-mt-2 mb-4 text-sm text-muted">
-        For money a member paid outside the app. It is recorded as pending; approving it credits their fund
-        wallet.
+        <Trans>
+          For money a member paid outside the app. It is recorded as pending; approving it credits their fund
+          wallet.
+        </Trans>
       </p>
       <form
         onSubmit={onFind}
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        aria-label="Find a member"
+        aria-label={t`Find a member`}
       >
         <Input
-          label="Member email"
+          label={t`Member email`}
           type="email"
           autoComplete="off"
           className="flex-1"
@@ -55,7 +59,7 @@ export function RecordDepositCard() {
           {...find.register('email')}
         />
         <Button type="submit" variant="secondary" busy={found.isFetching} className="sm:mt-7">
-          <Search className="size-4" aria-hidden="true" /> Find
+          <Search className="size-4" aria-hidden="true" /> <Trans>Find</Trans>
         </Button>
       </form>
       {found.error && (
@@ -81,6 +85,7 @@ function DepositForm({ member }: { member: User }) {
     resolver: zodResolver(depositForm),
     defaultValues: { amount: '', note: '' },
   });
+  const { t } = useLingui();
 
   const confirm = () => {
     if (!review) return;
@@ -108,38 +113,40 @@ function DepositForm({ member }: { member: User }) {
           </span>
         </p>
         <p className="text-muted">
-          Fund wallet <Money value={member.business_balance} className="font-medium text-fg" />
+          <Trans>
+            Fund wallet <Money value={member.business_balance} className="font-medium text-fg" />
+          </Trans>
         </p>
       </div>
       <form
         onSubmit={handleSubmit(setReview)}
         noValidate
         className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-start"
-        aria-label="Deposit details"
+        aria-label={t`Deposit details`}
       >
         <Input
-          label="Amount (USDT)"
+          label={t`Amount (USDT)`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
           {...register('amount')}
         />
         <Input
-          label="Note"
+          label={t`Note`}
           autoComplete="off"
-          placeholder="e.g. bank transfer reference"
+          placeholder={t`e.g. bank transfer reference`}
           error={errors.note?.message}
           {...register('note')}
         />
         <Button type="submit" className="sm:mt-7">
-          Record deposit
+          <Trans>Record deposit</Trans>
         </Button>
       </form>
       <ConfirmDialog
         open={review !== null}
-        title="Record this deposit?"
-        description="It stays pending until you approve it below; only approval credits the member."
-        confirmLabel="Record deposit"
+        title={t`Record this deposit?`}
+        description={t`It stays pending until you approve it below; only approval credits the member.`}
+        confirmLabel={t`Record deposit`}
         busy={record.isPending}
         onConfirm={confirm}
         onCancel={() => {
@@ -152,11 +159,11 @@ function DepositForm({ member }: { member: User }) {
         {review && (
           <SummaryList
             rows={[
-              { label: 'Member', value: `${member.username} (${member.email})` },
-              { label: 'Amount', value: <Money value={toWire(review.amount)} />, strong: true },
-              { label: 'Note', value: review.note || '—' },
+              { label: t`Member`, value: `${member.username} (${member.email})` },
+              { label: t`Amount`, value: <Money value={toWire(review.amount)} />, strong: true },
+              { label: t`Note`, value: review.note || '—' },
               {
-                label: 'Fund wallet once approved',
+                label: t`Fund wallet once approved`,
                 value: <Money value={toWire(micro(member.business_balance) + review.amount)} />,
               },
             ]}

@@ -1,4 +1,7 @@
 import { WEB3_DEPOSIT_STATUS, type Web3DepositStatus } from '@app/contracts/web3';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -10,7 +13,10 @@ import { Select } from '../../../components/ui/Input';
 import { Pager } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
 
-const LABEL: Record<Web3DepositStatus, string> = { confirming: 'Confirming', credited: 'Credited' };
+const LABEL: Record<Web3DepositStatus, MessageDescriptor> = {
+  confirming: msg({ message: 'Confirming', context: 'wallet deposit' }),
+  credited: msg({ message: 'Credited', context: 'wallet deposit' }),
+};
 
 /**
  * The "Wallet deposits" tab of /admin/deposits: every USDT (BEP20) transfer members sent from their
@@ -23,25 +29,28 @@ export function WalletDepositsTab() {
   const list = useWeb3Deposits({ page, limit, status }, 'admin');
   const check = useCheckWeb3Deposit('admin');
   const data = list.data;
+  const { t, i18n } = useLingui();
 
   return (
     <section aria-labelledby="wallet-deposits-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="wallet-deposits-heading" className="text-lg font-semibold text-fg">
-            Wallet deposits
+            <Trans>Wallet deposits</Trans>
           </h2>
           <p className="text-sm text-muted">
-            Verified on BNB Smart Chain and credited once confirmed. Balances and addresses:{' '}
-            <Link to="/admin/web3" className="text-accent-text hover:underline">
-              Crypto wallet
-            </Link>
-            .
+            <Trans>
+              Verified on BNB Smart Chain and credited once confirmed. Balances and addresses:{' '}
+              <Link to="/admin/web3" className="text-accent-text hover:underline">
+                Crypto wallet
+              </Link>
+              .
+            </Trans>
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Select
-            label="Status"
+            label={t`Status`}
             className="w-full sm:w-44"
             value={status ?? ''}
             onChange={(e) => {
@@ -49,15 +58,15 @@ export function WalletDepositsTab() {
               setPage(1);
             }}
           >
-            <option value="">All statuses</option>
+            <option value="">{t`All statuses`}</option>
             {WEB3_DEPOSIT_STATUS.map((s) => (
               <option key={s} value={s}>
-                {LABEL[s]}
+                {i18n._(LABEL[s])}
               </option>
             ))}
           </Select>
           <Select
-            label="Per page"
+            label={t`Per page`}
             className="w-full sm:w-28"
             value={limit}
             onChange={(e) => {
@@ -75,7 +84,7 @@ export function WalletDepositsTab() {
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Wallet deposits"
+        caption={t`Wallet deposits`}
         columns={web3DepositColumns({
           member: true,
           onCheck: (d) =>
@@ -90,8 +99,8 @@ export function WalletDepositsTab() {
         loading={list.isPending}
         empty={
           status
-            ? 'No wallet deposit with this status. Choose "All statuses" to see every one.'
-            : 'No wallet deposits yet. They appear here when members send USDT from a linked wallet on /user/web3-deposit.'
+            ? t`No wallet deposit with this status. Choose "All statuses" to see every one.`
+            : t`No wallet deposits yet. They appear here when members send USDT from a linked wallet on /user/web3-deposit.`
         }
       />
       {data && data.total > 0 && (
@@ -101,7 +110,7 @@ export function WalletDepositsTab() {
           total={data.total}
           fetching={list.isFetching}
           onPage={setPage}
-          noun={['deposit', 'deposits']}
+          counted={(n) => plural(n, { one: '# deposit', other: '# deposits' })}
         />
       )}
     </section>

@@ -1,4 +1,7 @@
-import { FLAG_KIND_LABEL, FLAG_STATUS, type FraudFlag } from '@app/contracts/fraud';
+import { FLAG_STATUS, type FraudFlag } from '@app/contracts/fraud';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ScanSearch } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -21,29 +24,13 @@ import { Pager, pageSizeOf } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
 import { useUrlFilters } from '../../../lib/use-url-filters';
+import { evidenceText, FLAG_KIND_WORDS } from './fraud-words';
 
-const STATUS_TEXT: Record<FlagStatus, { text: string; tone: 'amber' | 'red' | 'neutral' }> = {
-  open: { text: 'Open', tone: 'amber' },
-  held: { text: 'Members held', tone: 'red' },
-  dismissed: { text: 'Dismissed', tone: 'neutral' },
+const STATUS_TEXT: Record<FlagStatus, { text: MessageDescriptor; tone: 'amber' | 'red' | 'neutral' }> = {
+  open: { text: msg({ message: 'Open', context: 'fraud signal' }), tone: 'amber' },
+  held: { text: msg`Members held`, tone: 'red' },
+  dismissed: { text: msg({ message: 'Dismissed', context: 'fraud signal' }), tone: 'neutral' },
 };
-
-const AND_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
-
-/** The evidence of a flag in words. */
-function evidenceText(f: FraudFlag): string {
-  const e = f.evidence as Record<string, unknown>;
-  switch (f.kind) {
-    case 'shared_claims':
-      return `${e.members} members made ${e.claims} claims from one ${e.shared} (fingerprint ${e.fingerprint}) in the last 7 days.`;
-    case 'self_referral':
-      return `The sponsor and their recruit share their ${AND_LIST.format(e.shared as string[])}.`;
-    case 'shared_address':
-      return `${e.members} members use the payout address ${e.address}.`;
-    case 'registration_burst':
-      return `${e.registrations} members joined under one sponsor within ${e.minutes} minutes.`;
-  }
-}
 
 type Pending = { flag: FraudFlag; decision: 'hold' | 'dismiss' } | null;
 
@@ -59,24 +46,25 @@ export default function FraudPage() {
   const decide = useDecideFlag();
   const release = useReleaseHold();
   const [pending, setPending] = useState<Pending>(null);
+  const { t, i18n } = useLingui();
 
   const columns: Array<Column<FraudFlag>> = [
-    { key: 'when', header: 'Found', cell: (f) => <When iso={f.created_at} stacked /> },
+    { key: 'when', header: t`Found`, cell: (f) => <When iso={f.created_at} stacked /> },
     {
       key: 'signal',
-      header: 'Signal',
+      header: t`Signal`,
       cell: (f) => (
         <div className="flex max-w-md flex-col gap-1">
-          <span className="font-medium">{FLAG_KIND_LABEL[f.kind]}</span>
-          <span className="text-xs text-muted">{evidenceText(f)}</span>
+          <span className="font-medium">{i18n._(FLAG_KIND_WORDS[f.kind])}</span>
+          <span className="text-xs text-muted">{evidenceText(i18n, f)}</span>
         </div>
       ),
     },
     {
       key: 'members',
-      header: 'Members',
+      header: t`Members`,
       cell: (f) => (
-        <ul className="flex flex-col gap-1" aria-label={`Members of flag ${f.id}`}>
+        <ul className="flex flex-col gap-1" aria-label={t`Members of flag ${ph({ id: f.id })}`}>
           {f.members.map((m) => (
             <li key={m.id} className="flex flex-wrap items-center gap-2">
               <Link
@@ -87,7 +75,9 @@ export default function FraudPage() {
               </Link>
               {m.held && (
                 <>
-                  <Badge tone="red">Held</Badge>
+                  <Badge tone="red">
+                    <Trans>Held</Trans>
+                  </Badge>
                   <Button
                     size="sm"
                     variant="ghost"
@@ -98,9 +88,9 @@ export default function FraudPage() {
                         onError: (error) => toast.error(errorMessage(error)),
                       })
                     }
-                    aria-label={`Release ${m.username}`}
+                    aria-label={t`Release ${ph({ username: m.username })}`}
                   >
-                    Release
+                    <Trans>Release</Trans>
                   </Button>
                 </>
               )}
@@ -111,32 +101,32 @@ export default function FraudPage() {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (f) =>
         f.status === 'open' ? (
           <div className="flex flex-col items-start gap-2">
-            <Badge tone="amber">Open</Badge>
+            <Badge tone="amber">{i18n._(STATUS_TEXT.open.text)}</Badge>
             <div className="flex flex-wrap gap-2">
               <Button
                 size="sm"
                 onClick={() => setPending({ flag: f, decision: 'hold' })}
-                aria-label={`Hold the members of flag ${f.id}`}
+                aria-label={t`Hold the members of flag ${ph({ id: f.id })}`}
               >
-                Hold members
+                <Trans>Hold members</Trans>
               </Button>
               <Button
                 size="sm"
                 variant="secondary"
                 onClick={() => setPending({ flag: f, decision: 'dismiss' })}
-                aria-label={`Dismiss flag ${f.id}`}
+                aria-label={t`Dismiss flag ${ph({ id: f.id })}`}
               >
-                Dismiss
+                <Trans>Dismiss</Trans>
               </Button>
             </div>
           </div>
         ) : (
           <div className="flex flex-col items-start gap-1">
-            <Badge tone={STATUS_TEXT[f.status].tone}>{STATUS_TEXT[f.status].text}</Badge>
+            <Badge tone={STATUS_TEXT[f.status].tone}>{i18n._(STATUS_TEXT[f.status].text)}</Badge>
             <When iso={f.decided_at} />
           </div>
         ),
@@ -144,12 +134,14 @@ export default function FraudPage() {
   ];
 
   const data = flags.data;
+  // the members a hold would stop, by name (usernames, as they are)
+  const held = pending?.flag.members.map((m) => m.username).join(', ');
   return (
     <div className="flex flex-col gap-6">
-      <title>Fraud signals · EarnHub admin</title>
+      <title>{t`Fraud signals · EarnHub admin`}</title>
       <PageHeader
-        title="Fraud signals"
-        description="Members who claim from one address or device, sponsors who recruit themselves, shared payout addresses and bursts of registrations. Hold the members of a flag while you look into it: their claims and withdrawal requests wait until you release them."
+        title={t`Fraud signals`}
+        description={t`Members who claim from one address or device, sponsors who recruit themselves, shared payout addresses and bursts of registrations. Hold the members of a flag while you look into it: their claims and withdrawal requests wait until you release them.`}
         actions={
           <Button
             variant="secondary"
@@ -161,13 +153,13 @@ export default function FraudPage() {
               })
             }
           >
-            <ScanSearch className="size-4" aria-hidden /> Scan now
+            <ScanSearch className="size-4" aria-hidden /> <Trans>Scan now</Trans>
           </Button>
         }
       />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem]">
         <Select
-          label="Status"
+          label={t`Status`}
           value={status ?? 'all'}
           onChange={(e) =>
             update({ status: e.target.value === 'open' ? undefined : e.target.value, page: 1 })
@@ -175,15 +167,15 @@ export default function FraudPage() {
         >
           {FLAG_STATUS.map((s) => (
             <option key={s} value={s}>
-              {STATUS_TEXT[s].text}
+              {i18n._(STATUS_TEXT[s].text)}
             </option>
           ))}
-          <option value="all">All</option>
+          <option value="all">{t`All`}</option>
         </Select>
       </div>
       {flags.error && <Banner tone="error">{errorMessage(flags.error)}</Banner>}
       <Table
-        caption="Fraud signals"
+        caption={t`Fraud signals`}
         columns={columns}
         rows={data?.flags}
         rowKey={(f) => f.id}
@@ -191,8 +183,8 @@ export default function FraudPage() {
         skeletonRows={5}
         empty={
           status === 'open'
-            ? 'No open signal. The scan runs every 5 minutes; thresholds are on the Settings page.'
-            : 'No signal matches this status.'
+            ? t`No open signal. The scan runs every 5 minutes; thresholds are on the Settings page.`
+            : t`No signal matches this status.`
         }
       />
       {data && data.total > 0 && (
@@ -202,18 +194,18 @@ export default function FraudPage() {
           total={data.total}
           fetching={flags.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['signal', 'signals']}
+          counted={(n) => plural(n, { one: '# signal', other: '# signals' })}
         />
       )}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.decision === 'hold' ? 'Hold these members?' : 'Dismiss this signal?'}
+        title={pending?.decision === 'hold' ? t`Hold these members?` : t`Dismiss this signal?`}
         description={
           pending?.decision === 'hold'
-            ? `${pending.flag.members.map((m) => m.username).join(', ')}: their ROI claims and withdrawal requests are refused until you release them. Written in the audit log.`
-            : 'It leaves the open list and is not raised again for the same evidence. Written in the audit log.'
+            ? t`${held}: their ROI claims and withdrawal requests are refused until you release them. Written in the audit log.`
+            : t`It leaves the open list and is not raised again for the same evidence. Written in the audit log.`
         }
-        confirmLabel={pending?.decision === 'hold' ? 'Hold members' : 'Dismiss'}
+        confirmLabel={pending?.decision === 'hold' ? t`Hold members` : t`Dismiss`}
         danger={pending?.decision === 'hold'}
         busy={decide.isPending}
         onConfirm={() =>

@@ -1,5 +1,6 @@
 import { type QrLink, qrAddBody } from '@app/contracts/qr-links';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
@@ -11,6 +12,8 @@ import { Checkbox, Input } from '../../../components/ui/Input';
 import { Modal } from '../../../components/ui/Modal';
 
 type LinkInput = z.input<typeof qrAddBody>;
+/** The URL box's placeholder: the scheme a link starts with, the same in every language. */
+const URL_START = 'https://';
 
 interface Props {
   /** null: closed; 'new': add; a link: edit it. */
@@ -19,12 +22,13 @@ interface Props {
 }
 
 export function QrLinkDialog({ target, onClose }: Props) {
+  const { t } = useLingui();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={target === 'new' ? 'Add QR link' : 'Edit QR link'}
-      description="Members see active links on their dashboard as QR codes they can scan with a phone."
+      title={target === 'new' ? t`Add QR link` : t`Edit QR link`}
+      description={t`Members see active links on their dashboard as QR codes they can scan with a phone.`}
       className="max-w-lg"
     >
       {target !== null && (
@@ -60,39 +64,40 @@ function LinkForm({ link, onDone }: { link: QrLink | null; onDone: () => void })
       : add.mutate(body, { onSuccess: onSaved }),
   );
   const busy = mutation.isPending;
+  const { t } = useLingui();
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="QR link" className="mt-4 flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label={t`QR link`} className="mt-4 flex flex-col gap-4">
       {mutation.isError && <Banner tone="error">{errorMessage(mutation.error)}</Banner>}
       <Input
-        label="Title"
-        placeholder="e.g. Community chat"
+        label={t`Title`}
+        placeholder={t`e.g. Community chat`}
         disabled={busy}
         error={errors.title?.message}
         {...register('title')}
       />
       <Input
-        label="URL"
+        label={t`URL`}
         type="url"
         inputMode="url"
-        placeholder="https://"
-        hint="The address the QR code opens, starting with https://"
+        placeholder={URL_START}
+        hint={t`The address the QR code opens, starting with https://`}
         disabled={busy}
         error={errors.url?.message}
         {...register('url')}
       />
       <Checkbox
-        label="Show to members"
-        hint="Hidden links stay here and can be shown again later."
+        label={t`Show to members`}
+        hint={t`Hidden links stay here and can be shown again later.`}
         disabled={busy}
         {...register('active')}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" busy={busy}>
-          {link ? 'Save link' : 'Add link'}
+          {link ? t`Save link` : t`Add link`}
         </Button>
       </div>
     </form>

@@ -1,4 +1,6 @@
 import type { QrLink } from '@app/contracts/qr-links';
+import { ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
@@ -25,16 +27,18 @@ export default function QrLinksPage() {
   const remove = useDeleteQrLink();
   const [editing, setEditing] = useState<QrLink | 'new' | null>(null);
   const [deleting, setDeleting] = useState<QrLink | null>(null);
+  const { t } = useLingui();
+  const deletingTitle = deleting?.title ?? '';
 
   const columns: Array<Column<QrLink>> = [
     {
       key: 'qr',
-      header: 'QR',
-      cell: (l) => <LazyQrCode value={l.url} size={56} title={`QR code for ${l.title}`} />,
+      header: t`QR`,
+      cell: (l) => <LazyQrCode value={l.url} size={56} title={t`QR code for ${ph({ title: l.title })}`} />,
     },
     {
       key: 'title',
-      header: 'Link',
+      header: t`Link`,
       cell: (l) => (
         <div className="flex max-w-md min-w-0 flex-col">
           <span className="font-medium text-fg">{l.title}</span>
@@ -52,37 +56,37 @@ export default function QrLinksPage() {
     },
     {
       key: 'active',
-      header: 'Shown to members',
-      cell: (l) => <Badge tone={l.active ? 'green' : 'neutral'}>{l.active ? 'Active' : 'Hidden'}</Badge>,
+      header: t`Shown to members`,
+      cell: (l) => <Badge tone={l.active ? 'green' : 'neutral'}>{l.active ? t`Active` : t`Hidden`}</Badge>,
     },
-    { key: 'added', header: 'Added', cell: (l) => <When iso={l.created_at} stacked /> },
+    { key: 'added', header: t`Added`, cell: (l) => <When iso={l.created_at} stacked /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       cell: (l) => <RowActions name={l.title} onEdit={() => setEditing(l)} onDelete={() => setDeleting(l)} />,
     },
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <title>QR links · EarnHub admin</title>
+      <title>{t`QR links · EarnHub admin`}</title>
       <PageHeader
-        title="QR links"
-        description="Links members see on their dashboard as QR codes: a community group, an app download, a guide."
+        title={t`QR links`}
+        description={t`Links members see on their dashboard as QR codes: a community group, an app download, a guide.`}
         actions={
           <Button onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" /> Add QR link
+            <Plus className="size-4" aria-hidden="true" /> <Trans>Add QR link</Trans>
           </Button>
         }
       />
       {links.isError && <Banner tone="error">{errorMessage(links.error)}</Banner>}
       <Table
-        caption="QR links"
+        caption={t`QR links`}
         columns={columns}
         rows={links.data?.qrlinks}
         rowKey={(l) => l.id}
         loading={links.isPending}
-        empty="No QR links yet. Add one and members can scan it from their dashboard."
+        empty={t`No QR links yet. Add one and members can scan it from their dashboard.`}
       />
       {links.data && links.data.total > 0 && (
         <Pager
@@ -91,14 +95,14 @@ export default function QrLinksPage() {
           total={links.data.total}
           fetching={links.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['link', 'links']}
+          counted={(n) => plural(n, { one: '# link', other: '# links' })}
         />
       )}
       <QrLinkDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         target={deleting}
-        title="Delete this QR link?"
-        description={`“${deleting?.title ?? ''}” disappears from the members' dashboard. To hide it for a while, edit it and untick “Show to members” instead. This cannot be undone.`}
+        title={t`Delete this QR link?`}
+        description={t`“${deletingTitle}” disappears from the members' dashboard. To hide it for a while, edit it and untick “Show to members” instead. This cannot be undone.`}
         remove={remove}
         onClose={() => setDeleting(null)}
         onDeleted={() => {

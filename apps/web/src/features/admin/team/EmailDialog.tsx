@@ -1,5 +1,6 @@
 import { type AdminEmailLinkResponse, adminEmailLinkBody, EMAIL_LINK_HOURS } from '@app/contracts/admins';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type TeamMember, useChangeAdminEmail } from '../../../api/admins';
@@ -22,17 +23,23 @@ export function EmailDialog({ admin, onClose }: { admin: TeamMember | null; onCl
   };
   const sent = change.data;
   const name = admin ? admin.fullname || admin.email : '';
+  const email = admin?.email;
+  const { t } = useLingui();
   return (
     <Modal
       open={admin !== null}
       onClose={close}
       title={
-        sent ? (sent.link === null ? 'Confirmation link sent' : 'Confirmation link ready') : 'Change e-mail'
+        sent
+          ? sent.link === null
+            ? t`Confirmation link sent`
+            : t`Confirmation link ready`
+          : t`Change e-mail`
       }
       description={
         sent
           ? undefined
-          : `${name} now signs in as ${admin?.email}. A link to the new address confirms the change; until it is opened there nothing changes.`
+          : t`${name} now signs in as ${email}. A link to the new address confirms the change; until it is opened there nothing changes.`
       }
       className="max-w-lg"
     >
@@ -74,15 +81,16 @@ function EmailForm({
     resolver: zodResolver(adminEmailLinkBody),
     defaultValues: { email: '' },
   });
+  const { t } = useLingui();
   return (
     <EditorForm
-      label="Change e-mail"
+      label={t`Change e-mail`}
       editing={{ pending, error, cancel }}
       onSubmit={handleSubmit(onValid)}
-      submitLabel="Send confirmation link"
+      submitLabel={t`Send confirmation link`}
     >
       <Input
-        label="New email"
+        label={t`New email`}
         type="email"
         autoComplete="off"
         disabled={pending}
@@ -94,24 +102,27 @@ function EmailForm({
 }
 
 function EmailSent({ sent, onDone }: { sent: AdminEmailLinkResponse; onDone: () => void }) {
+  const { t } = useLingui();
+  const email = sent.pending_email;
+  const hours = EMAIL_LINK_HOURS;
   return (
     <LinkSent
       link={sent.link}
-      label="Confirmation link"
+      label={t`Confirmation link`}
       testId="email-link"
       onDone={onDone}
       mailed={
-        <>
-          We e-mailed a confirmation link to {sent.pending_email}. The address changes when it is opened
-          there; it works once, for {EMAIL_LINK_HOURS} hours.
-        </>
+        <Trans>
+          We e-mailed a confirmation link to {email}. The address changes when it is opened there; it works
+          once, for <Plural value={hours} one="# hour" other="# hours" />.
+        </Trans>
       }
       unmailed={
-        <>
+        <Trans>
           No mail server is configured, so nothing was e-mailed: pass the link below yourself to the holder of{' '}
-          {sent.pending_email}. The address changes when it is opened; it works once, for {EMAIL_LINK_HOURS}{' '}
-          hours.
-        </>
+          {email}. The address changes when it is opened; it works once, for{' '}
+          <Plural value={hours} one="# hour" other="# hours" />.
+        </Trans>
       }
     />
   );

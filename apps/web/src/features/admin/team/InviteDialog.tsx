@@ -1,5 +1,6 @@
 import { INVITATION_HOURS, inviteBody } from '@app/contracts/admins';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type InviteResult, useInviteAdmin } from '../../../api/admins';
@@ -22,16 +23,17 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     onClose();
   };
   const sent = invite.data;
+  const { t } = useLingui();
   return (
     <Modal
       open={open}
       onClose={close}
       // the answer carries the link only when no mail server delivers it: then nothing was e-mailed
-      title={sent ? (sent.link === null ? 'Invitation sent' : 'Invitation ready') : 'Invite admin'}
+      title={sent ? (sent.link === null ? t`Invitation sent` : t`Invitation ready`) : t`Invite admin`}
       description={
         sent
           ? undefined
-          : 'They get a one-time link to choose a password. The roles decide what they can use.'
+          : t`They get a one-time link to choose a password. The roles decide what they can use.`
       }
       className="max-w-lg"
     >
@@ -73,15 +75,16 @@ function InviteForm({
     resolver: zodResolver(inviteBody),
     defaultValues: { email: '', fullname: '', roles: [] },
   });
+  const { t } = useLingui();
   return (
     <EditorForm
-      label="Invite admin"
+      label={t`Invite admin`}
       editing={{ pending, error, cancel }}
       onSubmit={handleSubmit(onValid)}
-      submitLabel="Send invitation"
+      submitLabel={t`Send invitation`}
     >
       <Input
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="off"
         disabled={pending}
@@ -89,7 +92,7 @@ function InviteForm({
         {...register('email')}
       />
       <Input
-        label="Name"
+        label={t`Name`}
         autoComplete="off"
         disabled={pending}
         error={errors.fullname?.message}
@@ -114,33 +117,40 @@ function InviteForm({
 function InviteSent({ sent, onDone }: { sent: InviteResult; onDone: () => void }) {
   const { invitation, link } = sent;
   const who = `${invitation.email} (${roleNames(invitation.roles)})`;
+  const hours = INVITATION_HOURS;
+  const { t } = useLingui();
   return (
     <LinkSent
       link={link}
-      label="Invitation link"
+      label={t`Invitation link`}
       testId="invite-link"
       onDone={onDone}
       mailed={
-        <>
-          We e-mailed the link to {who}. It works once, for {INVITATION_HOURS} hours.
-        </>
+        <Trans>
+          We e-mailed the link to {who}. It works once, for{' '}
+          <Plural value={hours} one="# hour" other="# hours" />.
+        </Trans>
       }
       unmailed={
-        <>
+        <Trans>
           No mail server is configured, so nothing was e-mailed: pass the link below yourself to {who}. It
-          works once, for {INVITATION_HOURS} hours.
-        </>
+          works once, for <Plural value={hours} one="# hour" other="# hours" />.
+        </Trans>
       }
       mailedNote={
         <p data-testid="invite-link-mailed" className="text-sm text-muted">
-          The link went by mail only: nobody in the back-office sees it, owners included. If it does not
-          arrive, withdraw the invitation and send a new one.
+          <Trans>
+            The link went by mail only: nobody in the back-office sees it, owners included. If it does not
+            arrive, withdraw the invitation and send a new one.
+          </Trans>
         </p>
       }
       linkNote={
         <p className="text-xs text-muted">
-          You see it only while no mail server is set. Send it privately: anyone holding it can set the
-          password.
+          <Trans>
+            You see it only while no mail server is set. Send it privately: anyone holding it can set the
+            password.
+          </Trans>
         </p>
       }
     />

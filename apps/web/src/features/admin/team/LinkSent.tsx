@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
@@ -27,6 +28,7 @@ export function LinkSent({
   linkNote?: ReactNode;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="mt-4 flex flex-col gap-4">
       {link === null ? <Banner tone="success">{mailed}</Banner> : <Banner tone="notice">{unmailed}</Banner>}
@@ -39,13 +41,15 @@ export function LinkSent({
             <code data-testid={testId} className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
               {link}
             </code>
-            <CopyButton value={link} label="Link" />
+            <CopyButton value={link} label={t`Link`} />
           </div>
           {linkNote}
         </div>
       )}
       <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>
+          <Trans>Done</Trans>
+        </Button>
       </div>
     </div>
   );

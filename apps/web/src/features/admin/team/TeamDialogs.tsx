@@ -1,5 +1,8 @@
 import { adminRoles } from '@app/contracts/admins';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -23,6 +26,8 @@ const rolesForm = z.object({ roles: adminRoles });
 /** "Change roles": the same checkboxes as the invitation; a 409 (the last owner) shows in the dialog. */
 export function RolesDialog({ admin, onClose }: { admin: TeamMember | null; onClose: () => void }) {
   const update = useUpdateAdmin();
+  const { t } = useLingui();
+  const name = admin ? admin.fullname || admin.email : '';
   const close = () => {
     if (update.isPending) return;
     update.reset();
@@ -32,8 +37,8 @@ export function RolesDialog({ admin, onClose }: { admin: TeamMember | null; onCl
     <Modal
       open={admin !== null}
       onClose={close}
-      title="Change roles"
-      description={admin ? `What ${admin.fullname || admin.email} can use in the back-office.` : undefined}
+      title={t`Change roles`}
+      description={admin ? t`What ${name} can use in the back-office.` : undefined}
       className="max-w-lg"
     >
       {admin && (
@@ -82,12 +87,13 @@ function RolesForm({
     resolver: zodResolver(rolesForm),
     defaultValues: { roles: admin.roles },
   });
+  const { t } = useLingui();
   return (
     <EditorForm
-      label="Change roles"
+      label={t`Change roles`}
       editing={{ pending, error, cancel }}
       onSubmit={handleSubmit((v) => onValid(v.roles))}
-      submitLabel="Save roles"
+      submitLabel={t`Save roles`}
     >
       <Controller
         name="roles"
@@ -112,34 +118,40 @@ export interface PendingAction {
   admin: TeamMember;
 }
 
-function texts(action: AdminAction, name: string) {
+function texts(i18n: I18n, action: AdminAction, name: string) {
   switch (action) {
     case 'block':
       return {
-        title: `Block ${name}?`,
-        description: `${name} is signed out at once and cannot sign in to the back-office until unblocked.`,
-        confirm: 'Block',
+        title: i18n._(msg`Block ${name}?`),
+        description: i18n._(
+          msg`${name} is signed out at once and cannot sign in to the back-office until unblocked.`,
+        ),
+        confirm: i18n._(msg`Block`),
         danger: true,
       };
     case 'unblock':
       return {
-        title: `Unblock ${name}?`,
-        description: `${name} can sign in again with their password, with the roles they had.`,
-        confirm: 'Unblock',
+        title: i18n._(msg`Unblock ${name}?`),
+        description: i18n._(msg`${name} can sign in again with their password, with the roles they had.`),
+        confirm: i18n._(msg`Unblock`),
         danger: false,
       };
     case 'signout':
       return {
-        title: `End the sessions of ${name}?`,
-        description: `Every back-office session of ${name} ends now; they can sign in again with their password.`,
-        confirm: 'End sessions',
+        title: i18n._(msg`End the sessions of ${name}?`),
+        description: i18n._(
+          msg`Every back-office session of ${name} ends now; they can sign in again with their password.`,
+        ),
+        confirm: i18n._(msg`End sessions`),
         danger: true,
       };
     case 'reset-2fa':
       return {
-        title: `Reset two-factor authentication of ${name}?`,
-        description: `For a lost phone: two-factor authentication of ${name} is turned off and their sessions end. They sign in with their password alone and should set it up again.`,
-        confirm: 'Reset 2FA',
+        title: i18n._(msg`Reset two-factor authentication of ${name}?`),
+        description: i18n._(
+          msg`For a lost phone: two-factor authentication of ${name} is turned off and their sessions end. They sign in with their password alone and should set it up again.`,
+        ),
+        confirm: i18n._(msg`Reset 2FA`),
         danger: true,
       };
   }
@@ -156,6 +168,7 @@ export function AdminActionDialog({
   const update = useUpdateAdmin();
   const signout = useEndAdminSessions();
   const reset = useResetAdminTotp();
+  const { i18n } = useLingui();
   const mutation = target?.action === 'signout' ? signout : target?.action === 'reset-2fa' ? reset : update;
   const close = () => {
     if (mutation.isPending) return;
@@ -173,14 +186,14 @@ export function AdminActionDialog({
     else if (action === 'reset-2fa') reset.mutate(admin.id, { onSuccess });
     else update.mutate({ id: admin.id, body: { status: action } }, { onSuccess });
   };
-  const t = target ? texts(target.action, target.admin.fullname || target.admin.email) : null;
+  const words = target ? texts(i18n, target.action, target.admin.fullname || target.admin.email) : null;
   return (
     <ConfirmDialog
       open={target !== null}
-      title={t?.title ?? ''}
-      description={t?.description ?? ''}
-      confirmLabel={t?.confirm ?? ''}
-      danger={t?.danger}
+      title={words?.title ?? ''}
+      description={words?.description ?? ''}
+      confirmLabel={words?.confirm ?? ''}
+      danger={words?.danger}
       busy={mutation.isPending}
       onConfirm={confirm}
       onCancel={close}
@@ -193,6 +206,8 @@ export function AdminActionDialog({
 /** Withdraw an open invitation: its link stops working. */
 export function WithdrawDialog({ target, onClose }: { target: Invitation | null; onClose: () => void }) {
   const withdraw = useWithdrawInvitation();
+  const { t } = useLingui();
+  const email = target?.email ?? '';
   const close = () => {
     if (withdraw.isPending) return;
     withdraw.reset();
@@ -201,9 +216,9 @@ export function WithdrawDialog({ target, onClose }: { target: Invitation | null;
   return (
     <ConfirmDialog
       open={target !== null}
-      title="Withdraw this invitation?"
-      description={`The link sent to ${target?.email ?? ''} stops working. You can invite them again later.`}
-      confirmLabel="Withdraw"
+      title={t`Withdraw this invitation?`}
+      description={t`The link sent to ${email} stops working. You can invite them again later.`}
+      confirmLabel={t`Withdraw`}
       danger
       busy={withdraw.isPending}
       onConfirm={() =>

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Invitation, TeamMember } from '../../../api/admins';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -10,16 +12,21 @@ import type { AdminAction } from './TeamDialogs';
 const nameOf = (a: TeamMember) => a.fullname || a.email;
 
 function Who({ admin, you }: { admin: TeamMember; you: boolean }) {
+  const pending = admin.pending_email;
   return (
     <span className="flex min-w-0 flex-col">
       <span className="flex items-center gap-1.5 font-medium text-fg">
         {admin.fullname || '—'}
-        {you && <Badge tone="blue">You</Badge>}
+        {you && (
+          <Badge tone="blue">
+            <Trans>You</Trans>
+          </Badge>
+        )}
       </span>
       <span className="text-xs break-all text-muted">{admin.email}</span>
-      {admin.pending_email && (
+      {pending && (
         <span className="text-xs break-all text-muted" data-testid="pending-email">
-          Changing to {admin.pending_email}: waiting for the link to be opened
+          <Trans>Changing to {pending}: waiting for the link to be opened</Trans>
         </span>
       )}
     </span>
@@ -27,18 +34,36 @@ function Who({ admin, you }: { admin: TeamMember; you: boolean }) {
 }
 
 function Status({ admin }: { admin: TeamMember }) {
-  return admin.status === 'block' ? <Badge tone="red">Blocked</Badge> : <Badge tone="green">Active</Badge>;
+  return admin.status === 'block' ? (
+    <Badge tone="red">
+      <Trans>Blocked</Trans>
+    </Badge>
+  ) : (
+    <Badge tone="green">
+      <Trans>Active</Trans>
+    </Badge>
+  );
 }
 
 function TwoFactor({ admin }: { admin: TeamMember }) {
-  return admin.totp_enabled ? <Badge tone="green">2FA on</Badge> : <Badge>2FA off</Badge>;
+  return admin.totp_enabled ? (
+    <Badge tone="green">
+      <Trans>2FA on</Trans>
+    </Badge>
+  ) : (
+    <Badge>
+      <Trans>2FA off</Trans>
+    </Badge>
+  );
 }
 
 function LastSignin({ admin }: { admin: TeamMember }) {
   return admin.last_signin_at ? (
     <When iso={admin.last_signin_at} />
   ) : (
-    <span className="text-muted">Never</span>
+    <span className="text-muted">
+      <Trans>Never</Trans>
+    </span>
   );
 }
 
@@ -62,15 +87,16 @@ function AdminButtons({
 }) {
   const name = nameOf(admin);
   const blocked = admin.status === 'block';
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap gap-2 sm:justify-end">
       <Button
         size="sm"
         variant="secondary"
         onClick={() => onAction(admin, 'roles')}
-        aria-label={`Change roles of ${name}`}
+        aria-label={t`Change roles of ${name}`}
       >
-        Change roles
+        <Trans>Change roles</Trans>
       </Button>
       {/* one's own address is changed under Account, with the password and a code */}
       {!you && (
@@ -78,9 +104,9 @@ function AdminButtons({
           size="sm"
           variant="secondary"
           onClick={() => onAction(admin, 'email')}
-          aria-label={`Change e-mail of ${name}`}
+          aria-label={t`Change e-mail of ${name}`}
         >
-          Change e-mail
+          <Trans>Change e-mail</Trans>
         </Button>
       )}
       {!you && (
@@ -89,9 +115,9 @@ function AdminButtons({
           variant="secondary"
           className={blocked ? '' : 'text-red-700 dark:text-red-400'}
           onClick={() => onAction(admin, blocked ? 'unblock' : 'block')}
-          aria-label={`${blocked ? 'Unblock' : 'Block'} ${name}`}
+          aria-label={blocked ? t`Unblock ${name}` : t`Block ${name}`}
         >
-          {blocked ? 'Unblock' : 'Block'}
+          {blocked ? t`Unblock` : t`Block`}
         </Button>
       )}
       {!you && !blocked && (
@@ -99,9 +125,9 @@ function AdminButtons({
           size="sm"
           variant="secondary"
           onClick={() => onAction(admin, 'signout')}
-          aria-label={`End sessions of ${name}`}
+          aria-label={t`End sessions of ${name}`}
         >
-          End sessions
+          <Trans>End sessions</Trans>
         </Button>
       )}
       {admin.totp_enabled && (
@@ -109,9 +135,9 @@ function AdminButtons({
           size="sm"
           variant="secondary"
           onClick={() => onAction(admin, 'reset-2fa')}
-          aria-label={`Reset 2FA of ${name}`}
+          aria-label={t`Reset 2FA of ${name}`}
         >
-          Reset 2FA
+          <Trans>Reset 2FA</Trans>
         </Button>
       )}
     </div>
@@ -119,12 +145,13 @@ function AdminButtons({
 }
 
 export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
+  const { t } = useLingui();
   const columns: Array<Column<TeamMember>> = [
-    { key: 'who', header: 'Admin', cell: (a) => <Who admin={a} you={a.id === meId} /> },
-    { key: 'roles', header: 'Roles', cell: (a) => <RoleBadges roles={a.roles} /> },
+    { key: 'who', header: t`Admin`, cell: (a) => <Who admin={a} you={a.id === meId} /> },
+    { key: 'roles', header: t`Roles`, cell: (a) => <RoleBadges roles={a.roles} /> },
     {
       key: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (a) => (
         <span className="flex flex-col items-start gap-1">
           <Status admin={a} />
@@ -132,25 +159,29 @@ export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
         </span>
       ),
     },
-    { key: 'signin', header: 'Last sign-in', cell: (a) => <LastSignin admin={a} /> },
+    { key: 'signin', header: t`Last sign-in`, cell: (a) => <LastSignin admin={a} /> },
   ];
   if (onAction)
     columns.push({
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: (a) => <AdminButtons admin={a} you={a.id === meId} onAction={onAction} />,
     });
   return (
     <Table
-      caption="Admins"
+      caption={t`Admins`}
       columns={columns}
       rows={admins}
       rowKey={(a) => a.id}
       loading={loading}
       skeletonRows={3}
       minWidth="min-w-[720px]"
-      empty="No admins yet. Invite one to share the work."
+      empty={t`No admins yet. Invite one to share the work.`}
       card={(a) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
@@ -162,7 +193,9 @@ export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
           </div>
           <RoleBadges roles={a.roles} />
           <p className="text-xs text-muted">
-            Last sign-in: <LastSignin admin={a} />
+            <Trans>
+              Last sign-in: <LastSignin admin={a} />
+            </Trans>
           </p>
           {onAction && <AdminButtons admin={a} you={a.id === meId} onAction={onAction} />}
         </div>
@@ -174,16 +207,35 @@ export function AdminsList({ admins, loading, meId, onAction }: AdminsProps) {
 /** "Expires in 47 h" (a link lives 48 hours), or "Expired" once the server would refuse it. */
 function Expiry({ invitation }: { invitation: Invitation }) {
   const left = Date.parse(invitation.expires_at) - Date.now();
-  if (!(left > 0)) return <Badge tone="red">Expired</Badge>;
+  const { t } = useLingui();
+  if (!(left > 0))
+    return (
+      <Badge tone="red">
+        <Trans>Expired</Trans>
+      </Badge>
+    );
   const hours = Math.floor(left / 3_600_000);
+  const minutes = Math.max(1, Math.ceil(left / 60_000));
   return (
     <time
       dateTime={invitation.expires_at}
       className="text-sm whitespace-nowrap tabular-nums"
       title={formatDateTime(invitation.expires_at)}
     >
-      Expires in {hours >= 1 ? `${hours} h` : `${Math.max(1, Math.ceil(left / 60_000))} min`}
+      {hours >= 1 ? t`Expires in ${hours} h` : t`Expires in ${minutes} min`}
     </time>
+  );
+}
+
+/** "Invited by alice@x, 3 May 2026, 10:00" (a phone's card). */
+function InvitedBy({ i }: { i: Invitation }) {
+  const by = i.invited_by;
+  return (
+    <p className="text-xs text-muted">
+      <Trans>
+        Invited by {by}, <When iso={i.created_at} />
+      </Trans>
+    </p>
   );
 }
 
@@ -196,6 +248,7 @@ export function InvitationsList({
   loading: boolean;
   onWithdraw?: ((invitation: Invitation) => void) | undefined;
 }) {
+  const { t } = useLingui();
   const withdraw = (i: Invitation) =>
     onWithdraw && (
       <Button
@@ -203,28 +256,32 @@ export function InvitationsList({
         variant="secondary"
         className="text-red-700 dark:text-red-400"
         onClick={() => onWithdraw(i)}
-        aria-label={`Withdraw the invitation of ${i.email}`}
+        aria-label={t`Withdraw the invitation of ${ph({ email: i.email })}`}
       >
-        Withdraw
+        <Trans>Withdraw</Trans>
       </Button>
     );
   const columns: Array<Column<Invitation>> = [
-    { key: 'email', header: 'Email', cell: (i) => <span className="break-all">{i.email}</span> },
-    { key: 'roles', header: 'Roles', cell: (i) => <RoleBadges roles={i.roles} /> },
-    { key: 'by', header: 'Invited by', cell: (i) => <span className="break-all">{i.invited_by}</span> },
-    { key: 'sent', header: 'Sent', cell: (i) => <When iso={i.created_at} stacked /> },
-    { key: 'expires', header: 'Expires', cell: (i) => <Expiry invitation={i} /> },
+    { key: 'email', header: t`Email`, cell: (i) => <span className="break-all">{i.email}</span> },
+    { key: 'roles', header: t`Roles`, cell: (i) => <RoleBadges roles={i.roles} /> },
+    { key: 'by', header: t`Invited by`, cell: (i) => <span className="break-all">{i.invited_by}</span> },
+    { key: 'sent', header: t`Sent`, cell: (i) => <When iso={i.created_at} stacked /> },
+    { key: 'expires', header: t`Expires`, cell: (i) => <Expiry invitation={i} /> },
   ];
   if (onWithdraw)
     columns.push({
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
       cell: withdraw,
     });
   return (
     <Table
-      caption="Open invitations"
+      caption={t`Open invitations`}
       columns={columns}
       rows={invitations}
       rowKey={(i) => i.id}
@@ -233,8 +290,8 @@ export function InvitationsList({
       minWidth="min-w-[720px]"
       empty={
         onWithdraw
-          ? 'No open invitations. Invite an admin and their invitation waits here until they accept it.'
-          : 'No open invitations.'
+          ? t`No open invitations. Invite an admin and their invitation waits here until they accept it.`
+          : t`No open invitations.`
       }
       card={(i) => (
         <div className="flex flex-col gap-2">
@@ -243,9 +300,7 @@ export function InvitationsList({
             <RoleBadges roles={i.roles} />
             <Expiry invitation={i} />
           </div>
-          <p className="text-xs text-muted">
-            Invited by {i.invited_by}, <When iso={i.created_at} />
-          </p>
+          <InvitedBy i={i} />
           {onWithdraw && <div>{withdraw(i)}</div>}
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminMay, useAdminMe } from '../../../api/admin-me';
@@ -27,29 +28,32 @@ export default function TeamPage() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   const invitations = team.data?.invitations;
+  const { t } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Team · EarnHub admin</title>
+      <title>{t`Team · EarnHub admin`}</title>
       <PageHeader
-        title="Team"
-        description="Who works in the back-office, with which roles, and the invitations not yet accepted."
+        title={t`Team`}
+        description={t`Who works in the back-office, with which roles, and the invitations not yet accepted.`}
         actions={
           isOwner && (
             <Button onClick={() => setInviting(true)}>
-              <UserPlus className="size-4" aria-hidden="true" /> Invite admin
+              <UserPlus className="size-4" aria-hidden="true" /> <Trans>Invite admin</Trans>
             </Button>
           )
         }
       />
       {me.data && !isOwner && (
-        <Banner tone="notice">You can read the team; only an owner can invite admins or change them.</Banner>
+        <Banner tone="notice">
+          <Trans>You can read the team; only an owner can invite admins or change them.</Trans>
+        </Banner>
       )}
       {team.isError && <Banner tone="error">{errorMessage(team.error)}</Banner>}
 
       <section aria-labelledby="admins-heading" className="flex flex-col gap-3">
         <h2 id="admins-heading" className="text-lg font-semibold text-fg">
-          Admins
+          <Trans>Admins</Trans>
           {team.data && (
             <span className="ml-2 text-sm font-normal text-muted">{team.data.admins.length}</span>
           )}
@@ -73,7 +77,7 @@ export default function TeamPage() {
 
       <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
         <h2 id="invitations-heading" className="text-lg font-semibold text-fg">
-          Open invitations
+          <Trans>Open invitations</Trans>
           {invitations && <span className="ml-2 text-sm font-normal text-muted">{invitations.length}</span>}
         </h2>
         <InvitationsList

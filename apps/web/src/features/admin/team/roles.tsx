@@ -1,11 +1,13 @@
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
+import { ADMIN_ROLES, type AdminRole } from '@app/contracts/admins';
+import { Trans } from '@lingui/react/macro';
+import { adminRoleDescription, adminRoleLabel } from '../../../app/admin-role-words';
 import { Badge } from '../../../components/ui/Badge';
 import { Checkbox } from '../../../components/ui/Input';
 
 /** "Finance, Support": the roles in the contract's order. */
 export function roleNames(roles: readonly AdminRole[]): string {
   return ADMIN_ROLES.filter((r) => roles.includes(r))
-    .map((r) => ADMIN_ROLE_LABELS[r].label)
+    .map(adminRoleLabel)
     .join(', ');
 }
 
@@ -14,8 +16,8 @@ export function RoleBadges({ roles }: { roles: readonly AdminRole[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {ADMIN_ROLES.filter((r) => roles.includes(r)).map((r) => (
-        <span key={r} title={ADMIN_ROLE_LABELS[r].covers}>
-          <Badge tone={r === 'owner' ? 'accent' : 'neutral'}>{ADMIN_ROLE_LABELS[r].label}</Badge>
+        <span key={r} title={adminRoleDescription(r)}>
+          <Badge tone={r === 'owner' ? 'accent' : 'neutral'}>{adminRoleLabel(r)}</Badge>
         </span>
       ))}
     </span>
@@ -43,13 +45,15 @@ export function RoleCheckboxes({
       disabled={disabled}
       aria-describedby={error ? 'roles-error' : undefined}
     >
-      <legend className="mb-1 text-sm font-medium text-fg">Roles</legend>
+      <legend className="mb-1 text-sm font-medium text-fg">
+        <Trans>Roles</Trans>
+      </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {ADMIN_ROLES.map((role) => (
           <Checkbox
             key={role}
-            label={ADMIN_ROLE_LABELS[role].label}
-            hint={ADMIN_ROLE_LABELS[role].covers}
+            label={adminRoleLabel(role)}
+            hint={adminRoleDescription(role)}
             checked={chosen.has(role)}
             onChange={(e) => flip(role, e.target.checked)}
           />

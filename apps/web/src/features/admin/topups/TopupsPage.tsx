@@ -1,4 +1,7 @@
 import { TOPUP_KINDS, type Topup } from '@app/contracts/topups';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -15,8 +18,9 @@ import { Pager, PageSizeSelect, pageSizeOf } from '../../../components/ui/Pager'
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
-import { TOPUP_KIND_LABEL, TOPUP_STATUS_LABEL } from '../../../lib/money-labels';
+import { TOPUP_STATUS_LABEL } from '../../../lib/money-labels';
 import { useUrlFilters } from '../../../lib/use-url-filters';
+import { TOPUP_KIND_WORDS, TOPUP_STATUS_WORDS } from './topup-words';
 
 function MemberLink({ id, name }: { id: number; name: string }) {
   return (
@@ -26,36 +30,59 @@ function MemberLink({ id, name }: { id: number; name: string }) {
   );
 }
 
-function columns(onReverse: (t: Topup) => void, busyId?: number): Array<Column<Topup>> {
+/** "Reverse top-up 12 for alice": the row's button named for a screen reader. */
+function reverseLabel(i18n: I18n, topup: Topup) {
+  const { id, username } = topup;
+  return i18n._(msg`Reverse top-up ${id} for ${username}`);
+}
+
+function columns(i18n: I18n, onReverse: (topup: Topup) => void, busyId?: number): Array<Column<Topup>> {
   return [
-    { key: 'date', header: 'Date', cell: (t) => <When iso={t.created_at} stacked /> },
-    { key: 'kind', header: 'Kind', cell: (t) => TOPUP_KIND_LABEL[t.kind] },
-    { key: 'payer', header: 'Paid by', cell: (t) => <MemberLink id={t.payer_id} name={t.payer_username} /> },
-    { key: 'member', header: 'For', cell: (t) => <MemberLink id={t.user_id} name={t.username} /> },
-    { key: 'plan', header: 'Plan', cell: (t) => t.plan_name ?? '—' },
-    { key: 'amount', header: 'Amount', className: 'text-right', cell: (t) => <Money value={t.amount} /> },
+    { key: 'date', header: i18n._(msg`Date`), cell: (tu) => <When iso={tu.created_at} stacked /> },
+    { key: 'kind', header: i18n._(msg`Kind`), cell: (tu) => i18n._(TOPUP_KIND_WORDS[tu.kind]) },
+    {
+      key: 'payer',
+      header: i18n._(msg`Paid by`),
+      cell: (tu) => <MemberLink id={tu.payer_id} name={tu.payer_username} />,
+    },
+    {
+      key: 'member',
+      header: i18n._(msg`For`),
+      cell: (tu) => <MemberLink id={tu.user_id} name={tu.username} />,
+    },
+    { key: 'plan', header: i18n._(msg`Plan`), cell: (tu) => tu.plan_name ?? '—' },
+    {
+      key: 'amount',
+      header: i18n._(msg`Amount`),
+      className: 'text-right',
+      cell: (tu) => <Money value={tu.amount} />,
+    },
     {
       key: 'status',
-      header: 'Status',
-      cell: (t) => (
-        <Badge tone={TOPUP_STATUS_LABEL[t.status].tone}>{TOPUP_STATUS_LABEL[t.status].text}</Badge>
+      header: i18n._(msg`Status`),
+      cell: (tu) => (
+        <Badge tone={TOPUP_STATUS_LABEL[tu.status].tone}>{i18n._(TOPUP_STATUS_WORDS[tu.status])}</Badge>
       ),
     },
     {
       key: 'actions',
-      header: <span className="sr-only">Actions</span>,
+      header: (
+        <span className="sr-only">
+          <Trans>Actions</Trans>
+        </span>
+      ),
       className: 'text-right',
-      cell: (t) =>
-        t.status === 'done' ? (
+      cell: (tu) =>
+        tu.status === 'done' ? (
           <Button
             size="sm"
             variant="ghost"
             className="text-red-700 dark:text-red-400"
-            busy={busyId === t.id}
-            onClick={() => onReverse(t)}
-            aria-label={`Reverse top-up ${t.id} for ${t.username}`}
+            busy={busyId === tu.id}
+            onClick={() => onReverse(tu)}
+            aria-label={reverseLabel(i18n, tu)}
           >
-            Reverse
+            <Trans>Reverse</Trans>
           </Button>
         ) : null,
     },
@@ -70,6 +97,8 @@ export default function TopupsPage() {
   const reverse = useReverseTopup();
   const [target, setTarget] = useState<Topup | null>(null);
   const data = list.data;
+  const { t, i18n } = useLingui();
+  const payer = target?.payer_username;
 
   const confirm = () => {
     if (!target) return;
@@ -83,17 +112,21 @@ export default function TopupsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Top-ups · EarnHub admin</title>
+      <title>{t`Top-ups · EarnHub admin`}</title>
       <PageHeader
-        title="Top-ups"
-        description="Every plan purchase, re-top-up and activation fee. Reverse one to give the payer their money back."
+        title={t`Top-ups`}
+        description={t`Every plan purchase, re-top-up and activation fee. Reverse one to give the payer their money back.`}
       />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_8rem]">
-        <Select label="Kind" value={kind ?? ''} onChange={(e) => update({ kind: e.target.value, page: 1 })}>
-          <option value="">All kinds</option>
+        <Select
+          label={t`Kind`}
+          value={kind ?? ''}
+          onChange={(e) => update({ kind: e.target.value, page: 1 })}
+        >
+          <option value="">{t`All kinds`}</option>
           {TOPUP_KINDS.map((k) => (
             <option key={k} value={k}>
-              {TOPUP_KIND_LABEL[k]}
+              {i18n._(TOPUP_KIND_WORDS[k])}
             </option>
           ))}
         </Select>
@@ -101,16 +134,16 @@ export default function TopupsPage() {
       </div>
       {list.error && <Banner tone="error">{errorMessage(list.error)}</Banner>}
       <Table
-        caption="Top-ups"
-        columns={columns(setTarget, reverse.isPending ? target?.id : undefined)}
+        caption={t`Top-ups`}
+        columns={columns(i18n, setTarget, reverse.isPending ? target?.id : undefined)}
         rows={data?.alltopup}
-        rowKey={(t) => t.id}
+        rowKey={(tu) => tu.id}
         loading={list.isPending}
         skeletonRows={Math.min(limit, 10)}
         empty={
           kind
-            ? 'No top-up of this kind. Choose "All kinds" to see every one.'
-            : 'No top-ups yet. They appear here when members buy plans or pay activation fees.'
+            ? t`No top-up of this kind. Choose "All kinds" to see every one.`
+            : t`No top-ups yet. They appear here when members buy plans or pay activation fees.`
         }
       />
       {data && data.total > 0 && (
@@ -120,19 +153,19 @@ export default function TopupsPage() {
           total={data.total}
           fetching={list.isFetching}
           onPage={(p) => update({ page: p })}
-          noun={['top-up', 'top-ups']}
+          counted={(n) => plural(n, { one: '# top-up', other: '# top-ups' })}
         />
       )}
 
       <ConfirmDialog
         open={target !== null}
-        title="Reverse this top-up?"
+        title={t`Reverse this top-up?`}
         description={
           target?.kind === 'activation'
-            ? 'The fee goes back to the payer’s fund wallet and the member is no longer a paid member.'
-            : 'The amount leaves the member’s plan and goes back to the payer’s fund wallet. A top-up that already paid incomes cannot be reversed.'
+            ? t`The fee goes back to the payer’s fund wallet and the member is no longer a paid member.`
+            : t`The amount leaves the member’s plan and goes back to the payer’s fund wallet. A top-up that already paid incomes cannot be reversed.`
         }
-        confirmLabel="Reverse top-up"
+        confirmLabel={t`Reverse top-up`}
         danger
         busy={reverse.isPending}
         onConfirm={confirm}
@@ -146,11 +179,11 @@ export default function TopupsPage() {
         {target && (
           <SummaryList
             rows={[
-              { label: 'Kind', value: TOPUP_KIND_LABEL[target.kind] },
-              { label: 'For', value: target.username },
-              ...(target.plan_name ? [{ label: 'Plan', value: target.plan_name }] : []),
-              { label: 'Amount', value: <Money value={target.amount} /> },
-              { label: 'Back to', value: `${target.payer_username}’s fund wallet`, strong: true },
+              { label: t`Kind`, value: i18n._(TOPUP_KIND_WORDS[target.kind]) },
+              { label: t`For`, value: target.username },
+              ...(target.plan_name ? [{ label: t`Plan`, value: target.plan_name }] : []),
+              { label: t`Amount`, value: <Money value={target.amount} /> },
+              { label: t`Back to`, value: t`${payer}’s fund wallet`, strong: true },
             ]}
           />
         )}

@@ -1,4 +1,5 @@
 import type { Web3Overview } from '@app/contracts/web3';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client';
@@ -38,48 +39,52 @@ function AddressCard({
   retrying: boolean;
 }) {
   const url = explorerAddressUrl(a.chain_id, a.address);
+  const { t } = useLingui();
+  const { chain_name: chain, token_symbol: token, native_symbol: native, error } = a;
   return (
-    <Card title={`${a.chain_name} · ${a.token_symbol} (BEP20) deposit address`}>
+    <Card title={t`${chain} · ${token} (BEP20) deposit address`}>
       <div className="flex flex-col gap-3">
         <div className="flex min-w-0 items-center gap-1">
           <span className="truncate font-mono text-sm text-fg" data-testid="platform-address">
             {a.address}
           </span>
-          <CopyButton value={a.address} label="Address" />
+          <CopyButton value={a.address} label={t`Address`} />
           {url && (
             <a
               href={url}
               target="_blank"
               rel="noreferrer"
               className="text-accent-text"
-              aria-label="Open the address on the explorer"
+              aria-label={t`Open the address on the explorer`}
             >
               <ExternalLink className="size-4" aria-hidden="true" />
             </a>
           )}
         </div>
-        {a.error ? (
+        {error ? (
           <div className="flex flex-col gap-2" data-testid="rpc-error">
-            <Banner tone="error">Balances could not be read. {a.error}</Banner>
+            <Banner tone="error">
+              <Trans>Balances could not be read. {error}</Trans>
+            </Banner>
             <Button variant="secondary" className="self-start" onClick={onRetry} busy={retrying}>
-              <RefreshCw className="size-4" aria-hidden="true" /> Try again
+              <RefreshCw className="size-4" aria-hidden="true" /> <Trans>Try again</Trans>
             </Button>
           </div>
         ) : (
           <SummaryList
             rows={[
               {
-                label: `${a.token_symbol} balance`,
+                label: t`${token} balance`,
                 value: <Balance value={a.token_balance} symbol={a.token_symbol} testId="token-balance" />,
                 strong: true,
               },
               {
-                label: `${a.native_symbol} (network fees)`,
+                label: t`${native} (network fees)`,
                 value: <Balance value={a.native_balance} symbol={a.native_symbol} testId="native-balance" />,
               },
-              { label: 'Read at block', value: a.block_number?.toLocaleString('en-US') ?? '—' },
+              { label: t`Read at block`, value: a.block_number?.toLocaleString('en-US') ?? '—' },
               {
-                label: 'Token contract',
+                label: t`Token contract`,
                 value: <span className="font-mono text-xs">{a.token_address}</span>,
               },
             ]}
@@ -94,43 +99,47 @@ function AddressCard({
 export default function AdminWeb3Page() {
   const overview = useWeb3Overview();
   const data = overview.data;
+  const { t } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Crypto wallet · EarnHub admin</title>
+      <title>{t`Crypto wallet · EarnHub admin`}</title>
       <PageHeader
-        title="Crypto wallet"
-        description="The platform's deposit addresses, their balances read on chain, and the latest wallet deposits."
+        title={t`Crypto wallet`}
+        description={t`The platform's deposit addresses, their balances read on chain, and the latest wallet deposits.`}
         actions={
           <Button variant="secondary" onClick={() => overview.refetch()} busy={overview.isFetching}>
-            <RefreshCw className="size-4" aria-hidden="true" /> Refresh
+            <RefreshCw className="size-4" aria-hidden="true" /> <Trans>Refresh</Trans>
           </Button>
         }
       />
       {overview.error && <Banner tone="error">{errorMessage(overview.error)}</Banner>}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
-          title="Credited"
+          title={t`Credited`}
           value={data ? <Money value={data.totals.credited_amount} /> : '…'}
-          caption="All wallet deposits"
+          caption={t`All wallet deposits`}
         />
-        <StatCard title="Deposits credited" value={data?.totals.credited_count ?? '…'} />
+        <StatCard title={t`Deposits credited`} value={data?.totals.credited_count ?? '…'} />
         <StatCard
-          title="Confirming"
+          title={t`Confirming`}
           value={data?.totals.confirming_count ?? '…'}
-          caption="Credited once confirmed"
+          caption={t`Credited once confirmed`}
         />
         <StatCard
-          title="Confirmations required"
+          title={t`Confirmations required`}
           value={data?.confirmations ?? '…'}
-          caption="Blocks, the deposit's own included"
+          caption={t`Blocks, the deposit's own included`}
         />
       </div>
       {data && data.addresses.length === 0 && (
-        <Card title="No deposit address">
+        <Card title={t`No deposit address`}>
           <p className="text-sm text-muted">
-            Wallet deposits are off: no platform address is configured. Set <code>DEPOSIT_ADDRESS_BEP20</code>{' '}
-            (and <code>CHAIN_RPC_56</code> for your own RPC) and restart the server.
+            <Trans>
+              Wallet deposits are off: no platform address is configured. Set{' '}
+              <code>DEPOSIT_ADDRESS_BEP20</code> (and <code>CHAIN_RPC_56</code> for your own RPC) and restart
+              the server.
+            </Trans>
           </p>
         </Card>
       )}
@@ -145,19 +154,19 @@ export default function AdminWeb3Page() {
       <section aria-labelledby="recent-wallet-deposits" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="recent-wallet-deposits" className="text-lg font-semibold text-fg">
-            Recent wallet deposits
+            <Trans>Recent wallet deposits</Trans>
           </h2>
           <Link to="/admin/deposits" className="text-sm text-accent-text hover:underline">
-            All deposits
+            <Trans>All deposits</Trans>
           </Link>
         </div>
         <Table
-          caption="Recent wallet deposits"
+          caption={t`Recent wallet deposits`}
           columns={web3DepositColumns({ member: true })}
           rows={data?.recent}
           rowKey={(d) => d.id}
           loading={overview.isPending}
-          empty="No wallet deposits yet. They appear here as soon as a member's transfer is verified on chain."
+          empty={t`No wallet deposits yet. They appear here as soon as a member's transfer is verified on chain.`}
         />
       </section>
     </div>
