@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Ban, MailCheck, UserCheck, UserPlus, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
@@ -19,8 +22,9 @@ import { SetupList } from './SetupList';
 // Recharts is heavy: it loads only here, after the figures are already on screen.
 const NewMembersChart = lazyComponent(() => import('./NewMembersChart'));
 
-function percent(part: number, total: number): string {
-  return total ? `${Math.round((part / total) * 100)}% of members` : 'No members yet';
+function percent(i18n: I18n, part: number, total: number): string {
+  const share = Math.round((part / total) * 100);
+  return total ? i18n._(msg`${share}% of members`) : i18n._(msg`No members yet`);
 }
 
 export default function AdminDashboardPage() {
@@ -29,17 +33,22 @@ export default function AdminDashboardPage() {
   const mayReadMoney = useAdminMay('finance', false);
   // GET /backups: owners and auditors
   const mayReadBackups = useAdminMay('owner', false);
+  const { t, i18n } = useLingui();
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Admin dashboard · EarnHub</title>
+      <title>{t`Admin dashboard · EarnHub`}</title>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-fg">Dashboard</h1>
-          <p className="mt-1 text-sm text-muted">Money and members at a glance, from the ledger.</p>
+          <h1 className="text-2xl font-semibold tracking-tight text-fg">
+            <Trans>Dashboard</Trans>
+          </h1>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Money and members at a glance, from the ledger.</Trans>
+          </p>
         </div>
         <Link to="/admin/users" className={buttonClass('secondary', 'sm')}>
-          Manage users
+          <Trans>Manage users</Trans>
         </Link>
       </div>
 
@@ -54,49 +63,51 @@ export default function AdminDashboardPage() {
 
       <section aria-labelledby="members-heading" className="flex flex-col gap-4">
         <h2 id="members-heading" className="text-lg font-semibold text-fg">
-          Members
+          <Trans>Members</Trans>
         </h2>
         {error && <Banner tone="error">{errorMessage(error)}</Banner>}
-        {isPending && <PageSpinner label="Loading member figures" />}
+        {isPending && <PageSpinner label={t`Loading member figures`} />}
         {stats && (
           <>
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
               <StatCard
-                title="Total members"
+                title={t`Total members`}
                 icon={<Users className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.total)}
-                caption="All registered members"
+                caption={t`All registered members`}
               />
               <StatCard
-                title="Active"
+                title={t`Active`}
                 icon={<UserCheck className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.active)}
-                caption={percent(stats.active, stats.total)}
+                caption={percent(i18n, stats.active, stats.total)}
               />
               <StatCard
-                title="Blocked"
+                title={t`Blocked`}
                 icon={<Ban className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.blocked)}
-                caption={percent(stats.blocked, stats.total)}
+                caption={percent(i18n, stats.blocked, stats.total)}
               />
               <StatCard
-                title="Verified email"
+                title={t`Verified email`}
                 icon={<MailCheck className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.verified)}
-                caption={percent(stats.verified, stats.total)}
+                caption={percent(i18n, stats.verified, stats.total)}
               />
               <StatCard
-                title="New today"
+                title={t`New today`}
                 icon={<UserPlus className="size-4" aria-hidden="true" />}
                 value={formatCount(stats.newToday)}
-                caption="Registered since midnight"
+                caption={t`Registered since midnight`}
               />
             </div>
-            <Card title="New members per day">
+            <Card title={t`New members per day`}>
               {stats.newPerDay.length === 0 ? (
-                <p className="py-10 text-center text-sm text-muted">No registrations in this period yet.</p>
+                <p className="py-10 text-center text-sm text-muted">
+                  <Trans>No registrations in this period yet.</Trans>
+                </p>
               ) : (
-                <Suspense fallback={<PageSpinner label="Loading chart" />}>
+                <Suspense fallback={<PageSpinner label={t`Loading chart`} />}>
                   <NewMembersChart data={stats.newPerDay} />
                 </Suspense>
               )}
@@ -108,7 +119,7 @@ export default function AdminDashboardPage() {
       {mayReadBackups && (
         <section aria-labelledby="platform-heading" className="flex flex-col gap-4">
           <h2 id="platform-heading" className="text-lg font-semibold text-fg">
-            Platform
+            <Trans>Platform</Trans>
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <BackupsCard />

@@ -1,4 +1,5 @@
 import { formatBytes } from '@app/contracts/backups';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DatabaseBackup } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,23 +15,30 @@ import { BackupStatus, reasonOf } from '../backups/labels';
  */
 export function BackupsCard() {
   const { data, error } = useBackups();
+  const { t } = useLingui();
   const newest = data?.recent[0];
   const at = newest ? (newest.finished_at ?? newest.started_at) : null;
 
   let value: ReactNode = error ? '—' : '…';
   let caption: ReactNode = error ? errorMessage(error) : null;
   if (data && !newest) {
-    value = 'No backup yet';
-    caption = data.schedule
-      ? `The first scheduled one runs ${formatDateTime(data.schedule.next_at)}.`
-      : 'Scheduled backups are off: back up from the Backups page.';
+    value = t`No backup yet`;
+    const next = data.schedule ? formatDateTime(data.schedule.next_at) : null;
+    caption = next
+      ? t`The first scheduled one runs ${next}.`
+      : t`Scheduled backups are off: back up from the Backups page.`;
   } else if (newest && at) {
     const ended = newest.status === 'failed' || newest.status === 'cancelled';
+    const written = formatBytes(newest.bytes_written);
     value = {
-      running: 'Running now',
+      running: t`Running now`,
       ok: formatPast(at),
-      failed: <span className="text-red-700 dark:text-red-400">Failed</span>,
-      cancelled: 'Cancelled',
+      failed: (
+        <span className="text-red-700 dark:text-red-400">
+          <Trans>Failed</Trans>
+        </span>
+      ),
+      cancelled: t`Cancelled`,
     }[newest.status];
     caption = (
       <span className="flex flex-col gap-1">
@@ -38,7 +46,7 @@ export function BackupsCard() {
           {!ended && <BackupStatus backup={newest} />}
           <span>
             {newest.status === 'running'
-              ? `${formatBytes(newest.bytes_written)} written`
+              ? t`${written} written`
               : `${formatDateTime(at)}${ended ? ` (${formatPast(at)})` : ''}${
                   newest.size_bytes === null ? '' : ` · ${formatBytes(newest.size_bytes)}`
                 }`}
@@ -61,7 +69,7 @@ export function BackupsCard() {
 
   return (
     <StatCard
-      title="Backups"
+      title={t`Backups`}
       icon={<DatabaseBackup className="size-4" aria-hidden="true" />}
       value={<span data-testid="dashboard-backup">{value}</span>}
       caption={caption}
@@ -70,7 +78,7 @@ export function BackupsCard() {
         to="/admin/backups"
         className="mt-2 inline-block text-sm font-medium text-accent-text hover:underline"
       >
-        Open backups
+        <Trans>Open backups</Trans>
       </Link>
     </StatCard>
   );

@@ -1,4 +1,6 @@
 import type { UserStats } from '@app/contracts/users';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { GRID, TOOLTIP_BOX, X_AXIS, Y_AXIS } from '../../../components/charts/chart-style';
 import { niceTicks } from '../../../components/charts/ticks';
@@ -9,6 +11,8 @@ const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'nume
 export default function NewMembersChart({ data }: { data: UserStats['newPerDay'] }) {
   const rows = data.map((d) => ({ ...d, label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)) }));
   const total = data.reduce((sum, d) => sum + d.count, 0);
+  const days = data.length;
+  const { t } = useLingui();
   const ticks = niceTicks(
     data.map((d) => d.count),
     { whole: true },
@@ -18,7 +22,7 @@ export default function NewMembersChart({ data }: { data: UserStats['newPerDay']
       <div
         className="h-64 w-full"
         role="img"
-        aria-label={`Bar chart: ${total} new members over ${data.length} days`}
+        aria-label={t`Bar chart: ${total} new members over ${days} days`}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -28,14 +32,17 @@ export default function NewMembersChart({ data }: { data: UserStats['newPerDay']
             <Tooltip
               cursor={{ fill: 'var(--subtle)' }}
               contentStyle={TOOLTIP_BOX}
-              formatter={(value) => [value, 'New members']}
+              formatter={(value) => [value, t`New members`]}
             />
             <Bar dataKey="count" fill="var(--accent)" radius={[4, 4, 0, 0]} maxBarSize={36} />
           </BarChart>
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-2 text-xs text-muted">
-        {total} new {total === 1 ? 'member' : 'members'} in the last {data.length} days.
+        {plural(total, {
+          one: `${total} new member in the last ${days} days.`,
+          other: `${total} new members in the last ${days} days.`,
+        })}
       </figcaption>
     </figure>
   );

@@ -1,4 +1,5 @@
 import type { SetupItem } from '@app/contracts/setup';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BookOpen, ChevronRight, Undo2, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -13,7 +14,9 @@ function DocsRef({ docs }: { docs: string }) {
     <span className="inline-flex items-center gap-1 text-xs text-muted">
       <BookOpen className="size-3.5 shrink-0" aria-hidden="true" />
       <span>
-        How: <code className="font-mono break-all">{docs}</code>
+        <Trans>
+          How: <code className="font-mono break-all">{docs}</code>
+        </Trans>
       </span>
     </span>
   );
@@ -36,6 +39,9 @@ function OpenItem({
   busy: boolean;
   onDismiss: () => void;
 }) {
+  const { t } = useLingui();
+  const page = item.path ? pageName(item.path) : '';
+  const { title } = item;
   return (
     <li
       className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
@@ -50,18 +56,12 @@ function OpenItem({
       <div className="flex shrink-0 items-center gap-2">
         {item.path && (
           <Link to={item.path} className={buttonClass('secondary', 'sm')}>
-            Go to {pageName(item.path)} <ChevronRight className="size-4" aria-hidden="true" />
+            <Trans>Go to {page}</Trans> <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
         )}
         {mayDismiss && (
-          <Button
-            size="sm"
-            variant="ghost"
-            busy={busy}
-            onClick={onDismiss}
-            aria-label={`Dismiss: ${item.title}`}
-          >
-            {!busy && <X className="size-4" aria-hidden="true" />} Dismiss
+          <Button size="sm" variant="ghost" busy={busy} onClick={onDismiss} aria-label={t`Dismiss: ${title}`}>
+            {!busy && <X className="size-4" aria-hidden="true" />} <Trans>Dismiss</Trans>
           </Button>
         )}
       </div>
@@ -78,6 +78,7 @@ function OpenItem({
 export function SetupList() {
   const { data } = useSetup();
   const change = useDismissSetupItem();
+  const { t } = useLingui();
   if (!data) return null;
   const open = data.items.filter((i) => !i.done && !i.dismissed);
   const dismissed = data.items.filter((i) => !i.done && i.dismissed);
@@ -92,6 +93,8 @@ export function SetupList() {
       },
     );
   const busyId = change.isPending ? change.variables?.id : undefined;
+  const { done, total } = data;
+  const dismissedCount = dismissed.length;
 
   return (
     <section
@@ -101,20 +104,22 @@ export function SetupList() {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id="setup-heading" className="text-base font-semibold text-fg">
-            Finish setting up
+            <Trans>Finish setting up</Trans>
           </h2>
           <p className="mt-0.5 text-sm text-muted">
             {/* the server lists only what this admin's roles can fix (issue 37.21): say so to non-owners */}
             {data.may_dismiss
-              ? 'What this platform still lacks before it takes real members and money.'
-              : 'What you can do for this platform before it takes real members and money; owners see the rest.'}
+              ? t`What this platform still lacks before it takes real members and money.`
+              : t`What you can do for this platform before it takes real members and money; owners see the rest.`}
           </p>
         </div>
         <div className="flex w-full flex-col gap-1.5 sm:w-48">
           <span className="text-sm font-medium tabular-nums text-fg" data-testid="setup-progress">
-            {data.done} of {data.total} done
+            <Trans>
+              {done} of {total} done
+            </Trans>
           </span>
-          <Bar value={data.done} max={data.total} label="Setup done" />
+          <Bar value={data.done} max={data.total} label={t`Setup done`} />
         </div>
       </div>
       <ul className="mt-3 divide-y divide-line border-t border-line">
@@ -131,7 +136,7 @@ export function SetupList() {
       {dismissed.length > 0 && (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer py-1 text-muted hover:text-fg">
-            Dismissed ({dismissed.length})
+            <Trans>Dismissed ({dismissedCount})</Trans>
           </summary>
           <ul className="mt-1 flex flex-col gap-1">
             {dismissed.map((item) => (
@@ -143,9 +148,10 @@ export function SetupList() {
                     variant="ghost"
                     busy={busyId === item.id}
                     onClick={() => act(item, false)}
-                    aria-label={`Show again: ${item.title}`}
+                    aria-label={t`Show again: ${item.title}`}
                   >
-                    {busyId !== item.id && <Undo2 className="size-4" aria-hidden="true" />} Show again
+                    {busyId !== item.id && <Undo2 className="size-4" aria-hidden="true" />}{' '}
+                    <Trans>Show again</Trans>
                   </Button>
                 )}
               </li>
