@@ -12,4 +12,5 @@ export const BONUS_TYPE_WORD: Record<KnownType, MessageDescriptor> = {
 
 export const KNOWN_TYPES = Object.keys(KNOWN_BONUS_TYPES) as KnownType[];
 
-export const isKnownType = (type: string): type is KnownType => type in KNOWN_BONUS_TYPES;
+// own keys only: an admin's own type may be any word ("constructor" is `in` every object)
+export const isKnownType = (type: string): type is KnownType => Object.hasOwn(KNOWN_BONUS_TYPES, type);
