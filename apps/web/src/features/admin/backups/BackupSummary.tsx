@@ -1,4 +1,5 @@
 import { BACKUP_STALE_HOURS, type BackupsOverview, formatBytes } from '@app/contracts/backups';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarClock, DatabaseBackup, Wrench } from 'lucide-react';
 import { Badge } from '../../../components/ui/Badge';
 import { StatCard } from '../../../components/ui/Card';
@@ -8,13 +9,18 @@ import { PathText } from './labels';
 const icon = (Icon: typeof Wrench) => <Icon className="size-4" aria-hidden="true" />;
 
 function LastGood({ last }: { last: BackupsOverview['last_ok'] }) {
+  const { t } = useLingui();
   if (!last) {
     return (
       <StatCard
-        title="Last good backup"
+        title={t`Last good backup`}
         icon={icon(DatabaseBackup)}
-        value={<span data-testid="backup-last-ok">None yet</span>}
-        caption="No backup has succeeded on this platform yet."
+        value={
+          <span data-testid="backup-last-ok">
+            <Trans>None yet</Trans>
+          </span>
+        }
+        caption={t`No backup has succeeded on this platform yet.`}
       />
     );
   }
@@ -22,7 +28,7 @@ function LastGood({ last }: { last: BackupsOverview['last_ok'] }) {
   const stale = Date.now() - Date.parse(at) > BACKUP_STALE_HOURS * 3_600_000;
   return (
     <StatCard
-      title="Last good backup"
+      title={t`Last good backup`}
       icon={icon(DatabaseBackup)}
       value={
         <time dateTime={at} title={formatDateTime(at)} data-testid="backup-last-ok">
@@ -34,7 +40,11 @@ function LastGood({ last }: { last: BackupsOverview['last_ok'] }) {
           <span className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
             {formatDateTime(at)}
             {last.size_bytes !== null && <> · {formatBytes(last.size_bytes)}</>}
-            {stale && <Badge tone="amber">Over a day old</Badge>}
+            {stale && (
+              <Badge tone="amber">
+                <Trans>Over a day old</Trans>
+              </Badge>
+            )}
           </span>
           {/* the whole path: what npm run restore is given */}
           {last.file && (
@@ -49,47 +59,52 @@ function LastGood({ last }: { last: BackupsOverview['last_ok'] }) {
 }
 
 function Schedule({ schedule }: { schedule: BackupsOverview['schedule'] }) {
+  const { t } = useLingui();
   if (!schedule) {
     return (
       <StatCard
-        title="Schedule"
+        title={t`Schedule`}
         icon={icon(CalendarClock)}
-        value="Off"
-        caption={
-          <>
-            Scheduled backups are off (BACKUP_TIME=off). Set BACKUP_TIME to a time of day (HH:MM, UTC) for a
-            daily backup.
-          </>
-        }
+        value={t({ message: 'Off', context: 'backup schedule' })}
+        caption={t`Scheduled backups are off (BACKUP_TIME=off). Set BACKUP_TIME to a time of day (HH:MM, UTC) for a daily backup.`}
       />
     );
   }
+  const { time, keep, next_at: next } = schedule;
+  const relative = formatRelative(next);
   return (
     <StatCard
-      title="Schedule"
+      title={t`Schedule`}
       icon={icon(CalendarClock)}
-      value={`Daily at ${schedule.time} UTC`}
+      value={t`Daily at ${time} UTC`}
       caption={
         <span className="flex flex-col gap-1">
           <span>
-            Into{' '}
-            <code className="font-mono [overflow-wrap:anywhere]">
-              <PathText path={schedule.dir} />
-            </code>
-            , keeping {schedule.keep}.
+            <Trans>
+              Into{' '}
+              <code className="font-mono [overflow-wrap:anywhere]">
+                <PathText path={schedule.dir} />
+              </code>
+              , keeping {keep}.
+            </Trans>
           </span>
           <span>
-            Next:{' '}
-            <time dateTime={schedule.next_at} title={formatRelative(schedule.next_at)}>
-              {formatDateTime(schedule.next_at)}
-            </time>{' '}
-            ({formatRelative(schedule.next_at)})
+            <Trans>
+              Next:{' '}
+              <time dateTime={next} title={relative}>
+                {formatDateTime(next)}
+              </time>{' '}
+              ({relative})
+            </Trans>
           </span>
         </span>
       }
     />
   );
 }
+
+/** The dump tool's name, the same in every language. */
+const PG_DUMP = 'pg_dump';
 
 /** "pg_dump (PostgreSQL) 17.6 (Debian 17.6-1)" -> "PostgreSQL 17.6". */
 const shortVersion = (line: string) => {
@@ -98,22 +113,25 @@ const shortVersion = (line: string) => {
 };
 
 function Tools({ tools }: { tools: BackupsOverview['tools'] }) {
+  const { t } = useLingui();
   return (
     <StatCard
-      title="pg_dump"
+      title={PG_DUMP}
       icon={icon(Wrench)}
       value={
         tools.pg_dump ? (
           shortVersion(tools.pg_dump)
         ) : (
-          <span className="text-red-700 dark:text-red-400">None that fits</span>
+          <span className="text-red-700 dark:text-red-400">
+            <Trans>None that fits</Trans>
+          </span>
         )
       }
       caption={
         tools.pg_dump ? (
           <code className="font-mono break-words">{tools.pg_dump}</code>
         ) : (
-          'Backups cannot run until one is installed: see the message above.'
+          t`Backups cannot run until one is installed: see the message above.`
         )
       }
     />

@@ -1,4 +1,5 @@
 import { type Backup, formatBytes } from '@app/contracts/backups';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, DatabaseBackup } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,19 +25,50 @@ function useOutcome(
   setFollowed: (id: number | null) => void,
 ) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const ended = recent?.find((b) => b.id === followed && b.status !== 'running');
   useEffect(() => {
     if (!ended) return;
-    if (ended.status === 'ok')
-      toast.success(
-        `Backup done: ${ended.size_bytes === null ? 'file written' : formatBytes(ended.size_bytes)}`,
-      );
-    else if (ended.status === 'failed') toast.error(`The backup failed: ${reasonOf(ended)}`);
-    else toast(`Backup cancelled: ${reasonOf(ended)}`);
+    const reason = reasonOf(ended);
+    if (ended.status === 'ok') {
+      const size = ended.size_bytes === null ? null : formatBytes(ended.size_bytes);
+      toast.success(size === null ? t`Backup done: file written` : t`Backup done: ${size}`);
+    } else if (ended.status === 'failed') toast.error(t`The backup failed: ${reason}`);
+    else toast(t`Backup cancelled: ${reason}`);
     // the setup list's backup item reads the same rows
     void queryClient.invalidateQueries({ queryKey: setupKeys.all });
     setFollowed(null);
-  }, [ended, setFollowed, queryClient]);
+  }, [ended, setFollowed, queryClient, t]);
+}
+
+// commands and paths, the same in every language
+const RESTORE = 'npm run restore -- FILE --key KEYFILE';
+const HOW_TO = 'docs/operations.md#backups';
+
+/** Why no backup can run: the server's reason for the pg_dump it found (or did not). */
+function ToolsProblem({ reason }: { reason: string }) {
+  return (
+    <Trans>
+      <span className="font-semibold">Backups cannot run: no suitable pg_dump.</span>{' '}
+      <span className="[overflow-wrap:anywhere]" data-testid="backup-tools-problem">
+        {reason}
+      </span>
+    </Trans>
+  );
+}
+
+/** The backup key's files still on the server (`files`), and what to do about them. */
+function KeyOnServer({ files }: { files: string }) {
+  return (
+    <Trans>
+      <span className="font-semibold">The backup key is still on this server.</span>{' '}
+      <span className="[overflow-wrap:anywhere]" data-testid="backup-key-on-server">
+        {files}
+      </span>
+      . Backups are encrypted to it: restoring needs it, and with a backup it reads every member’s data. Copy
+      it somewhere safe off this server (a password manager, a safe), then delete it here.
+    </Trans>
+  );
 }
 
 /**
@@ -55,6 +87,7 @@ export default function BackupsPage() {
   const running = data?.recent.find((b) => b.status === 'running');
   const problem = data?.tools.problem;
   useOutcome(followed, data?.recent, setFollowed);
+  const { t } = useLingui();
 
   const backUp = () =>
     start.mutate(undefined, {
@@ -74,10 +107,10 @@ export default function BackupsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Backups · EarnHub admin</title>
+      <title>{t`Backups · EarnHub admin`}</title>
       <PageHeader
-        title="Backups"
-        description="Copies of the whole platform (the database and its settings), taken daily on a schedule, by npm run backup, or from here."
+        title={t`Backups`}
+        description={t`Copies of the whole platform (the database and its settings), taken daily on a schedule, by npm run backup, or from here.`}
         actions={
           isOwner && (
             <Button
@@ -86,32 +119,26 @@ export default function BackupsPage() {
               disabled={!data || Boolean(running) || Boolean(problem)}
             >
               {!start.isPending && <DatabaseBackup className="size-4" aria-hidden="true" />}
-              Back up now
+              <Trans>Back up now</Trans>
             </Button>
           )
         }
       />
       {me.data && !isOwner && (
-        <Banner tone="notice">You can read the backups; only an owner can back up now or cancel one.</Banner>
+        <Banner tone="notice">
+          <Trans>You can read the backups; only an owner can back up now or cancel one.</Trans>
+        </Banner>
       )}
       {overview.isError && <Banner tone="error">{errorMessage(overview.error)}</Banner>}
       {problem && (
         <Banner tone="error">
-          <span className="font-semibold">Backups cannot run: no suitable pg_dump.</span>{' '}
-          <span className="[overflow-wrap:anywhere]" data-testid="backup-tools-problem">
-            {sentence(problem)}
-          </span>
+          <ToolsProblem reason={sentence(problem)} />
         </Banner>
       )}
 
       {data && data.key.on_server.length > 0 && (
         <Banner tone="notice">
-          <span className="font-semibold">The backup key is still on this server.</span>{' '}
-          <span className="[overflow-wrap:anywhere]" data-testid="backup-key-on-server">
-            {data.key.on_server.join(', ')}
-          </span>
-          . Backups are encrypted to it: restoring needs it, and with a backup it reads every member&rsquo;s
-          data. Copy it somewhere safe off this server (a password manager, a safe), then delete it here.
+          <KeyOnServer files={data.key.on_server.join(', ')} />
         </Banner>
       )}
 
@@ -123,12 +150,12 @@ export default function BackupsPage() {
         />
       )}
 
-      {overview.isPending && <PageSpinner label="Loading backups" />}
+      {overview.isPending && <PageSpinner label={t`Loading backups`} />}
       {data && <BackupSummary overview={data} />}
 
       <section aria-labelledby="recent-backups-heading" className="flex flex-col gap-3">
         <h2 id="recent-backups-heading" className="text-lg font-semibold text-fg">
-          Recent backups
+          <Trans>Recent backups</Trans>
         </h2>
         <BackupsTable backups={data?.recent} loading={overview.isPending} />
       </section>
@@ -136,20 +163,21 @@ export default function BackupsPage() {
       <p className="flex items-start gap-1.5 text-sm text-muted">
         <BookOpen className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span>
-          Backups are encrypted to the platform&rsquo;s backup key and signed. To restore, stop the server,
-          then run <code className="font-mono text-fg">npm run restore -- FILE --key KEYFILE</code> with the
-          backup&rsquo;s file (copy its path from the list) and your copy of the backup key. How:{' '}
-          <code className="font-mono">docs/operations.md#backups</code>.
+          <Trans>
+            Backups are encrypted to the platform’s backup key and signed. To restore, stop the server, then
+            run <code className="font-mono text-fg">{RESTORE}</code> with the backup’s file (copy its path
+            from the list) and your copy of the backup key. How: <code className="font-mono">{HOW_TO}</code>.
+          </Trans>
         </span>
       </p>
 
       <ConfirmDialog
         // closes by itself if the backup ends meanwhile: there is nothing left to cancel
         open={confirming !== null && running?.id === confirming.id}
-        title="Cancel this backup?"
-        description="It stops within seconds and its partial file is removed. Nothing else changes; you can back up again afterwards."
-        confirmLabel="Cancel backup"
-        cancelLabel="Keep running"
+        title={t`Cancel this backup?`}
+        description={t`It stops within seconds and its partial file is removed. Nothing else changes; you can back up again afterwards.`}
+        confirmLabel={t`Cancel backup`}
+        cancelLabel={t`Keep running`}
         danger
         busy={cancel.isPending}
         onConfirm={() => confirming && stop(confirming)}

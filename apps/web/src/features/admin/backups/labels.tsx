@@ -1,30 +1,37 @@
 import type { Backup } from '@app/contracts/backups';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { Badge, type Tone } from '../../../components/ui/Badge';
+import { i18n } from '../../../i18n';
 import { formatDuration } from '../../../lib/format';
 
-const STATUS: Record<Backup['status'], { text: string; tone: Tone }> = {
-  running: { text: 'Running', tone: 'blue' },
-  ok: { text: 'OK', tone: 'green' },
-  failed: { text: 'Failed', tone: 'red' },
-  cancelled: { text: 'Cancelled', tone: 'amber' },
+const STATUS: Record<Backup['status'], { text: MessageDescriptor; tone: Tone }> = {
+  running: { text: msg({ message: 'Running', context: 'backup' }), tone: 'blue' },
+  ok: { text: msg({ message: 'OK', context: 'backup' }), tone: 'green' },
+  failed: { text: msg({ message: 'Failed', context: 'backup' }), tone: 'red' },
+  cancelled: { text: msg({ message: 'Cancelled', context: 'backup' }), tone: 'amber' },
 };
 
-export const TRIGGER_TEXT: Record<Backup['trigger'], string> = {
-  schedule: 'Scheduled',
-  command: 'Command line',
-  admin: 'Admin',
+/** What started a backup, in the back-office's words (`i18n._(TRIGGER_TEXT[trigger])`). */
+export const TRIGGER_TEXT: Record<Backup['trigger'], MessageDescriptor> = {
+  schedule: msg({ message: 'Scheduled', context: 'backup trigger' }),
+  command: msg({ message: 'Command line', context: 'backup trigger' }),
+  admin: msg({ message: 'Admin', context: 'backup trigger' }),
 };
 
 export function BackupStatus({ backup }: { backup: Backup }) {
+  const { i18n } = useLingui();
   const { text, tone } = STATUS[backup.status];
-  return <Badge tone={tone}>{text}</Badge>;
+  return <Badge tone={tone}>{i18n._(text)}</Badge>;
 }
 
 /** "Admin · owner@example.com", "Scheduled", "Command line". */
 export function triggerText(backup: Backup): string {
-  const by = backup.trigger === 'admin' && backup.started_by ? ` · ${backup.started_by}` : '';
-  return `${TRIGGER_TEXT[backup.trigger]}${by}`;
+  const trigger = i18n._(TRIGGER_TEXT[backup.trigger]);
+  const by = backup.trigger === 'admin' ? backup.started_by : null;
+  return by ? i18n._(msg`${trigger} · ${by}`) : trigger;
 }
 
 /** The file's name without its folder (the server gives the full path). */
@@ -74,4 +81,9 @@ export const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}
 
 /** The reason a backup did not end well, as a sentence. */
 export const reasonOf = (backup: Backup) =>
-  sentence(backup.error ?? (backup.status === 'cancelled' ? 'Cancelled' : 'No reason recorded'));
+  sentence(
+    backup.error ??
+      (backup.status === 'cancelled'
+        ? i18n._(msg({ message: 'Cancelled', context: 'backup' }))
+        : i18n._(msg`No reason recorded`)),
+  );
