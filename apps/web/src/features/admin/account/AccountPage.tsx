@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAdminAccount } from '../../../api/admin-account';
@@ -22,15 +23,16 @@ export default function AccountPage() {
   const admin = useAdmin();
   const account = useAdminAccount();
   const totp = useTotpStatus();
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
-      <title>Account · EarnHub admin</title>
+      <title>{t`Account · EarnHub admin`}</title>
       <PageHeader
-        title="Account"
-        description="Your own back-office account: password, e-mail address and the browsers you trust."
+        title={t`Account`}
+        description={t`Your own back-office account: password, e-mail address and the browsers you trust.`}
         actions={
           <Link to={ADMIN_SECURITY} className={buttonClass('secondary', 'md')}>
-            <ShieldCheck className="size-4" aria-hidden="true" /> Two-factor authentication
+            <ShieldCheck className="size-4" aria-hidden="true" /> <Trans>Two-factor authentication</Trans>
           </Link>
         }
       />
@@ -48,7 +50,7 @@ export default function AccountPage() {
           />
         </div>
       ) : (
-        !account.error && <PageSpinner label="Loading your account" />
+        !account.error && <PageSpinner label={t`Loading your account`} />
       )}
     </div>
   );

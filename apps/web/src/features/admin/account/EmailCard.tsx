@@ -1,6 +1,7 @@
 import { adminEmailBody, adminEmailConfirmBody } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -23,12 +24,15 @@ export function EmailCard({ email, pending }: { email: string; pending: string |
   // a change waiting for its code (also after a reload) opens on the code step
   const [asking, setAsking] = useState(false);
   const waiting = pending && !asking ? pending : null;
+  const { t } = useLingui();
   return (
-    <Card title="E-mail address">
+    <Card title={t`E-mail address`}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          You sign in with <span className="font-medium break-all text-fg">{email}</span>, and mails about
-          your account go there.
+          <Trans>
+            You sign in with <span className="font-medium break-all text-fg">{email}</span>, and mails about
+            your account go there.
+          </Trans>
         </p>
         {waiting ? (
           <ConfirmStep pending={waiting} onRestart={() => setAsking(true)} />
@@ -42,6 +46,7 @@ export function EmailCard({ email, pending }: { email: string; pending: string |
 
 function StartStep({ onSent }: { onSent: () => void }) {
   const start = useStartEmailChange();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -66,18 +71,23 @@ function StartStep({ onSent }: { onSent: () => void }) {
   const failure = start.isError ? errorMessage(start.error) : null;
   const onField = failure === MSG.currentPasswordWrong || failure === MSG.emailTaken;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change e-mail address" className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t`Change e-mail address`}
+      className="flex flex-col gap-4"
+    >
       {failure && !onField && <Banner tone="error">{failure}</Banner>}
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="New e-mail address"
+          label={t`New e-mail address`}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <Input
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           error={errors.current_password?.message}
@@ -86,7 +96,7 @@ function StartStep({ onSent }: { onSent: () => void }) {
       </div>
       <div className="flex justify-end">
         <Button type="submit" busy={start.isPending}>
-          Send a code to the new address
+          <Trans>Send a code to the new address</Trans>
         </Button>
       </div>
     </form>
@@ -95,6 +105,7 @@ function StartStep({ onSent }: { onSent: () => void }) {
 
 function ConfirmStep({ pending, onRestart }: { pending: string; onRestart: () => void }) {
   const confirm = useConfirmEmailChange();
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -107,13 +118,20 @@ function ConfirmStep({ pending, onRestart }: { pending: string; onRestart: () =>
     confirm.mutate(code, { onSuccess: (data) => toast.success(data.message) }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Confirm e-mail address" className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t`Confirm e-mail address`}
+      className="flex flex-col gap-4"
+    >
       <Banner tone="notice">
-        We sent a 6-digit code to <span className="font-medium break-all">{pending}</span>. It is valid for 10
-        minutes. Your address changes when you enter it.
+        <Trans>
+          We sent a 6-digit code to <span className="font-medium break-all">{pending}</span>. It is valid for
+          10 minutes. Your address changes when you enter it.
+        </Trans>
       </Banner>
       <Input
-        label="Code from the e-mail"
+        label={t`Code from the e-mail`}
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={6}
@@ -123,10 +141,10 @@ function ConfirmStep({ pending, onRestart }: { pending: string; onRestart: () =>
       />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onRestart} disabled={confirm.isPending}>
-          Use another address
+          <Trans>Use another address</Trans>
         </Button>
         <Button type="submit" busy={confirm.isPending}>
-          Confirm new address
+          <Trans>Confirm new address</Trans>
         </Button>
       </div>
     </form>

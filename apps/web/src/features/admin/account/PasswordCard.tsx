@@ -1,7 +1,10 @@
 import { ADMIN_PASSWORD_HINT, adminPasswordBody } from '@app/contracts/admin-account';
 import { MSG } from '@app/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangeAdminPassword } from '../../../api/admin-account';
@@ -13,10 +16,13 @@ import { Input } from '../../../components/ui/Input';
 import { SuccessPopup } from '../../../components/ui/SuccessPopup';
 
 // The contract's body (the admin password rule) plus a confirmation that never leaves the page.
-const passwordForm = adminPasswordBody
-  .extend({ confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
-type PasswordInput = z.input<typeof passwordForm>;
+const passwordForm = (i18n: I18n) =>
+  adminPasswordBody.extend({ confirm: z.string() }).refine((v) => v.password === v.confirm, {
+    path: ['confirm'],
+    message: i18n._(msg`The passwords do not match`),
+  });
+type PasswordForm = ReturnType<typeof passwordForm>;
+type PasswordInput = z.input<PasswordForm>;
 
 /** A server refusal about one field goes under it: `password: ...`, or the wrong current password. */
 function fieldOf(message: string): { field: 'current_password' | 'password'; message: string } | null {
@@ -29,14 +35,16 @@ function fieldOf(message: string): { field: 'current_password' | 'password'; mes
 export function PasswordCard() {
   const change = useChangeAdminPassword();
   const [done, setDone] = useState('');
+  const { t, i18n } = useLingui();
+  const schema = useMemo(() => passwordForm(i18n), [i18n]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm<PasswordInput, unknown, z.output<typeof passwordForm>>({
-    resolver: zodResolver(passwordForm),
+  } = useForm<PasswordInput, unknown, z.output<PasswordForm>>({
+    resolver: zodResolver(schema),
     defaultValues: { current_password: '', password: '', confirm: '' },
   });
 
@@ -58,15 +66,17 @@ export function PasswordCard() {
   const failure = change.isError ? errorMessage(change.error) : null;
 
   return (
-    <Card title="Password">
-      <form onSubmit={onSubmit} noValidate aria-label="Change password" className="flex flex-col gap-4">
+    <Card title={t`Password`}>
+      <form onSubmit={onSubmit} noValidate aria-label={t`Change password`} className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          Changing it signs you out on every other device and stops trusting the browsers you trusted at
-          sign-in. You stay signed in here.
+          <Trans>
+            Changing it signs you out on every other device and stops trusting the browsers you trusted at
+            sign-in. You stay signed in here.
+          </Trans>
         </p>
         {failure && !fieldOf(failure) && <Banner tone="error">{failure}</Banner>}
         <Input
-          label="Current password"
+          label={t`Current password`}
           type="password"
           autoComplete="current-password"
           error={errors.current_password?.message}
@@ -74,7 +84,7 @@ export function PasswordCard() {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
-            label="New password"
+            label={t`New password`}
             type="password"
             autoComplete="new-password"
             hint={ADMIN_PASSWORD_HINT}
@@ -82,7 +92,7 @@ export function PasswordCard() {
             {...register('password')}
           />
           <Input
-            label="Repeat new password"
+            label={t`Repeat new password`}
             type="password"
             autoComplete="new-password"
             error={errors.confirm?.message}
@@ -91,7 +101,7 @@ export function PasswordCard() {
         </div>
         <div className="flex justify-end">
           <Button type="submit" busy={change.isPending}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </div>
       </form>

@@ -1,5 +1,7 @@
 import type { TrustedBrowser } from '@app/contracts/admin-account';
 import { TRUSTED_BROWSER_HOURS } from '@app/contracts/auth';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MonitorSmartphone } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useRevokeTrustedBrowser } from '../../../api/admin-account';
@@ -8,11 +10,12 @@ import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { i18n } from '../../../i18n';
 import { formatDateTime, formatPast, formatRelative } from '../../../lib/format';
 
 /** "Chrome on Windows" from a user agent: enough to recognise one's own browsers. */
 export function browserName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown browser';
+  if (!userAgent) return i18n._(msg`Unknown browser`);
   const browser =
     [
       ['Edg/', 'Edge'],
@@ -20,7 +23,7 @@ export function browserName(userAgent: string | null): string {
       ['Firefox/', 'Firefox'],
       ['Chrome/', 'Chrome'],
       ['Safari/', 'Safari'],
-    ].find(([mark]) => userAgent.includes(mark!))?.[1] ?? 'A browser';
+    ].find(([mark]) => userAgent.includes(mark!))?.[1] ?? i18n._(msg`A browser`);
   const system =
     [
       ['Android', 'Android'],
@@ -31,7 +34,28 @@ export function browserName(userAgent: string | null): string {
       ['CrOS', 'ChromeOS'],
       ['Linux', 'Linux'],
     ].find(([mark]) => userAgent.includes(mark!))?.[1] ?? null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? i18n._(msg`${browser} on ${system}`) : browser;
+}
+
+/** "Trusted 2 days ago · expires in 28 days · last used 1 hour ago". */
+function TrustedDates({ browser: b }: { browser: TrustedBrowser }) {
+  const created = formatPast(b.created_at);
+  const expires = formatRelative(b.expires_at);
+  const used = b.last_used_at ? formatPast(b.last_used_at) : null;
+  return (
+    <>
+      <Trans>
+        Trusted <span title={formatDateTime(b.created_at)}>{created}</span> · expires{' '}
+        <span title={formatDateTime(b.expires_at)}>{expires}</span>
+      </Trans>
+      {used && (
+        <>
+          {' '}
+          <Trans>· last used {used}</Trans>
+        </>
+      )}
+    </>
+  );
 }
 
 /**
@@ -49,23 +73,26 @@ export function TrustedBrowsersCard({
   totpOn: boolean;
 }) {
   const revoke = useRevokeTrustedBrowser();
+  const { t } = useLingui();
+  const hours = TRUSTED_BROWSER_HOURS;
   return (
-    <Card title="Trusted browsers">
+    <Card title={t`Trusted browsers`}>
       <div className="flex flex-col gap-3">
         <p className="text-sm text-muted">
-          Where you ticked “Trust this browser for {TRUSTED_BROWSER_HOURS} hours” when entering your code,
-          signing in asks only for your password until then. A password change or signing out everywhere ends
-          them all.
+          <Trans>
+            Where you ticked “Trust this browser for {hours} hours” when entering your code, signing in asks
+            only for your password until then. A password change or signing out everywhere ends them all.
+          </Trans>
         </p>
         {revoke.isError && <Banner tone="error">{errorMessage(revoke.error)}</Banner>}
         {browsers.length === 0 ? (
           <p className="rounded-lg bg-subtle px-3 py-4 text-center text-sm text-muted">
             {totpOn
-              ? 'No browser is trusted. Every sign-in asks for your code.'
-              : 'Two-factor authentication is off, so signing in asks for no code. Turn it on first.'}
+              ? t`No browser is trusted. Every sign-in asks for your code.`
+              : t`Two-factor authentication is off, so signing in asks for no code. Turn it on first.`}
           </p>
         ) : (
-          <ul aria-label="Trusted browsers" className="flex flex-col divide-y divide-line">
+          <ul aria-label={t`Trusted browsers`} className="flex flex-col divide-y divide-line">
             {browsers.map((b) => (
               <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="flex min-w-0 items-start gap-3">
@@ -73,12 +100,14 @@ export function TrustedBrowsersCard({
                   <div className="min-w-0 text-sm">
                     <p className="flex flex-wrap items-center gap-2 font-medium text-fg">
                       <span title={b.user_agent ?? undefined}>{browserName(b.user_agent)}</span>
-                      {b.id === thisBrowser && <Badge tone="green">This browser</Badge>}
+                      {b.id === thisBrowser && (
+                        <Badge tone="green">
+                          <Trans>This browser</Trans>
+                        </Badge>
+                      )}
                     </p>
                     <p className="text-xs text-muted">
-                      Trusted <span title={formatDateTime(b.created_at)}>{formatPast(b.created_at)}</span> ·
-                      expires <span title={formatDateTime(b.expires_at)}>{formatRelative(b.expires_at)}</span>
-                      {b.last_used_at && <> · last used {formatPast(b.last_used_at)}</>}
+                      <TrustedDates browser={b} />
                     </p>
                   </div>
                 </div>
@@ -88,7 +117,7 @@ export function TrustedBrowsersCard({
                   busy={revoke.isPending && revoke.variables === b.id}
                   onClick={() => revoke.mutate(b.id, { onSuccess: (data) => toast.success(data.message) })}
                 >
-                  Stop trusting
+                  <Trans>Stop trusting</Trans>
                 </Button>
               </li>
             ))}
