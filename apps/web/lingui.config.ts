@@ -7,15 +7,21 @@ import { formatter } from '@lingui/format-po';
  * UI.md count it): `public` on every page, the page's own area beside its chunk (routes.tsx).
  * The member pages are grouped by the code they share (money, team, account), so a page needs its
  * group's catalog and the member area's; the back-office loads them all (its shared components
- * speak through them) and ships English for its own words.
+ * speak through them) and ships English for its own words (`admin`, `admin-login`: a language the
+ * operator completes for them can be offered to admins).
  */
 const src = (path: string) => `<rootDir>/src/${path}`;
 const member = (folder: string) => src(`features/member/${folder}`);
 const SHELL = [src('app/layouts/AppShell.tsx'), src('app/layouts/MemberLayout.tsx'), src('app/nav.ts')];
 // what the public pages show of the shared components (the rest is in `ui`)
 const PUBLIC_UI = ['Spinner', 'Banner', 'Button', 'Input'].map((name) => src(`components/ui/${name}.tsx`));
-const ADMIN_SHELL = [src('app/layouts/AdminLayout.tsx'), src('app/layouts/AdminRefresh.tsx')];
-// the back-office's sign-in and invitation pages: in the back-office's catalog (English for now)
+const ADMIN_SHELL = [
+  src('app/layouts/AdminLayout.tsx'),
+  src('app/layouts/AdminRefresh.tsx'),
+  src('app/admin-nav.ts'),
+  src('app/admin-role-words.ts'),
+];
+// the back-office's sign-in and invitation pages: in the back-office's catalog
 const ADMIN_SIGN_IN = [src('features/public/auth/Admin*')];
 // the sign-in form alone, a public first visit: its few words in a catalog of their own (100 KB budget)
 const ADMIN_LOGIN = src('features/public/auth/AdminLoginPage.tsx');

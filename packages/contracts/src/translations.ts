@@ -70,7 +70,14 @@ export const language = z.object({
   is_default: z.boolean(),
   /** Whether members see it in the picker now (offered and covered enough). */
   shown: z.boolean(),
+  /** The messages members and visitors can meet (every area but the back-office's). */
   coverage,
+  /** The operator's choice for the back-office: admins may pick it once `admin_coverage` is 100 %. */
+  offered_to_admins: z.boolean(),
+  /** The back-office's own messages (English is shipped; other languages are the operator's). */
+  admin_coverage: coverage,
+  /** Whether admins see it in the back-office's picker now (offered to them and complete). */
+  admin_shown: z.boolean(),
   overrides: z.number().int(),
 });
 export type Language = z.infer<typeof language>;
@@ -97,6 +104,7 @@ export const languageUpdateBody = z
     dir: languageDir,
     offered: z.boolean(),
     min_coverage: z.number().int().min(0).max(100),
+    offered_to_admins: z.boolean(),
   })
   .partial();
 
@@ -131,6 +139,13 @@ export const translationsQuery = pageQuery.extend({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** Only the messages this language has no words for yet (neither shipped nor the operator's). */
+  missing: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  /** One part of the app: the messages members and visitors meet, or the back-office's own. */
+  part: z.enum(['members', 'back-office']).optional(),
 });
 
 export const translationRow = z.object({
@@ -158,9 +173,12 @@ export const translationSaveBody = z.strictObject({
 export const translationSaved = z.object({ message: z.string(), translation: translationRow });
 
 /** GET /i18n (public): what the picker offers. */
+const publicLanguage = z.object({ locale: z.string(), native_name: z.string(), dir: languageDir });
 export const publicLanguagesResponse = z.object({
   default: z.string(),
-  languages: z.array(z.object({ locale: z.string(), native_name: z.string(), dir: languageDir })),
+  languages: z.array(publicLanguage),
+  /** The back-office's picker: English, and each language offered to admins whose back-office part is complete. */
+  admin_languages: z.array(publicLanguage),
 });
 export type PublicLanguages = z.infer<typeof publicLanguagesResponse>;
 

@@ -27,6 +27,8 @@ export function useTranslations(params: {
   locale: string;
   q: string;
   edited: boolean;
+  missing: boolean;
+  part?: 'members' | 'back-office';
   page: number;
   limit: number;
 }) {
@@ -42,6 +44,8 @@ export function useTranslations(params: {
           limit: params.limit,
           ...(params.q ? { q: params.q } : {}),
           ...(params.edited ? { edited: 'true' } : {}),
+          ...(params.missing ? { missing: 'true' } : {}),
+          ...(params.part ? { part: params.part } : {}),
         },
       }),
     placeholderData: keepPreviousData,
@@ -114,6 +118,20 @@ export function useAddLanguage() {
   return useMutation({
     mutationFn: (body: LanguageAddInput) =>
       request<z.infer<typeof catalogResult>>('/languages', { method: 'POST', as: 'admin', body }),
+    onSuccess,
+  });
+}
+
+/** More words for a language from a catalog file (POST /languages/{locale}/catalog). */
+export function useUploadCatalog() {
+  const onSuccess = useRefresh();
+  return useMutation({
+    mutationFn: (v: { locale: string; catalog: string }) =>
+      request<z.infer<typeof catalogResult>>(`/languages/${encodeURIComponent(v.locale)}/catalog`, {
+        method: 'POST',
+        as: 'admin',
+        body: { catalog: v.catalog },
+      }),
     onSuccess,
   });
 }

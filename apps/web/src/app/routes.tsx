@@ -7,10 +7,10 @@ import { lazyComponent, page } from './lazy-page';
 // each area's layout comes with its language catalog (src/i18n), fetched at the same time
 const memberLayout = withArea(['ui', 'member'], () => import('./layouts/MemberLayout'));
 const MemberLayout = lazyComponent(memberLayout);
-// the back-office's shared components speak through the member groups' catalogs (English for admins)
-const adminLayout = withArea(
-  ['admin', 'ui', 'money', 'crypto', 'team', 'account', 'support'],
-  () => import('./layouts/AdminLayout'),
+// the back-office's shared components speak through the member groups' catalogs, in the admin's
+// own language (English unless one is offered to admins: i18n/admin-locale.ts)
+const adminLayout = withArea(['admin', 'ui', 'money', 'crypto', 'team', 'account', 'support'], () =>
+  import('../i18n/admin-locale').then((m) => m.enterBackOffice()).then(() => import('./layouts/AdminLayout')),
 );
 const AdminLayout = lazyComponent(adminLayout);
 /*

@@ -18,22 +18,33 @@ const SHIPPED: readonly OfferedLanguage[] = LOCALES.map((locale) => ({
  * takes the same room in every language at 390 px. Each language is named in its own words.
  * It lists what the operator offers (GET /i18n: shipped languages and added ones); a signed-in
  * member's pick is stored on their account too (member-locale.tsx, loaded only then).
+ * In the back-office (`audience="admins"`) it lists the languages offered to admins and keeps the
+ * admin's pick apart from the visitor's (admin-locale.ts).
  */
 /** What the picker does after the first paint: a chunk of its own (offered.ts). */
 const afterPaint = () => import('./offered');
 
-export function LanguagePicker({ className }: { className?: string }) {
+const ENGLISH_ONLY: readonly OfferedLanguage[] = [{ locale: 'en', native_name: 'English' }];
+
+export function LanguagePicker({
+  className,
+  audience = 'members',
+}: {
+  className?: string;
+  audience?: 'members' | 'admins';
+}) {
   const { i18n, t } = useLingui();
-  const [languages, setLanguages] = useState(SHIPPED);
+  const forAdmins = audience === 'admins';
+  const [languages, setLanguages] = useState(forAdmins ? ENGLISH_ONLY : SHIPPED);
   useEffect(() => {
     // the shipped list stays when the server's cannot be had
     void afterPaint()
-      .then((m) => m.afterPaint())
+      .then((m) => (forAdmins ? m.adminLanguages() : m.afterPaint()))
       .then(
         (offered) => offered && setLanguages(offered),
         () => undefined,
       );
-  }, []);
+  }, [forAdmins]);
   const current = i18n.locale;
   return (
     <label
@@ -52,8 +63,11 @@ export function LanguagePicker({ className }: { className?: string }) {
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          void chooseLocale(next);
-          void afterPaint().then((m) => m.saveChoice(next));
+          if (forAdmins) void import('./admin-locale').then((m) => m.chooseAdminLocale(next));
+          else {
+            void chooseLocale(next);
+            void afterPaint().then((m) => m.saveChoice(next));
+          }
         }}
         className="absolute inset-0 size-full cursor-pointer opacity-0"
       >

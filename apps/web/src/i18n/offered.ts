@@ -32,13 +32,28 @@ export function afterPaint(): Promise<OfferedLanguage[] | null> {
   // until they arrive (or if they fail) errors and checks show the English they came with
   void ensureArea('errors').catch(() => undefined);
   void ensureArea('checks').catch(() => undefined);
-  asked = fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
+  listed ??= fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
-    .then((body: { languages?: OfferedLanguage[] } | null) =>
-      body?.languages?.length ? body.languages : null,
-    )
     .catch(() => null);
+  asked = listed.then((body) => (body?.languages?.length ? body.languages : null));
   return asked;
+}
+
+/** GET /api/v1/i18n's answer, asked once per page (null when it failed). */
+interface Listed {
+  languages?: OfferedLanguage[];
+  admin_languages?: OfferedLanguage[];
+}
+let listed: Promise<Listed | null> | null = null;
+
+/**
+ * The back-office's picker: English and each language the operator offers to admins whose
+ * back-office part is complete (the server decides; issue 38). English alone when the list fails.
+ */
+export async function adminLanguages(): Promise<OfferedLanguage[]> {
+  void afterPaint();
+  const body = await listed;
+  return body?.admin_languages?.length ? body.admin_languages : [{ locale: 'en', native_name: 'English' }];
 }
 
 /**

@@ -1,4 +1,5 @@
-import { ADMIN_ROLE_LABELS, adminMay } from '@app/contracts/admins';
+import { adminMay } from '@app/contracts/admins';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -6,12 +7,17 @@ import { useAdminMe } from '../../api/admin-me';
 import { followAdminSignOut } from '../../api/admin-session';
 import { useSignout } from '../../api/auth';
 import { useAdmin } from '../../api/auth-store';
-import { ADMIN_NAV, type NavItem } from '../nav';
+import { leaveBackOffice } from '../../i18n/admin-locale';
+import { LanguagePicker } from '../../i18n/LanguagePicker';
+import { ADMIN_NAV } from '../admin-nav';
+import { adminRoleLabel } from '../admin-role-words';
+import type { NavItem } from '../nav';
 import { AdminRefreshButton, useAdminFreshness } from './AdminRefresh';
 import { AppShell } from './AppShell';
 import { AreaProviders } from './AreaProviders';
 
 function AdminArea() {
+  const { i18n, t } = useLingui();
   const admin = useAdmin();
   const signout = useSignout('admin');
   const refresh = useAdminFreshness();
@@ -20,6 +26,8 @@ function AdminArea() {
   const queryClient = useQueryClient();
   // another tab of this browser signed this admin out: this one goes to the sign-in page too
   useEffect(() => followAdminSignOut(() => queryClient.clear()), [queryClient]);
+  // the back-office has its own language (routes.tsx enters it); signed out, the visitor's again
+  useEffect(() => leaveBackOffice, []);
 
   const signOut = () => signout.mutate();
   const roles = me.data?.roles;
@@ -37,15 +45,22 @@ function AdminArea() {
         admin ? (
           <>
             {admin.username || admin.email}
-            {roles ? ` · ${roles.map((r) => ADMIN_ROLE_LABELS[r].label).join(', ')}` : ''}
+            {roles ? ` · ${roles.map(adminRoleLabel).join(', ')}` : ''}
           </>
         ) : null
       }
       footer={<span data-testid="release">EarnHub {__APP_VERSION__}</span>}
-      refusal={refused ? `${refused.label} is not part of your roles. Ask an owner if you need it.` : null}
+      refusal={
+        refused ? t`${i18n._(refused.label)} is not part of your roles. Ask an owner if you need it.` : null
+      }
       onSignOut={signOut}
       signingOut={signout.isPending}
-      actions={<AdminRefreshButton onRefresh={refresh} />}
+      actions={
+        <>
+          <LanguagePicker audience="admins" />
+          <AdminRefreshButton onRefresh={refresh} />
+        </>
+      }
     />
   );
 }

@@ -1,7 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatCount } from '../../lib/format';
 import { Button } from './Button';
 import { Select } from './Input';
 import { Spinner } from './Spinner';
@@ -17,19 +16,13 @@ interface PagerProps {
    * `(n) => plural(n, { one: '# query', other: '# queries' })` (a language may have more than two forms).
    */
   counted?: (total: number) => string;
-  /** The back-office's English lists: what the list counts, singular and plural. */
-  noun?: [string, string];
 }
 
 /** Paging under a table: where we are, how many there are, previous and next. */
-export function Pager({ page, totalPages, total, fetching, onPage, counted, noun }: PagerProps) {
+export function Pager({ page, totalPages, total, fetching, onPage, counted }: PagerProps) {
   const { t } = useLingui();
   const last = Math.max(1, totalPages);
-  const count = counted
-    ? counted(total)
-    : noun
-      ? `${formatCount(total)} ${total === 1 ? noun[0] : noun[1]}`
-      : plural(total, { one: '# member', other: '# members' });
+  const count = counted ? counted(total) : plural(total, { one: '# member', other: '# members' });
   return (
     <nav
       aria-label={t`Pagination`}

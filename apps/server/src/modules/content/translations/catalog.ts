@@ -22,7 +22,14 @@ export interface SourceCatalog {
   shipped: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** Message id by English source text, so an uploaded catalog may be keyed by the English text. */
   idBySource: ReadonlyMap<string, string>;
+  /** The ids members and visitors can meet: every area but the back-office's. */
+  memberIds: ReadonlySet<string>;
+  /** The back-office's own ids (its screens, sign-in included): English shipped, others added. */
+  backOfficeIds: ReadonlySet<string>;
 }
+
+/** The back-office's catalogs (apps/web/lingui.config.ts): a language may be complete without them. */
+const BACK_OFFICE_FILES = new Set(['admin.po', 'admin-login.po']);
 
 export interface PoEntry {
   id: string;
@@ -50,6 +57,8 @@ export function readPo(text: string): PoEntry[] {
 export function loadSourceCatalog(dir: string): SourceCatalog {
   const source = new Map<string, string>();
   const shipped = new Map<string, Map<string, string>>();
+  const memberIds = new Set<string>();
+  const backOfficeIds = new Set<string>();
   if (existsSync(dir)) {
     for (const locale of readdirSync(dir)) {
       if (locale === 'pseudo') continue; // development only
@@ -59,7 +68,10 @@ export function loadSourceCatalog(dir: string): SourceCatalog {
       for (const file of files) {
         for (const entry of readPo(readFileSync(path.join(folder, file), 'utf8'))) {
           if (entry.translation) texts.set(entry.id, entry.translation);
-          if (locale === 'en') source.set(entry.id, entry.translation || entry.source);
+          if (locale !== 'en') continue;
+          source.set(entry.id, entry.translation || entry.source);
+          // the same English words in both parts count in both
+          (BACK_OFFICE_FILES.has(file) ? backOfficeIds : memberIds).add(entry.id);
         }
       }
       if (files.length) shipped.set(locale, texts);
@@ -67,7 +79,7 @@ export function loadSourceCatalog(dir: string): SourceCatalog {
   }
   const idBySource = new Map<string, string>();
   for (const [id, text] of source) if (!idBySource.has(text)) idBySource.set(text, id);
-  return { source, shipped, idBySource };
+  return { source, shipped, idBySource, memberIds, backOfficeIds };
 }
 
 /** An uploaded catalog's entries: a JSON object (id or English text -> message) or a PO file's text. */

@@ -5,6 +5,8 @@ export interface LanguageRow {
   native_name: string;
   dir: 'ltr' | 'rtl';
   offered: boolean;
+  /** The back-office may be shown in it (once its back-office part is complete). */
+  offered_to_admins: boolean;
   min_coverage: number;
   added_by_operator: boolean;
   is_default: boolean;
@@ -20,7 +22,7 @@ export interface OverrideRow {
   updated_by: string | null;
 }
 
-const LANGUAGE = `l.locale, l.native_name, l.dir, l.offered, l.min_coverage, l.added_by_operator, l.is_default,
+const LANGUAGE = `l.locale, l.native_name, l.dir, l.offered, l.offered_to_admins, l.min_coverage, l.added_by_operator, l.is_default,
   coalesce((SELECT array_agg(o.message_id) FROM translation_overrides o WHERE o.locale = l.locale), '{}') AS override_ids`;
 
 /** Shipped languages first in their seeded order (English first), then added ones by tag. */
@@ -56,14 +58,29 @@ export async function insertLanguage(
 export async function updateLanguage(
   q: Queryable,
   locale: string,
-  c: { native_name?: string; dir?: string; offered?: boolean; min_coverage?: number },
+  c: {
+    native_name?: string;
+    dir?: string;
+    offered?: boolean;
+    min_coverage?: number;
+    offered_to_admins?: boolean;
+  },
   now: Date,
 ) {
   await q.query(
     `UPDATE languages SET native_name = coalesce($2, native_name), dir = coalesce($3, dir),
-       offered = coalesce($4, offered), min_coverage = coalesce($5, min_coverage), updated_at = $6
+       offered = coalesce($4, offered), min_coverage = coalesce($5, min_coverage), updated_at = $6,
+       offered_to_admins = coalesce($7, offered_to_admins)
      WHERE locale = $1`,
-    [locale, c.native_name ?? null, c.dir ?? null, c.offered ?? null, c.min_coverage ?? null, now],
+    [
+      locale,
+      c.native_name ?? null,
+      c.dir ?? null,
+      c.offered ?? null,
+      c.min_coverage ?? null,
+      now,
+      c.offered_to_admins ?? null,
+    ],
   );
 }
 

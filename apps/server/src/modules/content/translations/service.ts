@@ -50,12 +50,21 @@ export function createTranslationsService(deps: {
    * taken from a client: a count the browser reports would depend on which admin's bundle asked.
    */
   function dto(row: repo.LanguageRow): Language {
-    const total = catalog.source.size;
     const own = new Set(row.override_ids);
     const shipped = catalog.shipped.get(row.locale);
-    let covered = 0;
-    for (const id of catalog.source.keys()) if (own.has(id) || shipped?.has(id)) covered += 1;
-    const percent = total === 0 ? null : Math.floor((covered * 100) / total);
+    const measure = (ids: ReadonlySet<string>) => {
+      let covered = 0;
+      for (const id of ids) if (own.has(id) || shipped?.has(id)) covered += 1;
+      const total = ids.size;
+      return { covered, total, percent: total === 0 ? null : Math.floor((covered * 100) / total) };
+    };
+    const coverage = measure(catalog.memberIds);
+    // English is the back-office's source: complete by definition
+    const admin_coverage =
+      row.locale === 'en'
+        ? { ...measure(catalog.backOfficeIds), percent: 100 }
+        : measure(catalog.backOfficeIds);
+    const { percent } = coverage;
     // without a source catalog an added language cannot show it is complete; a shipped one is by CI
     const coveredEnough = percent === null ? !row.added_by_operator : percent >= row.min_coverage;
     return {
@@ -67,7 +76,11 @@ export function createTranslationsService(deps: {
       added_by_operator: row.added_by_operator,
       is_default: row.is_default,
       shown: row.offered && coveredEnough,
-      coverage: { covered, total, percent },
+      coverage,
+      offered_to_admins: row.offered_to_admins,
+      admin_coverage,
+      // "complete" means every message: a back-office half in English would mix two languages on a screen
+      admin_shown: row.locale === 'en' || (row.offered_to_admins && admin_coverage.percent === 100),
       overrides: row.override_ids.length,
     };
   }
@@ -141,11 +154,15 @@ export function createTranslationsService(deps: {
   async function list(f: z.output<typeof translationsQuery>) {
     await mustFind(db, f.locale);
     const own = new Map((await repo.overrides(db, f.locale)).map((o) => [o.message_id, o]));
-    const ids = [...catalog.source.keys(), ...[...own.keys()].filter((id) => !catalog.source.has(id))];
+    const part = f.part && (f.part === 'members' ? catalog.memberIds : catalog.backOfficeIds);
+    const ids = part
+      ? [...part]
+      : [...catalog.source.keys(), ...[...own.keys()].filter((id) => !catalog.source.has(id))];
     const words = f.q?.toLowerCase();
     const rows = ids
       .filter((id) => !f.edited || own.has(id))
       .map((id) => rowOf(f.locale, id, own.get(id) ?? null))
+      .filter((r) => !f.missing || (r.shipped === null && r.override === null))
       .filter(
         (r) =>
           !words ||
@@ -280,10 +297,13 @@ export function createTranslationsService(deps: {
     const hit = cache.get('');
     if (hit) return hit;
     const mark = cache.mark();
-    const shown = (await repo.languages(db)).map(dto).filter((l) => l.shown);
+    const all = (await repo.languages(db)).map(dto);
+    const shown = all.filter((l) => l.shown);
+    const named = (l: Language) => ({ locale: l.locale, native_name: l.native_name, dir: l.dir });
     const value: PublicLanguages = {
       default: shown.find((l) => l.is_default)?.locale ?? 'en',
-      languages: shown.map((l) => ({ locale: l.locale, native_name: l.native_name, dir: l.dir })),
+      languages: shown.map(named),
+      admin_languages: all.filter((l) => l.admin_shown).map(named),
     };
     const answer = served(value);
     cache.put('', answer, mark);
@@ -292,7 +312,7 @@ export function createTranslationsService(deps: {
 
   /**
    * GET /i18n/{locale}: the operator's messages compiled for Lingui's runtime; null for a language
-   * that is not shown (a hidden added language is not served: it is not finished).
+   * shown neither to members nor to admins (a hidden added language is not served: it is not finished).
    */
   async function publicCatalog(locale: string): Promise<Served | null> {
     const key = `l:${locale}`;
@@ -301,7 +321,8 @@ export function createTranslationsService(deps: {
     const mark = cache.mark();
     const row = await repo.language(db, locale);
     let answer: Served | null = null;
-    if (row && dto(row).shown) {
+    const language = row && dto(row);
+    if (row && (language?.shown || language?.admin_shown)) {
       const messages: Record<string, unknown> = {};
       for (const o of await repo.overrides(db, locale)) {
         const check = checkMessage(o.message);

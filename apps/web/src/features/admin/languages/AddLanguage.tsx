@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -12,6 +14,7 @@ import { Input, Select } from '../../../components/ui/Input';
  * and says what it left out. The language reaches the picker once its coverage reaches the threshold.
  */
 export function AddLanguage() {
+  const { t } = useLingui();
   const add = useAddLanguage();
   const [problem, setProblem] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<Array<{ id: string; reason: string }>>([]);
@@ -23,7 +26,7 @@ export function AddLanguage() {
     setProblem(null);
     setSkipped([]);
     if (!(file instanceof File) || file.size === 0) {
-      setProblem('Choose the catalog file (JSON or PO)');
+      setProblem(t`Choose the catalog file (JSON or PO)`);
       return;
     }
     try {
@@ -34,7 +37,7 @@ export function AddLanguage() {
         min_coverage: Number(form.get('min_coverage') ?? 90),
         catalog: await file.text(),
       });
-      toast.success(`${res.message}: ${res.saved} ${res.saved === 1 ? 'message' : 'messages'}`);
+      toast.success(savedText(res.message, res.saved));
       setSkipped(res.problems);
       (event.target as HTMLFormElement).reset();
     } catch (error) {
@@ -43,16 +46,16 @@ export function AddLanguage() {
   }
 
   return (
-    <form aria-label="Add a language" onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form aria-label={t`Add a language`} onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Input label="Language tag" name="locale" required placeholder="de, pt-PT, zh-Hant" />
-        <Input label="Name in that language" name="native_name" required placeholder="Deutsch" />
-        <Select label="Direction" name="dir" defaultValue="ltr">
-          <option value="ltr">Left to right</option>
-          <option value="rtl">Right to left</option>
+        <Input label={t`Language tag`} name="locale" required placeholder={t`de, pt-PT, zh-Hant`} />
+        <Input label={t`Name in that language`} name="native_name" required placeholder={t`Deutsch`} />
+        <Select label={t`Direction`} name="dir" defaultValue="ltr">
+          <option value="ltr">{t`Left to right`}</option>
+          <option value="rtl">{t`Right to left`}</option>
         </Select>
         <Input
-          label="Shown from coverage (%)"
+          label={t`Shown from coverage (%)`}
           name="min_coverage"
           type="number"
           min={0}
@@ -60,21 +63,38 @@ export function AddLanguage() {
           defaultValue={90}
         />
       </div>
-      <Input
-        label="Catalog (JSON or PO)"
-        name="catalog"
-        type="file"
-        accept=".json,.po,application/json,text/plain"
-      />
+      <CatalogFile />
       {problem && <Banner tone="error">{problem}</Banner>}
-      {skipped.length > 0 && (
-        <Banner tone="notice">{`Left out: ${skipped.map((s) => `${s.id} (${s.reason})`).join('; ')}`}</Banner>
-      )}
+      <LeftOut skipped={skipped} />
       <div>
         <Button type="submit" disabled={add.isPending}>
-          Add language
+          <Trans>Add language</Trans>
         </Button>
       </div>
     </form>
   );
+}
+
+/** The server's answer to an uploaded catalog: "Catalog uploaded: 3 messages". */
+export const savedText = (message: string, saved: number) =>
+  plural(saved, { one: `${message}: # message`, other: `${message}: # messages` });
+
+export function CatalogFile() {
+  const { t } = useLingui();
+  return (
+    <Input
+      label={t`Catalog (JSON or PO)`}
+      name="catalog"
+      type="file"
+      accept=".json,.po,application/json,text/plain"
+    />
+  );
+}
+
+/** What the server left out of an uploaded catalog, with its reasons (the first ten). */
+export function LeftOut({ skipped }: { skipped: Array<{ id: string; reason: string }> }) {
+  const { t } = useLingui();
+  if (skipped.length === 0) return null;
+  const list = skipped.map((s) => `${s.id} (${s.reason})`).join('; ');
+  return <Banner tone="notice">{t`Left out: ${list}`}</Banner>;
 }

@@ -1,4 +1,5 @@
 import type { TranslationRow } from '@app/contracts/translations';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/client';
@@ -12,6 +13,7 @@ import { Button } from '../../../components/ui/Button';
  * under the field.
  */
 export function MessageEditor({ locale, row }: { locale: string; row: TranslationRow }) {
+  const { t } = useLingui();
   const current = row.override ?? row.shipped ?? '';
   const [text, setText] = useState(current);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function MessageEditor({ locale, row }: { locale: string; row: Translatio
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={fieldId} className="sr-only">
-        {`Text in ${locale} for “${row.source ?? row.id}”`}
+        {t`Text in ${locale} for “${row.source ?? row.id}”`}
       </label>
       <textarea
         id={fieldId}
@@ -68,15 +70,17 @@ export function MessageEditor({ locale, row }: { locale: string; row: Translatio
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={onSave} disabled={!changed || !text.trim() || save.isPending}>
-          Save
+          <Trans>Save</Trans>
         </Button>
         {row.override !== null && (
           <Button size="sm" variant="secondary" onClick={onRevert} disabled={revert.isPending}>
-            Revert to shipped text
+            <Trans>Revert to shipped text</Trans>
           </Button>
         )}
         {row.override !== null && (
-          <span className="text-xs text-muted">Edited{row.updated_by ? ` by ${row.updated_by}` : ''}</span>
+          <span className="text-xs text-muted">
+            {row.updated_by ? t`Edited by ${row.updated_by}` : t`Edited`}
+          </span>
         )}
       </div>
     </div>
