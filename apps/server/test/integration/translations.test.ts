@@ -431,6 +431,16 @@ describe('operator translations', () => {
     ]);
 
     // a language for admins only (not offered to members) is served, and stays out of the members' picker
+    const padding = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [`Not a message of the app ${i} ${'x'.repeat(100)}`, 'y']),
+    );
+    // nobody but the content role gets to send that much
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/languages',
+      payload: { locale: 'sv', native_name: 'Svenska', catalog: padding },
+    });
+    expect(anonymous.statusCode).toBe(401);
     const sv = await t.call('POST', '/languages', {
       token: content,
       body: {
@@ -441,10 +451,13 @@ describe('operator translations', () => {
           [ID.dashboard]: 'Översikt',
           [ID.approve]: 'Godkänn uttag {id}',
           [ID.audit]: 'Granskningslogg',
+          // a whole catalog weighs more than the 100 KB other bodies may (the back-office's ~250 KB)
+          ...padding,
         },
       },
     });
     expect(sv.status).toBe(201);
+    expect(sv.body).toMatchObject({ saved: 3, skipped: 3000 });
     expect(sv.body.language).toMatchObject({
       shown: false,
       admin_shown: false,

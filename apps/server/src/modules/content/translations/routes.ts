@@ -43,6 +43,13 @@ function sendServed(req: FastifyRequest, reply: FastifyReply, answer: Served) {
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
+/**
+ * A whole catalog in one upload: the back-office's PO file alone is about 250 KB of English, a
+ * Cyrillic or Devanagari one twice that, over the 100 KB every other body is held to. The limit
+ * applies after the content role is checked (onRequest), so nobody else can send this much.
+ */
+const CATALOG_BODY_LIMIT = 8 * 1024 * 1024;
+
 export function translationsRoutes(app: Api, t: TranslationsService) {
   const tags = ['languages'];
   const content = { access: 'admin', area: 'content' } as const;
@@ -108,6 +115,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
   });
   app.post('/languages', {
     config: content,
+    bodyLimit: CATALOG_BODY_LIMIT,
     schema: { tags, body: languageAddBody, response: { 201: catalogResult, 409: errorResponse } },
     handler: async (req, reply) => reply.status(201).send(await t.addLanguage(actorOf(req), req.body)),
   });
@@ -132,6 +140,7 @@ export function translationsRoutes(app: Api, t: TranslationsService) {
   });
   app.post('/languages/:locale/catalog', {
     config: content,
+    bodyLimit: CATALOG_BODY_LIMIT,
     schema: {
       tags,
       params: localeParam,
