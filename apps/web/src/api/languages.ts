@@ -9,6 +9,7 @@ import type {
 } from '@app/contracts/translations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { LANGUAGES_CHANGED } from '../i18n/LanguagePicker';
 import { request } from './client';
 
 /** The back-office's languages and edited words (issue 38; contracts/translations.ts). */
@@ -56,7 +57,11 @@ export function useTranslations(params: {
 /** Every change moves coverage and the words: the whole key is read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: KEY });
+  return () => {
+    // the back-office's own picker lists the languages offered to admins: it asks again
+    window.dispatchEvent(new Event(LANGUAGES_CHANGED));
+    return queryClient.invalidateQueries({ queryKey: KEY });
+  };
 }
 
 export function useSaveTranslation() {

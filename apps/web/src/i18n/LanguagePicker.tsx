@@ -24,6 +24,9 @@ const SHIPPED: readonly OfferedLanguage[] = LOCALES.map((locale) => ({
 /** What the picker does after the first paint: a chunk of its own (offered.ts). */
 const afterPaint = () => import('./offered');
 
+/** Sent by the back-office's Languages page after a change (api/languages.ts). */
+export const LANGUAGES_CHANGED = 'earnhub:languages-changed';
+
 const ENGLISH_ONLY: readonly OfferedLanguage[] = [{ locale: 'en', native_name: 'English' }];
 
 export function LanguagePicker({
@@ -38,12 +41,19 @@ export function LanguagePicker({
   const [languages, setLanguages] = useState(forAdmins ? ENGLISH_ONLY : SHIPPED);
   useEffect(() => {
     // the shipped list stays when the server's cannot be had
-    void afterPaint()
-      .then((m) => (forAdmins ? m.adminLanguages() : m.afterPaint()))
-      .then(
-        (offered) => offered && setLanguages(offered),
-        () => undefined,
-      );
+    const load = (fresh: boolean) =>
+      void afterPaint()
+        .then((m) => (forAdmins ? m.adminLanguages(fresh) : m.afterPaint()))
+        .then(
+          (offered) => offered && setLanguages(offered),
+          () => undefined,
+        );
+    load(false);
+    if (!forAdmins) return;
+    // the operator offered or withdrew a language on the Languages page: the list follows
+    const changed = () => load(true);
+    window.addEventListener(LANGUAGES_CHANGED, changed);
+    return () => window.removeEventListener(LANGUAGES_CHANGED, changed);
   }, [forAdmins]);
   const current = i18n.locale;
   return (

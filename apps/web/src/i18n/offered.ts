@@ -32,9 +32,7 @@ export function afterPaint(): Promise<OfferedLanguage[] | null> {
   // until they arrive (or if they fail) errors and checks show the English they came with
   void ensureArea('errors').catch(() => undefined);
   void ensureArea('checks').catch(() => undefined);
-  listed ??= fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
-    .then((response) => (response.ok ? response.json() : null))
-    .catch(() => null);
+  listed ??= fetchList();
   asked = listed.then((body) => (body?.languages?.length ? body.languages : null));
   return asked;
 }
@@ -45,13 +43,19 @@ interface Listed {
   admin_languages?: OfferedLanguage[];
 }
 let listed: Promise<Listed | null> | null = null;
+const fetchList = (): Promise<Listed | null> =>
+  fetch('/api/v1/i18n', { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
 
 /**
  * The back-office's picker: English and each language the operator offers to admins whose
  * back-office part is complete (the server decides; issue 38). English alone when the list fails.
  */
-export async function adminLanguages(): Promise<OfferedLanguage[]> {
+export async function adminLanguages(fresh = false): Promise<OfferedLanguage[]> {
   void afterPaint();
+  // asked again after an operator's change on the Languages page (LANGUAGES_CHANGED)
+  if (fresh) listed = fetchList();
   const body = await listed;
   return body?.admin_languages?.length ? body.admin_languages : [{ locale: 'en', native_name: 'English' }];
 }
