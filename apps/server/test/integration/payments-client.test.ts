@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NowPaymentsClient } from '../../src/modules/crypto/payments/nowpayments.js';
 import { ProviderError } from '../../src/modules/crypto/payments/provider.js';
 import type { TestApp } from '../helpers.js';
+import { budget } from '../load-budget.js';
 import {
   API_KEY,
   createPayment,
@@ -17,12 +18,19 @@ import {
  * The NOWPayments HTTP client against the sandbox provider's server over HTTP (the sandbox speaks
  * the NOWPayments protocol), and how provider failures reach the member as the spec's messages.
  */
+/**
+ * How long the client waits for the provider: long enough that a busy machine never turns an answer
+ * into a timeout (2 s idle, stretched by the load), while a "timeout" fault holds its answer three
+ * times longer, so a timeout is always the client giving up, never luck.
+ */
+const PATIENCE_MS = budget(2_000);
+const HELD_MS = Math.min(60_000, PATIENCE_MS * 3);
+
 let s: PaymentsTest;
 let t: TestApp;
 let a: Awaited<ReturnType<TestApp['register']>>;
 beforeAll(async () => {
-  // a short timeout, so a provider that hangs fails fast
-  s = await setupPayments({ NOWPAYMENTS_TIMEOUT_MS: '300' });
+  s = await setupPayments({ NOWPAYMENTS_TIMEOUT_MS: String(PATIENCE_MS) });
   t = s.t;
   a = await t.register();
 });
@@ -33,7 +41,7 @@ const client = (over: Partial<{ baseUrl: string; apiKey: string; timeoutMs: numb
     baseUrl: s.sandboxUrl,
     apiKey: API_KEY,
     ipnSecret: IPN_SECRET,
-    timeoutMs: 300,
+    timeoutMs: PATIENCE_MS,
     ...over,
   });
 
@@ -117,14 +125,15 @@ describe('the NOWPayments client against the sandbox server', () => {
     await sandboxControl(s.sandboxUrl, 'POST', '/sandbox/faults', {
       endpoint: 'min-amount',
       mode: 'timeout',
-      delay_ms: 1500,
+      delay_ms: HELD_MS,
     });
     const started = Date.now();
     expect(await failure(c.minAmount('usdtbsc', 'usdtbsc'))).toMatchObject({
       kind: 'timeout',
       message: 'the payment provider did not answer in time',
     });
-    expect(Date.now() - started).toBeLessThan(1200);
+    // it gave up: it did not wait for the held answer
+    expect(Date.now() - started).toBeLessThan(HELD_MS);
     // the fault was used up: the next call answers
     expect((await c.minAmount('usdtbsc', 'usdtbsc')).min_amount).toBe(2);
 
@@ -147,7 +156,11 @@ describe('provider failures as the member sees them', () => {
     expect(error.body.message).toBe(
       `${PAYMENT.createFailed}: the payment provider refused: Sandbox: simulated provider error`,
     );
-    await sandboxControl(s.sandboxUrl, 'POST', '/sandbox/faults', { endpoint: 'create', mode: 'timeout' });
+    await sandboxControl(s.sandboxUrl, 'POST', '/sandbox/faults', {
+      endpoint: 'create',
+      mode: 'timeout',
+      delay_ms: HELD_MS,
+    });
     const slow = await create();
     expect(slow.status).toBe(504);
     expect(slow.body.message).toBe(`${PAYMENT.createFailed}: the payment provider did not answer in time`);
@@ -163,7 +176,11 @@ describe('provider failures as the member sees them', () => {
   it("answers payment-status failures with 'Failed to fetch payment status' while the payment is open", async () => {
     const p = await createPayment(t, a, 30);
     t.clock.advance(11_000);
-    await sandboxControl(s.sandboxUrl, 'POST', '/sandbox/faults', { endpoint: 'status', mode: 'timeout' });
+    await sandboxControl(s.sandboxUrl, 'POST', '/sandbox/faults', {
+      endpoint: 'status',
+      mode: 'timeout',
+      delay_ms: HELD_MS,
+    });
     const slow = await t.call('GET', `/nowpayments/payment-status/${p.payment_id}`, { token: a.token });
     expect(slow.status).toBe(504);
     expect(slow.body.message).toBe(`${PAYMENT.statusFailed}: the payment provider did not answer in time`);
