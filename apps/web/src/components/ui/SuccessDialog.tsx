@@ -1,4 +1,5 @@
 import { SPEC_TEXT } from '@app/contracts/messages';
+import { serverText } from '../../i18n/errors/server-texts';
 import { Button } from './Button';
 import { Modal } from './Modal';
 
@@ -18,9 +19,9 @@ export function SuccessDialog({ open, message, onClose }: SuccessDialogProps) {
     <Modal
       open={open}
       onClose={close}
-      title={SPEC_TEXT.successDialogTitle}
-      description={message}
-      footer={<Button onClick={close}>{SPEC_TEXT.successDialogButton}</Button>}
+      title={serverText(SPEC_TEXT.successDialogTitle)}
+      description={serverText(message)}
+      footer={<Button onClick={close}>{serverText(SPEC_TEXT.successDialogButton)}</Button>}
     />
   );
 }

@@ -10,6 +10,7 @@ import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Input } from '../../../components/ui/Input';
+import { serverText } from '../../../i18n/errors/server-texts';
 
 /** An activation code (e-pin) from an admin: its value goes to the fund wallet, once. */
 export function RedeemCodeCard() {
@@ -28,7 +29,7 @@ export function RedeemCodeCard() {
   const onSubmit = handleSubmit(({ code }) =>
     redeem.mutate(code.toUpperCase(), {
       onSuccess: (data) => {
-        toast.success(data.message);
+        toast.success(serverText(data.message));
         reset();
       },
     }),

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Money } from '../../../components/ui/Money';
 import { SummaryList } from '../../../components/ui/SummaryList';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
 
@@ -46,7 +47,7 @@ export function ActivationCard({
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
+          toast.success(serverText(data.message));
           setOpen(false);
         },
       },

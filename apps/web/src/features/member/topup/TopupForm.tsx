@@ -18,6 +18,7 @@ import { Input, Select } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { Segmented } from '../../../components/ui/Segmented';
 import { SummaryList } from '../../../components/ui/SummaryList';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { numberText } from '../../../lib/forms';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
@@ -187,7 +188,7 @@ function PlanTopup({ plans, fund }: { plans: Plan[] | undefined; fund: number })
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
+          toast.success(serverText(data.message));
           setReview(null);
           reset();
         },
@@ -293,7 +294,7 @@ function ActivationTopup({ fee, fund }: { fee: number | undefined; fund: number 
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
+          toast.success(serverText(data.message));
           setReview(null);
           reset();
         },

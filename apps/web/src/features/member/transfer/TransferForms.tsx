@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Input } from '../../../components/ui/Input';
 import { Money } from '../../../components/ui/Money';
 import { SummaryList, type SummaryRow } from '../../../components/ui/SummaryList';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { micro, toWire } from '../../../lib/money';
 import { amountField } from '../money/amount-field';
@@ -84,7 +85,7 @@ function useConfirmTransfer(onDone: () => void, onWrongPassword: (message: strin
       {
         onSuccess: (data) => {
           keys.done();
-          toast.success(data.message);
+          toast.success(serverText(data.message));
           setReview(null);
           onDone();
         },

@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Banner } from '../../../components/ui/Banner';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { shortHex } from '../../../lib/web3-labels';
 import { walletErrorText } from './wallet/errors';
 
@@ -31,7 +32,7 @@ export function LinkCard() {
     if (!address) return;
     link.mutate(
       { address, sign: (message) => sign.mutateAsync({ message }) },
-      { onSuccess: (res) => toast.success(res.message) },
+      { onSuccess: (res) => toast.success(serverText(res.message)) },
     );
   };
   // a refusal in the wallet reads as the wallet's words; a refusal by the server as the server's
@@ -103,7 +104,7 @@ export function LinkCard() {
                     disabled={unlink.isPending}
                     onClick={() =>
                       unlink.mutate(w.id, {
-                        onSuccess: (res) => toast.success(res.message),
+                        onSuccess: (res) => toast.success(serverText(res.message)),
                         onError: (e) => toast.error(errorMessage(e)),
                       })
                     }

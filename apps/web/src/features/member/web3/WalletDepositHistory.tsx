@@ -8,6 +8,7 @@ import { web3DepositColumns } from '../../../components/money/Web3DepositColumns
 import { Banner } from '../../../components/ui/Banner';
 import { Pager } from '../../../components/ui/Pager';
 import { Table } from '../../../components/ui/Table';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { CONFIRMATION_POLL_MS } from './DepositTracker';
 
 const LIMIT = 10;
@@ -33,7 +34,7 @@ export function WalletDepositHistory() {
         columns={web3DepositColumns({
           onCheck: (d) =>
             check.mutate(d.id, {
-              onSuccess: (res) => toast.success(res.message),
+              onSuccess: (res) => toast.success(serverText(res.message)),
               onError: (e) => toast.error(errorMessage(e)),
             }),
           checkingId: check.isPending ? check.variables : undefined,

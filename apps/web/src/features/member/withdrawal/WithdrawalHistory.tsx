@@ -22,6 +22,7 @@ import { Pager } from '../../../components/ui/Pager';
 import { SummaryList } from '../../../components/ui/SummaryList';
 import { type Column, Table } from '../../../components/ui/Table';
 import { When } from '../../../components/ui/When';
+import { serverText } from '../../../i18n/errors/server-texts';
 import { useWithdrawalLabels } from './labels';
 import { formatPercentNumber as formatPercent } from './percent';
 
@@ -113,7 +114,7 @@ export function WithdrawalHistory() {
     if (!target) return;
     cancel.mutate(target.id, {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(serverText(res.message));
         setTarget(null);
       },
     });
