@@ -16,34 +16,16 @@ import { Input, Select } from '../../../components/ui/Input';
 export function AddLanguage() {
   const { t } = useLingui();
   const add = useAddLanguage();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [skipped, setSkipped] = useState<Array<{ id: string; reason: string }>>([]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get('catalog');
-    setProblem(null);
-    setSkipped([]);
-    if (!(file instanceof File) || file.size === 0) {
-      setProblem(t`Choose the catalog file (JSON or PO)`);
-      return;
-    }
-    try {
-      const res = await add.mutateAsync({
-        locale: String(form.get('locale') ?? '').trim(),
-        native_name: String(form.get('native_name') ?? '').trim(),
-        dir: form.get('dir') === 'rtl' ? 'rtl' : 'ltr',
-        min_coverage: Number(form.get('min_coverage') ?? 90),
-        catalog: await file.text(),
-      });
-      toast.success(savedText(res.message, res.saved));
-      setSkipped(res.problems);
-      (event.target as HTMLFormElement).reset();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  }
+  const upload = useCatalogUpload();
+  const onSubmit = upload.submit((form, catalog) =>
+    add.mutateAsync({
+      locale: String(form.get('locale') ?? '').trim(),
+      native_name: String(form.get('native_name') ?? '').trim(),
+      dir: form.get('dir') === 'rtl' ? 'rtl' : 'ltr',
+      min_coverage: Number(form.get('min_coverage') ?? 90),
+      catalog,
+    }),
+  );
 
   return (
     <form aria-label={t`Add a language`} onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -64,8 +46,7 @@ export function AddLanguage() {
         />
       </div>
       <CatalogFile />
-      {problem && <Banner tone="error">{problem}</Banner>}
-      <LeftOut skipped={skipped} />
+      {upload.result}
       <div>
         <Button type="submit" disabled={add.isPending}>
           <Trans>Add language</Trans>
@@ -97,4 +78,48 @@ export function LeftOut({ skipped }: { skipped: Array<{ id: string; reason: stri
   if (skipped.length === 0) return null;
   const list = skipped.map((s) => `${s.id} (${s.reason})`).join('; ');
   return <Banner tone="notice">{t`Left out: ${list}`}</Banner>;
+}
+
+/**
+ * What the two catalog forms share (add a language, upload words): the file read in the browser,
+ * the server's count of saved messages, what it left out and why, or its refusal.
+ */
+export function useCatalogUpload() {
+  const { t } = useLingui();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<Array<{ id: string; reason: string }>>([]);
+  const submit =
+    (
+      send: (
+        form: FormData,
+        catalog: string,
+      ) => Promise<{ message: string; saved: number; problems: typeof skipped }>,
+    ) =>
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const element = event.currentTarget;
+      const form = new FormData(element);
+      const file = form.get('catalog');
+      setProblem(null);
+      setSkipped([]);
+      if (!(file instanceof File) || file.size === 0) {
+        setProblem(t`Choose the catalog file (JSON or PO)`);
+        return;
+      }
+      try {
+        const res = await send(form, await file.text());
+        toast.success(savedText(res.message, res.saved));
+        setSkipped(res.problems);
+        element.reset();
+      } catch (error) {
+        setProblem(errorMessage(error));
+      }
+    };
+  const result = (
+    <>
+      {problem && <Banner tone="error">{problem}</Banner>}
+      <LeftOut skipped={skipped} />
+    </>
+  );
+  return { submit, result };
 }

@@ -1,8 +1,7 @@
 import type { TranslationRow } from '@app/contracts/translations';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { useLanguages, useTranslations, useUploadCatalog } from '../../../api/languages';
 import { Banner } from '../../../components/ui/Banner';
@@ -11,7 +10,7 @@ import { Checkbox, Input, Select } from '../../../components/ui/Input';
 import { Pager } from '../../../components/ui/Pager';
 import { type Column, Table } from '../../../components/ui/Table';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { CatalogFile, LeftOut, savedText } from './AddLanguage';
+import { CatalogFile, useCatalogUpload } from './AddLanguage';
 import { MessageEditor } from './MessageEditor';
 
 const LIMIT = 20;
@@ -144,28 +143,8 @@ export function WordsCard() {
 function UploadWords({ locale }: { locale: string }) {
   const { t } = useLingui();
   const upload = useUploadCatalog();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [skipped, setSkipped] = useState<Array<{ id: string; reason: string }>>([]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const file = new FormData(form).get('catalog');
-    setProblem(null);
-    setSkipped([]);
-    if (!(file instanceof File) || file.size === 0) {
-      setProblem(t`Choose the catalog file (JSON or PO)`);
-      return;
-    }
-    try {
-      const res = await upload.mutateAsync({ locale, catalog: await file.text() });
-      toast.success(savedText(res.message, res.saved));
-      setSkipped(res.problems);
-      form.reset();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  }
+  const form = useCatalogUpload();
+  const onSubmit = form.submit((_, catalog) => upload.mutateAsync({ locale, catalog }));
 
   return (
     <form
@@ -180,8 +159,7 @@ function UploadWords({ locale }: { locale: string }) {
         </Trans>
       </p>
       <CatalogFile />
-      {problem && <Banner tone="error">{problem}</Banner>}
-      <LeftOut skipped={skipped} />
+      {form.result}
       <div>
         <Button type="submit" variant="secondary" disabled={upload.isPending}>
           <Trans>Upload words</Trans>
