@@ -9,7 +9,7 @@ import type {
 } from '@app/contracts/translations';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { LANGUAGES_CHANGED } from '../i18n/LanguagePicker';
+import { LANGUAGES_CHANGED } from '../i18n/AdminLanguagePicker';
 import { request } from './client';
 
 /** The back-office's languages and edited words (issue 38; contracts/translations.ts). */

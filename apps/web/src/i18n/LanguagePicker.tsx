@@ -18,43 +18,44 @@ const SHIPPED: readonly OfferedLanguage[] = LOCALES.map((locale) => ({
  * takes the same room in every language at 390 px. Each language is named in its own words.
  * It lists what the operator offers (GET /i18n: shipped languages and added ones); a signed-in
  * member's pick is stored on their account too (member-locale.tsx, loaded only then).
- * In the back-office (`audience="admins"`) it lists the languages offered to admins and keeps the
- * admin's pick apart from the visitor's (admin-locale.ts).
  */
 /** What the picker does after the first paint: a chunk of its own (offered.ts). */
 const afterPaint = () => import('./offered');
 
-/** Sent by the back-office's Languages page after a change (api/languages.ts). */
-export const LANGUAGES_CHANGED = 'earnhub:languages-changed';
-
-const ENGLISH_ONLY: readonly OfferedLanguage[] = [{ locale: 'en', native_name: 'English' }];
-
-export function LanguagePicker({
-  className,
-  audience = 'members',
-}: {
-  className?: string;
-  audience?: 'members' | 'admins';
-}) {
-  const { i18n, t } = useLingui();
-  const forAdmins = audience === 'admins';
-  const [languages, setLanguages] = useState(forAdmins ? ENGLISH_ONLY : SHIPPED);
+export function LanguagePicker({ className }: { className?: string }) {
+  const [languages, setLanguages] = useState(SHIPPED);
   useEffect(() => {
     // the shipped list stays when the server's cannot be had
-    const load = (fresh: boolean) =>
-      void afterPaint()
-        .then((m) => (forAdmins ? m.adminLanguages(fresh) : m.afterPaint()))
-        .then(
-          (offered) => offered && setLanguages(offered),
-          () => undefined,
-        );
-    load(false);
-    if (!forAdmins) return;
-    // the operator offered or withdrew a language on the Languages page: the list follows
-    const changed = () => load(true);
-    window.addEventListener(LANGUAGES_CHANGED, changed);
-    return () => window.removeEventListener(LANGUAGES_CHANGED, changed);
-  }, [forAdmins]);
+    void afterPaint()
+      .then((m) => m.afterPaint())
+      .then(
+        (offered) => offered && setLanguages(offered),
+        () => undefined,
+      );
+  }, []);
+  return (
+    <Picker
+      className={className}
+      languages={languages}
+      onChoose={(next) => {
+        void chooseLocale(next);
+        void afterPaint().then((m) => m.saveChoice(next));
+      }}
+    />
+  );
+}
+
+/** The select itself, shared with the back-office's picker (AdminLanguagePicker.tsx). */
+export function Picker({
+  className,
+  languages,
+  onChoose,
+}: {
+  className?: string;
+  languages: readonly OfferedLanguage[];
+  onChoose: (locale: string) => void;
+}) {
+  const { i18n, t } = useLingui();
   const current = i18n.locale;
   return (
     <label
@@ -71,14 +72,7 @@ export function LanguagePicker({
         aria-label={t`Language`}
         data-testid="language-picker"
         value={current}
-        onChange={(event) => {
-          const next = event.target.value;
-          if (forAdmins) void import('./admin-locale').then((m) => m.chooseAdminLocale(next));
-          else {
-            void chooseLocale(next);
-            void afterPaint().then((m) => m.saveChoice(next));
-          }
-        }}
+        onChange={(event) => onChoose(event.target.value)}
         className="absolute inset-0 size-full cursor-pointer opacity-0"
       >
         {languages.map(({ locale, native_name }) => (

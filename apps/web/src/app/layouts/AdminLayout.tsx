@@ -7,8 +7,8 @@ import { useAdminMe } from '../../api/admin-me';
 import { followAdminSignOut } from '../../api/admin-session';
 import { useSignout } from '../../api/auth';
 import { useAdmin } from '../../api/auth-store';
+import { AdminLanguagePicker } from '../../i18n/AdminLanguagePicker';
 import { leaveBackOffice } from '../../i18n/admin-locale';
-import { LanguagePicker } from '../../i18n/LanguagePicker';
 import { ADMIN_NAV } from '../admin-nav';
 import { adminRoleLabel } from '../admin-role-words';
 import type { NavItem } from '../nav';
@@ -57,7 +57,7 @@ function AdminArea() {
       signingOut={signout.isPending}
       actions={
         <>
-          <LanguagePicker audience="admins" />
+          <AdminLanguagePicker />
           <AdminRefreshButton onRefresh={refresh} />
         </>
       }
