@@ -3,94 +3,34 @@
  * instance and on another one over the same database (NOTIFY, no restart); a revert removes it; a
  * message that does not parse or loses a variable is refused; only the content role (and owners)
  * may change words; an added language reaches the picker only once its coverage reaches its threshold.
- * The shipped catalogs are a small fixture written here (I18N_CATALOGS_DIR), so the counts are known.
+ * The shipped catalogs are a small fixture (translations-fixtures.ts), so the counts are known.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { LOCALES } from '@app/contracts/locales';
-import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { LISTENER_NAME } from '../../src/db/listener.js';
-import { createPool, type Db } from '../../src/db/pool.js';
-import { Scheduler } from '../../src/jobs/scheduler.js';
 import { DEFAULT_LOCALES_DIR, loadSourceCatalog } from '../../src/modules/content/translations/catalog.js';
-import { createTestApp, cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
-import { addAdmin, adminPasswordStep } from './admin-fixtures.js';
+import { cutNoticeListeners, eventually, type TestApp } from '../helpers.js';
+import {
+  ID,
+  type Instance,
+  type LanguagesTest,
+  po,
+  publicCatalog,
+  SOURCE,
+  setupLanguages,
+} from './translations-fixtures.js';
 
-const SOURCE = {
-  dashboard: 'Dashboard',
-  hello: 'Hello {name}',
-  items: 'You have {count, plural, one {# item} other {# items}}',
-  terms: 'Read <0>the terms</0>',
-};
-/** The back-office's own words (admin.po): "Dashboard" is the members' too. */
-const BACK_OFFICE = { approve: 'Approve withdrawal {id}', audit: 'Audit log' };
-const ID = Object.fromEntries(
-  Object.entries({ ...SOURCE, ...BACK_OFFICE }).map(([k, v]) => [k, generateMessageId(v)]),
-) as Record<keyof typeof SOURCE | keyof typeof BACK_OFFICE, string>;
-const po = (entries: Array<[string, string]>) =>
-  `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n${entries
-    .map(([id, str]) => `msgid ${JSON.stringify(id)}\nmsgstr ${JSON.stringify(str)}\n`)
-    .join('\n')}`;
-
-let dir: string;
+let world: LanguagesTest;
 let t: TestApp;
-let other: Awaited<ReturnType<typeof buildApp>>;
-let otherDb: Db;
+let other: Instance;
 let content: string;
 let finance: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'catalogs-'));
-  mkdirSync(path.join(dir, 'en'));
-  mkdirSync(path.join(dir, 'es'));
-  writeFileSync(path.join(dir, 'en', 'member.po'), po(Object.values(SOURCE).map((s) => [s, s])));
-  const backOffice = [SOURCE.dashboard, ...Object.values(BACK_OFFICE)];
-  writeFileSync(path.join(dir, 'en', 'admin.po'), po(backOffice.map((s) => [s, s])));
-  // English only for the back-office, as shipped: the Spanish file has no words of its own
-  writeFileSync(path.join(dir, 'es', 'admin.po'), po(backOffice.map((s) => [s, ''])));
-  writeFileSync(
-    path.join(dir, 'es', 'member.po'),
-    po([
-      [SOURCE.dashboard, 'Panel'],
-      [SOURCE.hello, 'Hola {name}'],
-      [SOURCE.items, 'Tienes {count, plural, one {# artículo} other {# artículos}}'],
-      [SOURCE.terms, 'Lee <0>los términos</0>'],
-    ]),
-  );
-  t = await createTestApp({ I18N_CATALOGS_DIR: dir });
-  otherDb = createPool(t.db.options.connectionString!, 4);
-  other = await buildApp({
-    config: t.config,
-    db: otherDb,
-    clock: t.clock,
-    jwtSecret: 'x'.repeat(48),
-    logger: false,
-    jobs: new Scheduler(otherDb),
-  });
-  await other.ready();
-  const sign = async (role: 'content' | 'finance') =>
-    (await adminPasswordStep(t, await addAdmin(t, `i18n-${role}`, [role]))).body.admin.token as string;
-  content = await sign('content');
-  finance = await sign('finance');
+  world = await setupLanguages();
+  ({ t, other, content, finance } = world);
 });
-afterAll(async () => {
-  await other?.close();
-  await otherDb?.end();
-  await t?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const publicCatalog = async (app: typeof other, locale: string, etag?: string) => {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/v1/i18n/${locale}`,
-    headers: etag ? { 'if-none-match': etag } : {},
-  });
-  return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : null };
-};
+afterAll(async () => world?.close());
 
 describe('the shipped catalogs', () => {
   it("are found where the server looks by default (the checkout's apps/web/src/locales)", () => {
@@ -359,117 +299,5 @@ describe('operator translations', () => {
       body: { ...body, locale: 'es', catalog: { [ID.dashboard]: 'Tablero' } },
     });
     expect(again.status).toBe(409);
-  });
-
-  it('measures the back-office apart, and offers a language to admins once it is complete there', async () => {
-    type Named = { locale: string; native_name: string; dir: string };
-    const picker = async (app: typeof other) =>
-      (await app.inject({ method: 'GET', url: '/api/v1/i18n' })).json() as {
-        languages: Named[];
-        admin_languages: Named[];
-      };
-    const language = async (locale: string) =>
-      (await t.call('GET', '/languages', { token: content })).body.languages.find(
-        (l: { locale: string }) => l.locale === locale,
-      );
-    // Spanish is complete for members; of the back-office it has only "Dashboard" (the members' word)
-    expect(await language('es')).toMatchObject({
-      shown: true,
-      coverage: { covered: 4, total: 4, percent: 100 },
-      offered_to_admins: false,
-      admin_coverage: { covered: 1, total: 3, percent: 33 },
-      admin_shown: false,
-    });
-    expect(await language('en')).toMatchObject({ admin_shown: true, admin_coverage: { percent: 100 } });
-    expect((await picker(t.app)).admin_languages.map((l) => l.locale)).toEqual(['en']);
-
-    // what is left to translate for the back-office
-    const left = await t.call('GET', '/translations?locale=es&part=back-office&missing=true', {
-      token: content,
-    });
-    expect(left.status).toBe(200);
-    expect(left.body.translations.map((r: { id: string }) => r.id).sort()).toEqual(
-      [ID.approve, ID.audit].sort(),
-    );
-
-    // offered to admins while incomplete: waits, not shown (no screen mixing two languages)
-    const offered = await t.call('PATCH', '/languages/es', {
-      token: content,
-      body: { offered_to_admins: true },
-    });
-    expect(offered.status).toBe(200);
-    expect(offered.body.language).toMatchObject({ offered_to_admins: true, admin_shown: false });
-    expect((await picker(t.app)).admin_languages.map((l) => l.locale)).toEqual(['en']);
-    // a finance admin cannot offer it
-    expect(
-      (await t.call('PATCH', '/languages/es', { token: finance, body: { offered_to_admins: false } })).status,
-    ).toBe(403);
-
-    // the operator's words complete it: shown to admins on both instances, members' part unchanged
-    const done = await t.call('POST', '/languages/es/catalog', {
-      token: content,
-      body: {
-        catalog: po([
-          [BACK_OFFICE.approve, 'Aprobar el retiro {id}'],
-          [BACK_OFFICE.audit, 'Registro de auditoría'],
-        ]),
-      },
-    });
-    expect(done.status).toBe(200);
-    expect(done.body.language).toMatchObject({
-      admin_coverage: { covered: 3, total: 3, percent: 100 },
-      admin_shown: true,
-      coverage: { percent: 100 },
-    });
-    const seen = await eventually(
-      () => picker(other),
-      (p) => p.admin_languages.some((l) => l.locale === 'es'),
-    );
-    expect(seen.admin_languages).toEqual([
-      { locale: 'en', native_name: 'English', dir: 'ltr' },
-      { locale: 'es', native_name: 'Español', dir: 'ltr' },
-    ]);
-
-    // a language for admins only (not offered to members) is served, and stays out of the members' picker
-    const padding = Object.fromEntries(
-      Array.from({ length: 3000 }, (_, i) => [`Not a message of the app ${i} ${'x'.repeat(100)}`, 'y']),
-    );
-    // nobody but the content role gets to send that much
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/languages',
-      payload: { locale: 'sv', native_name: 'Svenska', catalog: padding },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const sv = await t.call('POST', '/languages', {
-      token: content,
-      body: {
-        locale: 'sv',
-        native_name: 'Svenska',
-        offered: false,
-        catalog: {
-          [ID.dashboard]: 'Översikt',
-          [ID.approve]: 'Godkänn uttag {id}',
-          [ID.audit]: 'Granskningslogg',
-          // a whole catalog weighs more than the 100 KB other bodies may (the back-office's ~250 KB)
-          ...padding,
-        },
-      },
-    });
-    expect(sv.status).toBe(201);
-    expect(sv.body).toMatchObject({ saved: 3, skipped: 3000 });
-    expect(sv.body.language).toMatchObject({
-      shown: false,
-      admin_shown: false,
-      admin_coverage: { percent: 100 },
-    });
-    expect((await publicCatalog(t.app, 'sv')).status).toBe(404);
-    await t.call('PATCH', '/languages/sv', { token: content, body: { offered_to_admins: true } });
-    const both = await picker(t.app);
-    expect(both.admin_languages.map((l) => l.locale)).toEqual(['en', 'es', 'sv']);
-    expect(both.languages.map((l) => l.locale)).not.toContain('sv');
-    const served = await publicCatalog(t.app, 'sv');
-    expect(served.status).toBe(200);
-    expect(served.body.messages[ID.audit]).toEqual(['Granskningslogg']);
   });
 });
